@@ -1,0 +1,42 @@
+/** API paths used by both the server routes and the web client. */
+export const API = {
+  sysSetting: '/gw/api/v1/sys/setting',
+  langList: '/gw/api/v1/langList',
+  apps: '/gw/api/v1/apps',
+  openapi: '/gw/api/v1/openapi.json',
+  fileDownload: '/gw/api/v1/files/download',
+  authToken: '/gw/api/v1/auth/token',
+  authLogin: '/gw/api/v1/auth/login',
+  authLogout: '/gw/api/v1/auth/logout',
+  authUaaLogout: '/gw/api/v1/auth/uaa_logout',
+  authLoginInfo: '/gw/api/v1/auth/token/loginInfo',
+  authVerifyCodeEnabled: '/gw/api/v1/auth/verifycode/enabled',
+  formLogin: '/api/v1/auth/login',
+  formLogout: '/api/v1/auth/logout',
+  captcha: '/api/v1/auth/captcha',
+  captchaCheck: '/api/v1/auth/captcha/check',
+  imageCode: '/api/v1/auth/verifycode',
+  userInfo: '/gw/api/v1/user/userInfo',
+  eduUserInfo: '/gw/api/v1/edu_user/userInfo',
+  sendCode: '/gw/api/v1/user/verifyCode/send',
+  registerByPhone: '/gw/api/v1/user/register/byPhone',
+  codeLogin: '/gw/api/v1/user/verifyCode/login',
+  resetPassword: '/gw/api/v1/user/register/password/update',
+  changePassword: '/gw/api/v1/auth/pwd',
+  modifyPassword: '/api/v1/auth/pwd/modify',
+  defaultPassword: '/gw/api/v1/auth/pwd/default',
+  outbox: '/gw/api/v1/sys/outbox',
+  pointsTotal: '/gw/api/v1/integral/total',
+  avatarUpload: '/gw/api/v1/edu_user/avatar',
+  avatar: '/gw/api/v1/user/avatar',
+  bindContact: '/gw/api/v1/user/bind',
+  teacherCertification: '/gw/api/v1/user/teacher',
+  fuzzySearchSchool: '/gw/api/v1/user/fuzzySearchSchool',
+  userStats: '/gw/api/v1/user/stats',
+} as const;
+
+/** Paths the server answers outside the API prefixes. */
+export const SERVICE_PATHS = { healthz: '/healthz', readyz: '/readyz', apiDocs: '/api-docs' } as const;
+
+/** Prefixes that belong to the API: unknown paths under them answer the JSON envelope, never the web app. */
+export const API_PREFIXES = ['/gw/', '/api/', '/es/'] as const;

@@ -1,0 +1,100 @@
+/**
+ * The error catalogue: every code the API answers with, its HTTP status and the key of its message.
+ * Messages live in `locales/<language>.ts` under `errors.<key>`; the server localises `errorMsg` from
+ * them and the web client shows the same text. Codes are stable: never reuse or renumber one.
+ */
+export const ERRORS = {
+  // General
+  SUCCESS: { code: '1000', status: 200, key: 'success' },
+  BAD_REQUEST: { code: '1001', status: 400, key: 'badRequest' },
+  UNKNOWN: { code: '1002', status: 500, key: 'unknown' },
+  INVALID_REQUEST: { code: '1003', status: 400, key: 'invalidRequest' },
+  NOT_FOUND: { code: '1004', status: 404, key: 'notFound' },
+  LINK_EXPIRED: { code: '1005', status: 410, key: 'linkExpired' },
+  NO_PERMISSION_PAGE: { code: '1006', status: 403, key: 'noPermissionPage' },
+  NO_EDIT_PERMISSION: { code: '1007', status: 403, key: 'noEditPermission' },
+  NO_PERMISSION_VISIT: { code: '1008', status: 403, key: 'noPermissionVisit' },
+  OPERATION_FAILED: { code: '1009', status: 409, key: 'operationFailed' },
+  LOADING_FAILED: { code: '1010', status: 500, key: 'loadingFailed' },
+  // Sign-in and registration
+  TOO_MANY_LOGIN_ATTEMPTS: { code: '1101', status: 429, key: 'tooManyLoginAttempts' },
+  WRONG_CREDENTIALS: { code: '1102', status: 400, key: 'wrongCredentials' },
+  USERNAME_TAKEN: { code: '1103', status: 409, key: 'usernameTaken' },
+  CAPTCHA_REQUIRED: { code: '1104', status: 400, key: 'captchaRequired' },
+  EMAIL_TAKEN: { code: '1105', status: 409, key: 'emailTaken' },
+  CONTACT_INVALID: { code: '1106', status: 400, key: 'contactInvalid' },
+  TOKEN_EXPIRED: { code: '1107', status: 401, key: 'tokenExpired' },
+  EMAIL_SEND_FAILED: { code: '1108', status: 502, key: 'emailSendFailed' },
+  TOO_FREQUENT: { code: '1109', status: 429, key: 'tooFrequent' },
+  PASSWORD_MISMATCH: { code: '1110', status: 400, key: 'passwordMismatch' },
+  VERIFY_CODE_INVALID: { code: '1111', status: 400, key: 'verifyCodeInvalid' },
+  LOGIN_FAILED: { code: '1112', status: 400, key: 'loginFailed' },
+  EMAIL_NOT_REGISTERED: { code: '1113', status: 404, key: 'emailNotRegistered' },
+  PHONE_TAKEN: { code: '1114', status: 409, key: 'phoneTaken' },
+  RESET_PASSWORD_FAILED: { code: '1115', status: 400, key: 'resetPasswordFailed' },
+  CAPTCHA_WRONG: { code: '1116', status: 400, key: 'captchaWrong' },
+  PASSWORD_WEAK: { code: '1117', status: 400, key: 'passwordWeak' },
+  PASSWORD_CHANGE_REQUIRED: { code: '1118', status: 403, key: 'passwordChangeRequired' },
+  SESSION_REPLACED: { code: 'E002', status: 401, key: 'sessionReplaced' },
+  ACCOUNT_DISABLED: { code: 'E003', status: 401, key: 'accountDisabled' },
+  PROFILE_INCOMPLETE: { code: 'F107', status: 403, key: 'profileIncomplete' },
+  // Files
+  COPY_INTO_ITSELF: { code: '2001', status: 400, key: 'copyIntoItself' },
+  FILE_EXISTS: { code: '2002', status: 409, key: 'fileExists' },
+  NO_SPACE: { code: '2003', status: 507, key: 'noSpace' },
+  NETWORK_ERROR: { code: '2004', status: 502, key: 'networkError' },
+  UPLOAD_FAILED: { code: '2005', status: 500, key: 'uploadFailed' },
+  FILE_TOO_LARGE: { code: '2006', status: 413, key: 'fileTooLarge' },
+  EXPORT_FAILED: { code: '2007', status: 500, key: 'exportFailed' },
+  UPLOAD_RATE_LIMITED: { code: '2008', status: 429, key: 'uploadRateLimited' },
+  // Projects and datasets
+  DEPENDENCY_SYNC_FAILED: { code: '3001', status: 500, key: 'dependencySyncFailed' },
+  CODE_SYNC_FAILED: { code: '3002', status: 500, key: 'codeSyncFailed' },
+  DATASET_SYNC_FAILED: { code: '3003', status: 500, key: 'datasetSyncFailed' },
+  CONTAINER_FULL: { code: '3004', status: 409, key: 'containerFull' },
+  COMPUTE_EXHAUSTED: { code: '3005', status: 409, key: 'computeExhausted' },
+  VM_CREATE_FAILED: { code: '3006', status: 500, key: 'vmCreateFailed' },
+  CONTAINER_START_FAILED: { code: '3007', status: 500, key: 'containerStartFailed' },
+  CLIENT_NOT_READY: { code: '3008', status: 409, key: 'clientNotReady' },
+  HARDWARE_FAILED: { code: '3009', status: 502, key: 'hardwareFailed' },
+  PACKAGE_INSTALL_FAILED: { code: '3010', status: 500, key: 'packageInstallFailed' },
+  PACKAGE_UNINSTALL_FAILED: { code: '3011', status: 500, key: 'packageUninstallFailed' },
+  PACKAGE_UPDATE_FAILED: { code: '3012', status: 500, key: 'packageUpdateFailed' },
+  CONNECT_TIMEOUT: { code: '3013', status: 504, key: 'connectTimeout' },
+  ARCHIVE_TOO_MANY_FILES: { code: '3014', status: 400, key: 'archiveTooManyFiles' },
+  TAG_EXISTS: { code: '3015', status: 409, key: 'tagExists' },
+  // Courses and others
+  COURSE_TAKEN_DOWN: { code: '4001', status: 410, key: 'courseTakenDown' },
+  COURSE_CLOSED: { code: '4002', status: 410, key: 'courseClosed' },
+  EXPERIMENT_REMOVED: { code: '4003', status: 410, key: 'experimentRemoved' },
+  IMAGE_GENERATION_FAILED: { code: '4004', status: 502, key: 'imageGenerationFailed' },
+  CERTIFICATE_NOT_FOUND: { code: '4005', status: 404, key: 'certificateNotFound' },
+  INSUFFICIENT_POINTS: { code: '4006', status: 409, key: 'insufficientPoints' },
+  EXCHANGE_LIMIT_EXCEEDED: { code: '4007', status: 409, key: 'exchangeLimitExceeded' },
+  ADDRESS_INCOMPLETE: { code: '4008', status: 400, key: 'addressIncomplete' },
+  // Institutions
+  CUSTOMER_CODE_TAKEN: { code: '5001', status: 409, key: 'customerCodeTaken' },
+  QUOTA_SCHOOLS: { code: '5002', status: 409, key: 'quotaSchools' },
+  QUOTA_TEACHERS: { code: '5003', status: 409, key: 'quotaTeachers' },
+  QUOTA_STUDENTS: { code: '5004', status: 409, key: 'quotaStudents' },
+} as const;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorEntry = (typeof ERRORS)[ErrorName];
+export type ErrorCode = ErrorEntry['code'];
+export type ErrorKey = ErrorEntry['key'];
+
+export const SUCCESS_CODE = ERRORS.SUCCESS.code;
+
+const byCode = new Map<string, ErrorEntry>(Object.values(ERRORS).map((e) => [e.code, e]));
+
+export function errorByCode(code: string): ErrorEntry | undefined {
+  return byCode.get(code);
+}
+
+/** The JSON envelope of every API response. `errorCode` is always a string. */
+export interface Envelope<T = unknown> {
+  errorCode: string;
+  errorMsg: string;
+  data: T;
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { CUSTOMER_CODE, LIMITS, USERNAME } from './validation.js';
+
+const quota = z.number().int().min(0).max(10_000_000).nullable().describe('null: no limit');
+
+export const ZQuotas = z.object({
+  schoolQuota: quota,
+  teacherQuota: quota,
+  studentQuota: quota,
+  containerConcurrency: quota,
+  maxStartsPerPerson: quota,
+  studyConcurrency: quota,
+});
+
+export const ZCustomer = ZQuotas.extend({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  code: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  remark: z.string(),
+  schoolCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type TCustomer = z.infer<typeof ZCustomer>;
+
+export const ZCreateCustomerRequest = ZQuotas.partial().extend({
+  code: z.string().regex(CUSTOMER_CODE, '6–20 letters or digits'),
+  name: z.string().trim().min(1).max(50),
+  remark: z.string().trim().max(LIMITS.notes).default(''),
+  adminUsername: z.string().trim().min(3).max(30).regex(USERNAME),
+  adminName: z.string().trim().min(1).max(LIMITS.realName),
+  adminPassword: z.string().min(1).max(200).describe('base64 of the UTF-8 password (6–20 characters)'),
+});
+export type TCreateCustomerRequest = z.infer<typeof ZCreateCustomerRequest>;
+
+export const ZUpdateCustomerRequest = ZQuotas.partial().extend({
+  name: z.string().trim().min(1).max(50).optional(),
+  remark: z.string().trim().max(LIMITS.notes).optional(),
+});
+
+export const ZSwitchRequest = z.object({ enabled: z.boolean() });
+
+export const ZSchool = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  name: z.string(),
+  eduStages: z.array(z.string()),
+  enabled: z.boolean(),
+  notes: z.string(),
+  createdAt: z.string(),
+});
+export type TSchool = z.infer<typeof ZSchool>;
+
+export const EDU_STAGES = ['primary', 'junior', 'senior', 'vocational', 'university'] as const;
+
+export const ZCreateSchoolRequest = z.object({
+  name: z.string().trim().min(1).max(50),
+  eduStages: z.array(z.enum(EDU_STAGES)).min(1).max(EDU_STAGES.length),
+  notes: z.string().trim().max(LIMITS.notes).default(''),
+});
+export const ZUpdateSchoolRequest = ZCreateSchoolRequest.partial();
+
+export const ZSortedListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(100).optional(),
+  sort: z
+    .string()
+    .regex(/^\w+,(asc|desc)$/)
+    .optional(),
+});
+
+/** Years of each education stage: a class graduates after its last grade. */
+export const STAGE_YEARS: Record<(typeof EDU_STAGES)[number], number> = {
+  primary: 6,
+  junior: 3,
+  senior: 3,
+  vocational: 3,
+  university: 4,
+};
+
+/** The year a class leaves its stage: the start year (grade 1) plus the stage's years. */
+export function graduateYearOf(eduStage: (typeof EDU_STAGES)[number], startYear: number): number {
+  return startYear + STAGE_YEARS[eduStage];
+}
+
+export const CLASS_STATUSES = ['current', 'history', 'graduated', 'dismissed'] as const;
+
+export const ZClass = z.object({
+  id: z.string(),
+  schoolId: z.string(),
+  eduStage: z.enum(EDU_STAGES),
+  grade: z.number().int(),
+  className: z.string(),
+  startYear: z.number().int(),
+  graduateYear: z.number().int(),
+  stuCount: z.number().int(),
+  classStatus: z.enum(CLASS_STATUSES),
+});
+export type TClass = z.infer<typeof ZClass>;
+
+export const ZCreateClassRequest = z.object({
+  schoolId: z.uuid(),
+  eduStage: z.enum(EDU_STAGES),
+  grade: z.number().int().min(1).max(6),
+  className: z.string().trim().min(1).max(30),
+});
+
+export const ZUpgradeClassesRequest = z.object({ classIds: z.array(z.uuid()).min(1).max(1000) });
+
+export const ZPerson = z.object({
+  id: z.string(),
+  username: z.string(),
+  realName: z.string(),
+  phone: z.string().nullable(),
+  enabled: z.boolean(),
+  schoolId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const ZTeacher = ZPerson.extend({ remark: z.string(), certified: z.boolean(), alsoTeacher: z.boolean() });
+export type TTeacher = z.infer<typeof ZTeacher>;
+
+export const ZStudent = ZPerson.extend({ classId: z.string().nullable(), schoolNumber: z.string().nullable() });
+export type TStudent = z.infer<typeof ZStudent>;
+
+const ZAdminPassword = z.string().min(1).max(200).describe('base64 of the UTF-8 password (6–20 characters)');
+
+export const ZCreateTeacherRequest = z.object({
+  schoolId: z.uuid(),
+  username: z.string().trim().min(3).max(30).regex(USERNAME),
+  realName: z.string().trim().min(1).max(LIMITS.realName),
+  phone: z
+    .string()
+    .regex(/^1\d{10}$/)
+    .optional(),
+  remark: z.string().trim().max(LIMITS.remark).default(''),
+  password: ZAdminPassword,
+});
+
+export const ZCreateStudentRequest = z.object({
+  classId: z.uuid(),
+  username: z.string().trim().min(3).max(30).regex(USERNAME),
+  realName: z.string().trim().min(1).max(LIMITS.realName),
+  schoolNumber: z.string().trim().max(30).optional(),
+  password: ZAdminPassword,
+});
+
+export const ZResetPasswordByAdminRequest = z.object({ password: ZAdminPassword });
+
+/** Navigation entries and features a side (teacher or student) may be given by its institution. */
+export const MODULES = [
+  'courses',
+  'projects',
+  'datasets',
+  'events',
+  'ai',
+  'groups',
+  'mall',
+  'books',
+  'hardware',
+] as const;
+
+export const ZInstitutionHome = z.object({
+  custcode: z.string(),
+  name: z.string(),
+  banners: z.array(z.object({ imageUrl: z.string(), link: z.string() })).max(3),
+  projectTypes: z.array(z.string()).max(LIMITS.homeProjectTypes),
+  footerSites: z.array(z.object({ name: z.string(), url: z.string() })),
+  modules: z.object({ teacher: z.array(z.enum(MODULES)), student: z.array(z.enum(MODULES)) }),
+});
+export type TInstitutionHome = z.infer<typeof ZInstitutionHome>;
+
+export const ZUpdateInstitutionHomeRequest = z.object({
+  bannerLinks: z.array(z.string().trim().max(500)).max(3).optional(),
+  projectTypes: z
+    .array(z.string().trim().min(1).max(20))
+    .max(LIMITS.homeProjectTypes)
+    .refine((types) => new Set(types).size === types.length, 'no duplicates')
+    .optional(),
+  footerSites: z
+    .array(z.object({ name: z.string().trim().min(1).max(30), url: z.url() }))
+    .max(10)
+    .optional(),
+  modules: z.object({ teacher: z.array(z.enum(MODULES)), student: z.array(z.enum(MODULES)) }).optional(),
+});

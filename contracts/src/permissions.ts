@@ -1,0 +1,32 @@
+import { ROLES, type Role } from './constants.js';
+
+const { super: SUPER, customerAdmin, subCustomerAdmin, schoolAdmin, organizeAdmin, teacher, student } = ROLES;
+const INSTITUTION_ADMINS = [SUPER, customerAdmin, subCustomerAdmin] as const;
+const SCHOOL_ADMINS = [...INSTITUTION_ADMINS, schoolAdmin, organizeAdmin] as const;
+
+/**
+ * Who may do what (spec section 6): every permission and the roles that hold it. Routes declare the permission
+ * they need; the server's guard and the web's menus both read this one table.
+ */
+export const PERMISSIONS = {
+  'outbox.view': [SUPER],
+  'customer.manage': [SUPER],
+  'subCustomer.manage': [SUPER, customerAdmin],
+  'school.manage': [...INSTITUTION_ADMINS],
+  'class.manage': [...SCHOOL_ADMINS],
+  'teacher.manage': [...SCHOOL_ADMINS],
+  'student.manage': [...SCHOOL_ADMINS],
+  'log.view': [...SCHOOL_ADMINS],
+  'statistics.view': [...SCHOOL_ADMINS],
+  'certification.review': [SUPER, customerAdmin, subCustomerAdmin, schoolAdmin],
+  'shield.manage': [SUPER, customerAdmin],
+  'sso.manage': [SUPER, customerAdmin],
+  'course.learn': [student, teacher, ...SCHOOL_ADMINS],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function hasPermission(roles: readonly string[], permission: Permission): boolean {
+  const allowed: readonly string[] = PERMISSIONS[permission];
+  return roles.some((role) => allowed.includes(role));
+}

@@ -1,0 +1,101 @@
+import { ROLES } from '@aiedu/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteEntry } from './platform/route-table.js';
+import { buildCustomer, buildUser, signIn } from './test/factories.js';
+import { createTestApp, type TestApp } from './test/test-app.js';
+
+/**
+ * Routes anyone may call without signing in. Every other route must refuse an anonymous caller, and a route
+ * that needs a permission must refuse a student. A route added to the app and to neither list fails this test.
+ */
+const PUBLIC = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /gw/api/v1/sys/setting',
+  'GET /gw/api/v1/langList',
+  'GET /gw/api/v1/apps',
+  'GET /gw/api/v1/openapi.json',
+  'GET /gw/api/v1/files/download',
+  'POST /gw/api/v1/auth/login',
+  'POST /api/v1/auth/login',
+  'GET /gw/api/v1/auth/token',
+  'POST /gw/api/v1/auth/token/loginInfo',
+  'GET /gw/api/v1/auth/verifycode/enabled',
+  'GET /api/v1/auth/captcha',
+  'POST /api/v1/auth/captcha/check',
+  'GET /api/v1/auth/verifycode',
+  'POST /gw/api/v1/user/verifyCode/send',
+  'POST /gw/api/v1/user/register/byPhone',
+  'POST /gw/api/v1/user/verifyCode/login',
+  'POST /gw/api/v1/user/register/password/update',
+  'GET /gw/api/v1/user/fuzzySearchSchool',
+  'GET /gw/api/v1/school/home',
+  'GET /gw/api/v1/auth/thirdparty/:type/authorize',
+  'GET /gw/api/v1/auth/iaif_login',
+  'GET /gw/api/v1/auth/uaa_login',
+  'POST /gw/api/v1/user/thirdparty/:type/login',
+]);
+
+const isInfrastructure = (r: RouteEntry) => r.url.startsWith('/api-docs') || r.url.startsWith('/assets/');
+const key = (r: RouteEntry) => `${r.method} ${r.url}`;
+const concrete = (url: string) =>
+  url
+    .replace(/:id\b/g, '0192f7a0-0000-7000-8000-000000000000')
+    .replace(/:type\b/g, 'oidc')
+    .replace(/\*$/, 'x');
+
+describe('access to every route', () => {
+  let t: TestApp;
+  let routes: RouteEntry[];
+  let studentToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.ready();
+    routes = t.app.routeTable.filter((r) => !isInfrastructure(r));
+    const customer = await buildCustomer(t.database.db);
+    const student = await buildUser(t.database.db, {
+      customerId: customer.id,
+      username: 'kid',
+      roles: [ROLES.student],
+    });
+    studentToken = await signIn(t.app, customer.code, 'kid', student.password);
+  });
+  afterAll(() => t.close());
+
+  it('knows every public route, and every public route exists', () => {
+    const anonymous = routes.filter((r) => r.auth !== 'required' && !r.permission).map(key);
+    expect(anonymous.sort()).toEqual([...PUBLIC].sort());
+  });
+
+  it('refuses an anonymous caller on every other route with 1107', async () => {
+    const guarded = routes.filter((r) => !PUBLIC.has(key(r)));
+    expect(guarded.length).toBeGreaterThan(10);
+    for (const route of guarded) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: {} });
+      expect({ route: key(route), status: res.statusCode, code: res.json().errorCode }).toEqual({
+        route: key(route),
+        status: 401,
+        code: '1107',
+      });
+    }
+  });
+
+  it('refuses a student on every route that needs an administrator permission', async () => {
+    const privileged = routes.filter((r) => r.permission && r.permission !== 'course.learn');
+    expect(privileged.length).toBeGreaterThan(5);
+    for (const route of privileged) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: {},
+        headers: { 'x-authorization': studentToken },
+      });
+      expect({ route: key(route), status: res.statusCode, code: res.json().errorCode }).toEqual({
+        route: key(route),
+        status: 403,
+        code: '1006',
+      });
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API, SERVICE_PATHS } from '@aiedu/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { ssoRoutes } from './modules/auth/sso.routes.js';
+import { fileRoutes } from './modules/files/files.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { refreshShieldAllowlist, shieldRoutes } from './modules/system/shield.routes.js';
+import { classRoutes } from './modules/institution/class.routes.js';
+import { gradeRoutes } from './modules/institution/grades.routes.js';
+import { homeRoutes } from './modules/institution/home.routes.js';
+import { institutionRoutes } from './modules/institution/institution.routes.js';
+import { logRoutes } from './modules/institution/log.routes.js';
+import { peopleRoutes } from './modules/institution/people.routes.js';
+import { statisticsRoutes } from './modules/institution/statistics.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { certificationRoutes } from './modules/user/certification.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { messengersFromConfig, type Messenger } from './platform/messaging/messenger.js';
+import { registerAuthGuard } from './platform/auth/auth-guard.js';
+import { AccessTokens } from './platform/auth/tokens.js';
+import type { AppContext } from './platform/context.js';
+import type { Database } from './platform/db/client.js';
+import { registerErrorHandling } from './platform/error-handler.js';
+import { loadOrCreateSecret } from './platform/secrets.js';
+import { recordRouteTable } from './platform/route-table.js';
+import { registerSecurityHeaders } from './platform/security.js';
+import { RequestShield, registerShield } from './platform/shield.js';
+import type { FileStorage } from './platform/storage/storage.js';
+import { registerWebApp } from './platform/web-app.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage: FileStorage;
+  /** The clock; tests pass one they can move. */
+  now?: () => Date;
+  /** How codes and notices reach people; by default from configuration (SMTP, SMS over HTTP), else the outbox only. */
+  messengers?: Messenger[];
+  /** Pino logger options; tests pass `false`. */
+  logger?: boolean | object;
+}
+
+/** The built web app, next to the server package in the repository. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp({
+  config,
+  database,
+  storage,
+  messengers,
+  logger,
+  now = () => new Date(),
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  const tokens = new AccessTokens(
+    loadOrCreateSecret(config.dataDir, 'jwt.key', config.jwtSecret),
+    config.accessTokenTtlSeconds,
+    now,
+  );
+  const shield = new RequestShield({
+    limits: { loginFailure: config.shieldLoginFailuresPerHour, codeRequest: config.shieldCodeRequestsPerHour },
+    blockMs: config.shieldBlockMinutes * 60_000,
+    now,
+  });
+  const ctx: AppContext = { config, db: database.db, tokens, storage, shield, now };
+  await refreshShieldAllowlist(ctx);
+
+  recordRouteTable(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerSecurityHeaders(app);
+  registerShield(app, shield);
+  registerErrorHandling(app);
+  registerAuthGuard(app, tokens);
+
+  await app.register(multipart, { limits: { files: 1, fields: 20, parts: 25 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'AI Education Platform API',
+        version: '1.0.0',
+        description:
+          'Every JSON answer is the envelope { errorCode, errorMsg, data }; errorCode "1000" is success. ' +
+          'Send the `language` header (en, zh_CHS, zh_CHT, ja) and the access token in `X-Authorization`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: SERVICE_PATHS.apiDocs });
+  app.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes, { database });
+  await app.register(systemRoutes, { config });
+  await app.register(fileRoutes, { storage });
+  await app.register(authRoutes, { ctx });
+  await app.register(ssoRoutes, { ctx });
+  await app.register(shieldRoutes, { ctx });
+  await app.register(certificationRoutes, { ctx });
+  await app.register(gradeRoutes, { ctx });
+  await app.register(institutionRoutes, { ctx });
+  await app.register(logRoutes, { ctx });
+  await app.register(classRoutes, { ctx });
+  await app.register(peopleRoutes, { ctx });
+  await app.register(statisticsRoutes, { ctx });
+  await app.register(homeRoutes, { ctx });
+  await app.register(userRoutes, { ctx, messengers: messengers ?? messengersFromConfig(config) });
+
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has defaults for a laptop start', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.isCustomerSingle).toBe(false);
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads every kind of value', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      SEED_DEMO: 'false',
+      IS_VERIFY_CODE: '1',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      SUPER_ADMIN_PASSWORD: 'Longenough1!',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      seedDemo: false,
+      isVerifyCode: true,
+      databaseUrl: 'postgres://u@h:5432/db',
+      superAdminPassword: 'Longenough1!',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['SEED_DEMO', 'yes'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['SUPER_ADMIN_PASSWORD', 'short'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain(`Invalid environment variable ${name}=`);
+      expect(message).not.toContain('\n');
+    }
+  });
+});

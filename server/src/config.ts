@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { isValidRange } from './platform/shield.js';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: bool(true),
+  SUPER_ADMIN_PASSWORD: z.string().min(8, 'expected at least 8 characters').optional(),
+  IS_CUSTOMER_SINGLE: bool(false),
+  IS_VERIFY_CODE: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  FILE_URL_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  WEB_DIST: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  TRUST_PROXY: bool(false),
+  PUBLIC_URL: z.url({ message: 'expected the http(s) address users open, e.g. https://ai.school.edu' }).optional(),
+  JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  CAPTCHA_AFTER_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(3),
+  CAPTCHA_AFTER_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(50),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  CODES_PER_TARGET_PER_DAY: z.coerce.number().int().min(1).default(10),
+  CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z.string().default('AI Education Platform <no-reply@localhost>'),
+  SMS_HTTP_URL: z.url({ message: 'expected an http(s) URL' }).optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SHIELD_LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  SHIELD_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  SHIELD_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  SHIELD_ALLOW: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
+    .refine((ranges) => ranges.every(isValidRange), 'expected comma-separated addresses or CIDR ranges'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  seedDemo: boolean;
+  superAdminPassword: string | undefined;
+  isCustomerSingle: boolean;
+  isVerifyCode: boolean;
+  logLevel: string;
+  bodyLimitBytes: number;
+  fileUrlSecret: string | undefined;
+  webDist: string | undefined;
+  shutdownTimeoutMs: number;
+  trustProxy: boolean;
+  /** The address users open; identity providers send them back here. */
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  captchaAfterAccountFailures: number;
+  captchaAfterAddressFailures: number;
+  loginFailureWindowMinutes: number;
+  codesPerTargetPerDay: number;
+  codesPerAddressPerHour: number;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsHttpUrl: string | undefined;
+  smsHttpToken: string | undefined;
+  shieldLoginFailuresPerHour: number;
+  shieldCodeRequestsPerHour: number;
+  shieldBlockMinutes: number;
+  shieldAllow: string[];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment; a wrong value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    seedDemo: e.SEED_DEMO,
+    superAdminPassword: e.SUPER_ADMIN_PASSWORD,
+    isCustomerSingle: e.IS_CUSTOMER_SINGLE,
+    isVerifyCode: e.IS_VERIFY_CODE,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    fileUrlSecret: e.FILE_URL_SECRET,
+    webDist: e.WEB_DIST,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    captchaAfterAccountFailures: e.CAPTCHA_AFTER_ACCOUNT_FAILURES,
+    captchaAfterAddressFailures: e.CAPTCHA_AFTER_ADDRESS_FAILURES,
+    loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    codesPerTargetPerDay: e.CODES_PER_TARGET_PER_DAY,
+    codesPerAddressPerHour: e.CODES_PER_ADDRESS_PER_HOUR,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    smsHttpUrl: e.SMS_HTTP_URL,
+    smsHttpToken: e.SMS_HTTP_TOKEN,
+    shieldLoginFailuresPerHour: e.SHIELD_LOGIN_FAILURES_PER_HOUR,
+    shieldCodeRequestsPerHour: e.SHIELD_CODE_REQUESTS_PER_HOUR,
+    shieldBlockMinutes: e.SHIELD_BLOCK_MINUTES,
+    shieldAllow: e.SHIELD_ALLOW,
+  };
+}

@@ -1,0 +1,163 @@
+import { ROLES } from '@aiedu/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addressRanges,
+  classes,
+  ssoProviders,
+  students,
+  teacherCertifications,
+  teachers,
+} from './platform/db/schema/index.js';
+import { b64, buildCustomer, buildSchool, buildUser, signIn } from './test/factories.js';
+import { createTestApp, type TestApp } from './test/test-app.js';
+
+/**
+ * Tenant isolation, route by route: every route that names an object by id is called by each administrator of
+ * customer A (and a school administrator of another school of the same customer) with the ids of customer B's
+ * objects. Every answer must be a refusal and no table may change. A route with an id that is missing from the
+ * matrix below fails the test.
+ */
+type Kind = 'customer' | 'school' | 'class' | 'teacher' | 'student' | 'range' | 'provider' | 'certification';
+
+const MATRIX: Record<string, { kind: Kind; body?: object }> = {
+  'PUT /api/v1/admin_super/organizes/:id': { kind: 'customer', body: { name: 'Taken' } },
+  'PUT /api/v1/admin_super/organizes/:id/status': { kind: 'customer', body: { enabled: false } },
+  'PUT /api/v1/admin_organize/schools/:id': { kind: 'school', body: { name: 'Taken' } },
+  'PUT /api/v1/admin_organize/schools/:id/status': { kind: 'school', body: { enabled: false } },
+  'PUT /gw/admin/api/v1/school/classes/:id/dismiss': { kind: 'class' },
+  'PUT /gw/admin/api/v1/school/teachers/:id/status': { kind: 'teacher', body: { enabled: false } },
+  'PUT /gw/admin/api/v1/school/teachers/:id/password': { kind: 'teacher', body: { password: b64('Hacked2026') } },
+  'PUT /gw/admin/api/v1/school/students/:id/status': { kind: 'student', body: { enabled: false } },
+  'PUT /gw/admin/api/v1/school/students/:id/password': { kind: 'student', body: { password: b64('Hacked2026') } },
+  'DELETE /gw/api/v1/sys/shield/ranges/:id': { kind: 'range' },
+  'DELETE /gw/api/v1/sys/sso/providers/:id': { kind: 'provider' },
+  'PUT /gw/api/v1/user/teacher/:id/review': { kind: 'certification', body: { status: 'certified' } },
+};
+
+describe('tenant isolation matrix', () => {
+  let t: TestApp;
+  const ids = {} as Record<Kind, string>;
+  const callers: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const a = await buildCustomer(db);
+    const b = await buildCustomer(db);
+    const schoolA1 = await buildSchool(db, a.id);
+    const schoolA2 = await buildSchool(db, a.id);
+    const schoolB = await buildSchool(db, b.id);
+    // Customer B's objects, the targets.
+    ids.customer = b.id;
+    ids.school = schoolB.id;
+    const [classB] = await db
+      .insert(classes)
+      .values({
+        customerId: b.id,
+        schoolId: schoolB.id,
+        eduStage: 'primary',
+        grade: 3,
+        className: 'B-3',
+        startYear: 2024,
+      })
+      .returning();
+    ids.class = classB!.id;
+    const teacherB = await buildUser(db, { customerId: b.id, schoolId: schoolB.id, roles: [ROLES.teacher] });
+    await db.insert(teachers).values({ userId: teacherB.id, customerId: b.id, schoolId: schoolB.id });
+    ids.teacher = teacherB.id;
+    const studentB = await buildUser(db, { customerId: b.id, schoolId: schoolB.id, roles: [ROLES.student] });
+    await db
+      .insert(students)
+      .values({ userId: studentB.id, customerId: b.id, schoolId: schoolB.id, classId: classB!.id });
+    ids.student = studentB.id;
+    ids.range = (
+      await db.insert(addressRanges).values({ customerId: b.id, range: '198.51.100.0/24' }).returning()
+    )[0]!.id;
+    ids.provider = (
+      await db
+        .insert(ssoProviders)
+        .values({
+          customerId: b.id,
+          type: 'idp',
+          name: 'B',
+          issuer: 'https://idp.b.test',
+          clientId: 'b',
+          clientSecret: 's',
+        })
+        .returning()
+    )[0]!.id;
+    ids.certification = (
+      await db
+        .insert(teacherCertifications)
+        .values({ userId: teacherB.id, customerId: b.id, region: 'other', schoolName: 'B', documentType: 'passport' })
+        .returning()
+    )[0]!.id;
+    // Customer A's staff, the callers; a school administrator also tries a sibling school of the same customer.
+    const roles: [string, string, string | null][] = [
+      ['customerAdmin', ROLES.customerAdmin, null],
+      ['schoolAdmin', ROLES.schoolAdmin, schoolA1.id],
+      ['organizeAdmin', ROLES.organizeAdmin, schoolA1.id],
+      ['teacher', ROLES.teacher, schoolA1.id],
+      ['student', ROLES.student, schoolA1.id],
+    ];
+    for (const [name, role, schoolId] of roles) {
+      const user = await buildUser(db, { customerId: a.id, schoolId, username: name, roles: [role] });
+      callers[name] = await signIn(t.app, a.code, name, user.password);
+    }
+    const sibling = await buildUser(db, {
+      customerId: a.id,
+      schoolId: schoolA2.id,
+      username: 'siblingAdmin',
+      roles: [ROLES.schoolAdmin],
+    });
+    callers.siblingSchoolAdmin = await signIn(t.app, a.code, 'siblingAdmin', sibling.password);
+  });
+  afterAll(() => t.close());
+
+  async function snapshot(): Promise<string> {
+    const tables = [
+      'customers',
+      'schools',
+      'classes',
+      'users',
+      'teachers',
+      'students',
+      'address_ranges',
+      'sso_providers',
+      'teacher_certifications',
+    ];
+    const parts = [];
+    for (const table of tables) {
+      const result = await t.database.db.execute(sql.raw(`select * from ${table} order by 1`));
+      parts.push(JSON.stringify((result as unknown as { rows: unknown[] }).rows));
+    }
+    return parts.join('\n');
+  }
+
+  it('has a row for every route that names an object by id', () => {
+    const withIds = t.app.routeTable.filter((r) => r.url.includes(':id')).map((r) => `${r.method} ${r.url}`);
+    expect(withIds.sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('refuses every caller of customer A on every object of customer B, changing nothing', async () => {
+    const before = await snapshot();
+    for (const [route, { kind, body }] of Object.entries(MATRIX)) {
+      const [method, url] = route.split(' ') as ['PUT' | 'DELETE', string];
+      for (const [caller, token] of Object.entries(callers)) {
+        const res = await t.app.inject({
+          method,
+          url: url.replace(':id', ids[kind]),
+          payload: body ?? {},
+          headers: { 'x-authorization': token },
+        });
+        expect({ route, caller, refused: [403, 404].includes(res.statusCode) }).toEqual({
+          route,
+          caller,
+          refused: true,
+        });
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});

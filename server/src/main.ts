@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './platform/db/client.js';
+import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
+import { loadOrCreateSecret } from './platform/secrets.js';
+import { LocalDiskStorage } from './platform/storage/local-storage.js';
+import { seedOnFirstStart } from './seed/seed.js';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    fail(error instanceof ConfigError ? error.message : String(error));
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+    poolSize: config.databasePoolSize,
+  });
+  try {
+    await database.migrate(MIGRATIONS_FOLDER);
+  } catch (error) {
+    await database.close();
+    fail(`Database migration failed; the database was left unchanged: ${(error as Error).message}`);
+  }
+  try {
+    await seedOnFirstStart(database.db, config);
+  } catch (error) {
+    await database.close();
+    fail(error instanceof ConfigError ? error.message : `Seeding failed: ${(error as Error).message}`);
+  }
+
+  const storage = new LocalDiskStorage(
+    path.join(config.dataDir, 'files'),
+    loadOrCreateSecret(config.dataDir, 'file-url.key', config.fileUrlSecret),
+  );
+  const app = await buildApp({ config, database, storage });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('requests still in flight at the shutdown deadline; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    await app.close();
+    await database.close();
+    app.log.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => fail(`Start failed: ${error instanceof Error ? error.stack : String(error)}`));

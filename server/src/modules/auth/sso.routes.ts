@@ -1,0 +1,162 @@
+import { ZLoginResponse } from '@aiedu/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
+import type { AppContext } from '../../platform/context.js';
+import { ssoProviders } from '../../platform/db/schema/index.js';
+import { envelopeOf, ok } from '../../platform/envelope.js';
+import { AppError } from '../../platform/errors.js';
+import { finishSso, redirectUriOf, startSso } from './sso.service.js';
+
+const ZType = z.string().regex(/^[a-z0-9_-]{2,30}$/);
+const ZCallbackQuery = z.record(z.string(), z.string().max(4000));
+const ZSsoLogin = ZLoginResponse.extend({ targetUrl: z.string() });
+
+const ZProvider = z.object({
+  id: z.string(),
+  customerId: z.string().nullable(),
+  type: z.string(),
+  name: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  scopes: z.string(),
+  autoCreate: z.boolean(),
+  enabled: z.boolean(),
+  redirectUri: z.string().describe('Register this address at the provider'),
+});
+
+const PROVIDERS = '/gw/api/v1/sys/sso/providers';
+
+/** Third-party and single sign-on over OpenID Connect, configured per customer. */
+export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['auth'];
+  const requester = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+
+  app.get(
+    '/gw/api/v1/auth/thirdparty/:type/authorize',
+    {
+      schema: {
+        tags,
+        summary: "Start a sign-in at the customer's identity provider",
+        params: z.object({ type: ZType }),
+        querystring: z.object({
+          custcode: z.string().max(20).default(''),
+          targetUrl: z.string().max(2000).default(''),
+        }),
+        response: envelopeOf(z.object({ url: z.string() })),
+      },
+    },
+    async (request) => ok(await startSso(ctx, { ...request.query, type: request.params.type })),
+  );
+
+  for (const url of ['/gw/api/v1/auth/iaif_login', '/gw/api/v1/auth/uaa_login']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Finish a third-party sign-in with the query the provider returned',
+          querystring: ZCallbackQuery,
+          response: envelopeOf(ZSsoLogin),
+        },
+      },
+      async (request) => ok(await finishSso(ctx, request.query, requester(request))),
+    );
+  }
+
+  app.post(
+    '/gw/api/v1/user/thirdparty/:type/login',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Finish a third-party sign-in (the callback query as data)',
+        params: z.object({ type: ZType }),
+        body: z.object({ data: ZCallbackQuery }),
+        response: envelopeOf(ZSsoLogin),
+      },
+    },
+    async (request) => ok(await finishSso(ctx, request.body.data, requester(request))),
+  );
+
+  const present = (p: typeof ssoProviders.$inferSelect) => ({
+    id: p.id,
+    customerId: p.customerId,
+    type: p.type,
+    name: p.name,
+    issuer: p.issuer,
+    clientId: p.clientId,
+    scopes: p.scopes,
+    autoCreate: p.autoCreate,
+    enabled: p.enabled,
+    redirectUri: redirectUriOf(ctx, p.type),
+  });
+  const scopeOf = (customerId: string | null) => (customerId ? eq(ssoProviders.customerId, customerId) : undefined);
+
+  app.get(
+    PROVIDERS,
+    {
+      config: { permission: 'sso.manage' },
+      schema: { tags: ['system'], summary: 'Identity providers', response: envelopeOf(z.array(ZProvider)) },
+    },
+    async (request) => {
+      const rows = await ctx.db
+        .select()
+        .from(ssoProviders)
+        .where(scopeOf(requireAuth(request).customerId));
+      return ok(rows.map(present));
+    },
+  );
+
+  app.post(
+    PROVIDERS,
+    {
+      config: { permission: 'sso.manage' },
+      schema: {
+        tags: ['system'],
+        summary: "Add an OpenID Connect provider for the caller's customer (a super administrator: the public space)",
+        body: z.object({
+          type: ZType,
+          name: z.string().trim().min(1).max(50),
+          issuer: z.url(),
+          clientId: z.string().min(1).max(200),
+          clientSecret: z.string().min(1).max(500),
+          scopes: z.string().max(200).default('openid profile email'),
+          autoCreate: z.boolean().default(true),
+        }),
+        response: envelopeOf(ZProvider),
+      },
+    },
+    async (request) => {
+      const [row] = await ctx.db
+        .insert(ssoProviders)
+        .values({ ...request.body, customerId: requireAuth(request).customerId })
+        .returning();
+      return ok(present(row!));
+    },
+  );
+
+  app.delete(
+    `${PROVIDERS}/:id`,
+    {
+      config: { permission: 'sso.manage' },
+      schema: {
+        tags: ['system'],
+        summary: 'Remove a provider',
+        params: z.object({ id: z.uuid() }),
+        response: envelopeOf(z.null()),
+      },
+    },
+    async (request) => {
+      const removed = await ctx.db
+        .delete(ssoProviders)
+        .where(and(eq(ssoProviders.id, request.params.id), scopeOf(requireAuth(request).customerId)))
+        .returning({ id: ssoProviders.id });
+      if (removed.length === 0) throw new AppError('NOT_FOUND');
+      return ok(null);
+    },
+  );
+};

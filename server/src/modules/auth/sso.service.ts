@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ROLES } from '@aiedu/contracts';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { AppContext } from '../../platform/context.js';
+import { ssoProviders, ssoStates, userIdentities, users } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import * as repo from './auth.repository.js';
+import { sessionDeps, startSession, type Requester } from './session.service.js';
+
+type Provider = typeof ssoProviders.$inferSelect;
+type Claims = oidc.IDToken & Partial<oidc.UserInfoResponse>;
+
+const STATE_TTL_MS = 10 * 60_000;
+const discovered = new Map<string, Promise<oidc.Configuration>>();
+
+function isLoopback(url: string) {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
+}
+
+/** The provider's OpenID configuration, discovered once per process (plain HTTP only on loopback). */
+function configurationOf(provider: Provider): Promise<oidc.Configuration> {
+  const key = `${provider.id}:${provider.issuer}:${provider.clientId}`;
+  let config = discovered.get(key);
+  if (!config) {
+    const options = isLoopback(provider.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined;
+    config = oidc.discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret, undefined, options);
+    config.catch(() => discovered.delete(key));
+    discovered.set(key, config);
+  }
+  return config;
+}
+
+/**
+ * Where the provider sends the browser back: the third-party sign-in page, with the step and type in its path
+ * (`/user/sign/login/<type>`). A path, not a query, because the token request must repeat it without a query.
+ */
+export function redirectUriOf(ctx: AppContext, type: string) {
+  return `${ctx.config.publicUrl}/user/sign/login/${encodeURIComponent(type)}`;
+}
+
+async function findProvider(ctx: AppContext, custcode: string, type: string): Promise<Provider> {
+  const customer = custcode ? await repo.findCustomerByCode(ctx.db, custcode) : undefined;
+  if (custcode && !customer) throw new AppError('LOGIN_FAILED');
+  const scope = customer ? eq(ssoProviders.customerId, customer.id) : isNull(ssoProviders.customerId);
+  const [provider] = await ctx.db
+    .select()
+    .from(ssoProviders)
+    .where(and(scope, eq(ssoProviders.type, type), eq(ssoProviders.enabled, true)));
+  if (!provider) throw new AppError('LOGIN_FAILED');
+  return provider;
+}
+
+/** Starts a sign-in at the customer's provider: answers the address to send the browser to. */
+export async function startSso(ctx: AppContext, input: { custcode: string; type: string; targetUrl: string }) {
+  const provider = await findProvider(ctx, input.custcode, input.type);
+  const config = await configurationOf(provider).catch(() => {
+    throw new AppError('CONNECT_TIMEOUT');
+  });
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const redirectUri = redirectUriOf(ctx, provider.type);
+  const now = ctx.now();
+  await ctx.db.delete(ssoStates).where(lt(ssoStates.expiresAt, now));
+  await ctx.db.insert(ssoStates).values({
+    state,
+    providerId: provider.id,
+    nonce,
+    codeVerifier,
+    redirectUri,
+    targetUrl: input.targetUrl.startsWith('/') && !input.targetUrl.startsWith('//') ? input.targetUrl : '',
+    expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+  });
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: provider.scopes,
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  });
+  return { url: url.href };
+}
+
+/**
+ * Finishes a sign-in with the query the provider sent back: exchanges the code (PKCE, state and nonce checked),
+ * then signs in the linked account, creating one on the first visit when the provider allows it.
+ */
+export async function finishSso(ctx: AppContext, query: Record<string, string>, requester: Requester) {
+  if (!query.state || !query.code) throw new AppError('LOGIN_FAILED');
+  const [pending] = await ctx.db.delete(ssoStates).where(eq(ssoStates.state, query.state)).returning();
+  if (!pending || pending.expiresAt <= ctx.now()) throw new AppError('LINK_EXPIRED');
+  const [provider] = await ctx.db.select().from(ssoProviders).where(eq(ssoProviders.id, pending.providerId));
+  if (!provider?.enabled) throw new AppError('LOGIN_FAILED');
+  const callback = new URL(pending.redirectUri);
+  for (const name of ['code', 'state', 'iss', 'session_state']) {
+    if (query[name]) callback.searchParams.set(name, query[name]);
+  }
+  let claims: Claims;
+  try {
+    const config = await configurationOf(provider);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+    });
+    const idToken = tokens.claims();
+    if (!idToken?.sub) throw new AppError('LOGIN_FAILED');
+    // Profile claims usually come from the UserInfo endpoint rather than the ID token.
+    const profile = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub).catch(() => ({}));
+    claims = { ...profile, ...idToken };
+  } catch {
+    throw new AppError('LOGIN_FAILED');
+  }
+  const user = await linkedUser(ctx, provider, claims);
+  if (!(await repo.isAccountActive(ctx.db, user.id))) throw new AppError('ACCOUNT_DISABLED');
+  const pair = await startSession(sessionDeps(ctx), user, requester);
+  return {
+    id: user.id,
+    roles: user.roles,
+    ...pair,
+    mustChangePassword: false,
+    isSuper: user.roles.includes(ROLES.super),
+    targetUrl: pending.targetUrl,
+  };
+}
+
+async function linkedUser(ctx: AppContext, provider: Provider, claims: Claims) {
+  const [link] = await ctx.db
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.providerId, provider.id), eq(userIdentities.subject, claims.sub)));
+  if (link) return (await repo.findUserById(ctx.db, link.userId))!;
+  if (!provider.autoCreate) throw new AppError('LOGIN_FAILED');
+  const base = usernameFrom(claims);
+  const name = typeof claims.name === 'string' ? claims.name.slice(0, 20) : '';
+  // The account gets a random password nobody knows: it signs in through the provider (or resets by code).
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  return ctx.db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const username = attempt === 0 ? base : `${base.slice(0, 24)}_${randomBytes(2).toString('hex')}`;
+      const [user] = await tx
+        .insert(users)
+        .values({ customerId: provider.customerId, username, passwordHash, roles: [ROLES.student], realName: name })
+        .onConflictDoNothing()
+        .returning();
+      if (user) {
+        await tx.insert(userIdentities).values({ userId: user.id, providerId: provider.id, subject: claims.sub });
+        return user;
+      }
+    }
+    throw new AppError('LOGIN_FAILED');
+  });
+}
+
+function usernameFrom(claims: Claims): string {
+  const preferred = typeof claims.preferred_username === 'string' ? claims.preferred_username : '';
+  const cleaned = preferred.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 30);
+  return cleaned.length >= 3 ? cleaned : `sso_${createHash('sha256').update(claims.sub).digest('hex').slice(0, 12)}`;
+}

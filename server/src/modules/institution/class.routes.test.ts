@@ -1,0 +1,161 @@
+import { graduateYearOf, ROLES } from '@aiedu/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCustomer, buildSchool, buildUser, testClock, signIn } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { schoolYearIn } from './class.service.js';
+import { runDueUpgrades } from './upgrade-schedule.service.js';
+
+describe('classes: start and graduation years, upgrades, dismissal', () => {
+  let t: TestApp;
+  const clock = testClock(new Date('2026-11-22T09:00:00+08:00'));
+  const tokens: Record<string, string> = {};
+  let schoolA: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now });
+    const db = t.database.db;
+    const customer = await buildCustomer(db);
+    schoolA = (await buildSchool(db, customer.id)).id;
+    const schoolB = (await buildSchool(db, customer.id)).id;
+    const people = {
+      adminA: await buildUser(db, {
+        customerId: customer.id,
+        schoolId: schoolA,
+        username: 'schoolA',
+        roles: [ROLES.schoolAdmin],
+      }),
+      adminB: await buildUser(db, {
+        customerId: customer.id,
+        schoolId: schoolB,
+        username: 'schoolB',
+        roles: [ROLES.schoolAdmin],
+      }),
+    };
+    for (const [name, user] of Object.entries(people)) {
+      tokens[name] = await signIn(t.app, customer.code, user.username, user.password);
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { 'x-authorization': tokens[who]! } });
+  const create = async (grade: number, className: string, eduStage = 'primary') =>
+    (
+      await call('adminA', 'POST', '/gw/admin/api/v1/school/classes', { schoolId: schoolA, eduStage, grade, className })
+    ).json();
+
+  it('computes the school year in the customer’s time zone', () => {
+    expect(schoolYearIn('Asia/Shanghai', new Date('2026-08-31T15:59:00Z'))).toBe(2025);
+    expect(schoolYearIn('Asia/Shanghai', new Date('2026-08-31T16:00:00Z'))).toBe(2026);
+    expect(graduateYearOf('junior', 2026)).toBe(2029);
+  });
+
+  it('derives the start year from the grade and the graduate year from the stage', async () => {
+    const created = await create(4, 'Grade 4 Class 1');
+    expect(created.data).toMatchObject({
+      grade: 4,
+      startYear: 2023,
+      graduateYear: 2029,
+      classStatus: 'current',
+      stuCount: 0,
+    });
+    expect((await create(7, 'Too high')).errorCode).toBe('1001');
+  });
+
+  it('upgrades current classes and graduates those past their last grade', async () => {
+    const four = (await create(5, 'Grade 5 Class 2')).data;
+    const six = (await create(6, 'Grade 6 Class 1')).data;
+    const res = await call('adminA', 'POST', '/gw/admin/api/v1/school/classes/upgrade', {
+      classIds: [four.id, six.id],
+    });
+    expect(res.json().data).toEqual({ upgraded: 1, graduated: 1 });
+    const current = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes')).json().data;
+    expect(current.find((c: { id: string }) => c.id === four.id).grade).toBe(6);
+    const history = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes?status=history')).json().data;
+    expect(history.map((c: { id: string; classStatus: string }) => [c.id, c.classStatus])).toEqual([
+      [six.id, 'graduated'],
+    ]);
+  });
+
+  it('dismisses a class for good: upgrades pass it by and nothing makes it current again', async () => {
+    const klass = (await create(2, 'Grade 2 Class 9')).data;
+    expect(
+      (await call('adminA', 'PUT', `/gw/admin/api/v1/school/classes/${klass.id}/dismiss`)).json().data.classStatus,
+    ).toBe('dismissed');
+    const res = await call('adminA', 'POST', '/gw/admin/api/v1/school/classes/upgrade', { classIds: [klass.id] });
+    expect(res.json().data).toEqual({ upgraded: 0, graduated: 0 });
+    const history = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes?status=history')).json().data;
+    expect(history.find((c: { id: string }) => c.id === klass.id)).toMatchObject({
+      grade: 2,
+      classStatus: 'dismissed',
+    });
+  });
+
+  it('keeps a school administrator to their own school', async () => {
+    expect((await call('adminB', 'GET', '/gw/admin/api/v1/school/classes')).json().data).toEqual([]);
+    const [one] = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes')).json().data;
+    expect((await call('adminB', 'PUT', `/gw/admin/api/v1/school/classes/${one.id}/dismiss`)).statusCode).toBe(404);
+    const upgrade = await call('adminB', 'POST', '/gw/admin/api/v1/school/classes/upgrade', { classIds: [one.id] });
+    expect(upgrade.json().data).toEqual({ upgraded: 0, graduated: 0 });
+    const create = await call('adminB', 'POST', '/gw/admin/api/v1/school/classes', {
+      schoolId: schoolA,
+      eduStage: 'primary',
+      grade: 1,
+      className: 'Planted',
+    });
+    expect(create.statusCode).toBe(404);
+  });
+});
+
+describe('automatic upgrades', () => {
+  let t: TestApp;
+  const clock = testClock(new Date('2027-08-01T09:00:00+08:00'));
+  let token: string;
+  let schoolId: string;
+
+  beforeAll(async () => {
+    // The clock jumps a year ahead: the test's sign-in must outlive it.
+    t = await createTestApp({ now: clock.now, config: { accessTokenTtlSeconds: 3 * 365 * 86_400 } });
+    const db = t.database.db;
+    const customer = await buildCustomer(db);
+    schoolId = (await buildSchool(db, customer.id)).id;
+    const admin = await buildUser(db, { customerId: customer.id, username: 'admin', roles: [ROLES.customerAdmin] });
+    token = await signIn(t.app, customer.code, 'admin', admin.password);
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { 'x-authorization': token } });
+  const grades = async () =>
+    ((await call('GET', '/gw/admin/api/v1/school/classes')).json().data as { grade: number }[]).map((c) => c.grade);
+
+  it('runs at its time, once per year, and only once even when two servers check together', async () => {
+    await call('POST', '/gw/admin/api/v1/school/classes', {
+      schoolId,
+      eduStage: 'primary',
+      grade: 3,
+      className: '3-1',
+    });
+    const scheduled = await call('POST', '/gw/admin/api/v1/school/classes/upgrade-schedules', {
+      runAt: '2027-08-25T00:00:00+08:00',
+      repeat: 'yearly',
+    });
+    expect(scheduled.json().data.repeat).toBe('yearly');
+
+    expect(await runDueUpgrades(t.database.db, clock.now())).toBe(0);
+    expect(await grades()).toEqual([3]);
+
+    clock.advance(25 * 86_400_000);
+    const [a, b] = await Promise.all([
+      runDueUpgrades(t.database.db, clock.now()),
+      runDueUpgrades(t.database.db, clock.now()),
+    ]);
+    expect(a + b).toBe(1);
+    expect(await grades()).toEqual([4]);
+    expect(await runDueUpgrades(t.database.db, clock.now())).toBe(0);
+
+    clock.advance(365 * 86_400_000);
+    expect(await runDueUpgrades(t.database.db, clock.now())).toBe(1);
+    expect(await grades()).toEqual([5]);
+  });
+});

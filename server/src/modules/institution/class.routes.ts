@@ -1,0 +1,91 @@
+import { ZClass, ZCreateClassRequest, ZUpgradeClassesRequest } from '@aiedu/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
+import type { AppContext } from '../../platform/context.js';
+import { envelopeOf, ok } from '../../platform/envelope.js';
+import { createClass, dismissClass, listClasses, scheduleUpgrade, upgradeClassesManually } from './class.service.js';
+import { startUpgradeScheduler } from './upgrade-schedule.service.js';
+
+const CLASSES = '/gw/admin/api/v1/school/classes';
+
+export const classRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const config = { permission: 'class.manage' as const };
+  const tags = ['institution'];
+  const stop = startUpgradeScheduler(ctx.db, ctx.now, app.log);
+  app.addHook('onClose', async () => stop());
+
+  app.post(
+    `${CLASSES}/upgrade-schedules`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Upgrade the classes automatically at a time: this year only, or every year',
+        body: z.object({
+          runAt: z.iso.datetime({ offset: true }),
+          repeat: z.enum(['once', 'yearly']),
+          schoolId: z.uuid().optional(),
+        }),
+        response: envelopeOf(z.object({ id: z.string(), runAt: z.string(), repeat: z.enum(['once', 'yearly']) })),
+      },
+    },
+    async (request) => ok(await scheduleUpgrade(ctx, request, requireAuth(request), request.body)),
+  );
+
+  app.get(
+    CLASSES,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Current classes, or history classes (graduated, dismissed)',
+        querystring: z.object({
+          status: z.enum(['current', 'history']).default('current'),
+          schoolId: z.uuid().optional(),
+        }),
+        response: envelopeOf(z.array(ZClass)),
+      },
+    },
+    async (request) => ok(await listClasses(ctx, requireAuth(request), request.query)),
+  );
+  app.post(
+    CLASSES,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a class; its start year follows from the grade',
+        body: ZCreateClassRequest,
+        response: envelopeOf(ZClass),
+      },
+    },
+    async (request) => ok(await createClass(ctx, request, requireAuth(request), request.body)),
+  );
+  app.put(
+    `${CLASSES}/:id/dismiss`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Dismiss a class (irreversible)',
+        params: z.object({ id: z.uuid() }),
+        response: envelopeOf(ZClass),
+      },
+    },
+    async (request) => ok(await dismissClass(ctx, request, requireAuth(request), request.params.id)),
+  );
+  app.post(
+    `${CLASSES}/upgrade`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Move classes up one grade (past the last grade they graduate)',
+        body: ZUpgradeClassesRequest,
+        response: envelopeOf(z.object({ upgraded: z.number().int(), graduated: z.number().int() })),
+      },
+    },
+    async (request) => ok(await upgradeClassesManually(ctx, request, requireAuth(request), request.body.classIds)),
+  );
+};

@@ -1,0 +1,197 @@
+import { EDU_STAGES, graduateYearOf, STAGE_YEARS, type TClass } from '@aiedu/contracts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../platform/audit.js';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { classes, customers, schools, students, upgradeSchedules } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
+
+type Stage = (typeof EDU_STAGES)[number];
+type ClassRow = typeof classes.$inferSelect;
+
+const isStage = (value: string): value is Stage => (EDU_STAGES as readonly string[]).includes(value);
+
+function present(row: ClassRow, stuCount: number): TClass {
+  const eduStage = isStage(row.eduStage) ? row.eduStage : 'primary';
+  return {
+    id: row.id,
+    schoolId: row.schoolId,
+    eduStage,
+    grade: row.grade,
+    className: row.className,
+    startYear: row.startYear,
+    graduateYear: graduateYearOf(eduStage, row.startYear),
+    stuCount,
+    classStatus: row.classStatus,
+  };
+}
+
+/** The school year (starting 1 September) of a moment, in the customer's time zone. */
+export function schoolYearIn(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(at);
+  const year = Number(parts.find((p) => p.type === 'year')!.value);
+  const month = Number(parts.find((p) => p.type === 'month')!.value);
+  return month >= 9 ? year : year - 1;
+}
+
+const stuCount = sql<number>`(select count(*) from ${students} where ${students.classId} = ${classes.id})`.mapWith(
+  Number,
+);
+
+export async function listClasses(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: { status: 'current' | 'history'; schoolId?: string | undefined },
+) {
+  const scope = await callerScope(ctx.db, auth);
+  const statuses =
+    query.status === 'current' ? (['current'] as const) : (['history', 'graduated', 'dismissed'] as const);
+  const rows = await ctx.db
+    .select({ row: classes, stuCount })
+    .from(classes)
+    .where(
+      and(
+        scopeWhere(scope, classes),
+        inArray(classes.classStatus, [...statuses]),
+        query.schoolId ? eq(classes.schoolId, query.schoolId) : undefined,
+      ),
+    )
+    .orderBy(asc(classes.eduStage), asc(classes.grade), asc(classes.className));
+  return rows.map((r) => present(r.row, r.stuCount));
+}
+
+export async function createClass(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: { schoolId: string; eduStage: Stage; grade: number; className: string },
+) {
+  if (input.grade > STAGE_YEARS[input.eduStage]) throw new AppError('BAD_REQUEST', { reason: 'grade' });
+  const scope = await callerScope(ctx.db, auth);
+  return ctx.db.transaction(async (tx) => {
+    const [school] = await tx
+      .select({ id: schools.id, customerId: schools.customerId, timeZone: customers.timeZone })
+      .from(schools)
+      .innerJoin(customers, eq(customers.id, schools.customerId))
+      .where(
+        and(
+          eq(schools.id, input.schoolId),
+          scopeWhere(scope, { customerId: schools.customerId, schoolId: schools.id }),
+        ),
+      );
+    if (!school) throw new AppError('NOT_FOUND');
+    const startYear = schoolYearIn(school.timeZone, ctx.now()) - (input.grade - 1);
+    const [row] = await tx
+      .insert(classes)
+      .values({ ...input, customerId: school.customerId, startYear })
+      .returning();
+    await writeAudit(tx, request, {
+      module: 'class',
+      operation: 'create',
+      params: input,
+      customerId: school.customerId,
+    });
+    return present(row!, 0);
+  });
+}
+
+/** Dismissing a class is irreversible: a dismissed class can never be current again. */
+export async function dismissClass(ctx: AppContext, request: FastifyRequest, auth: AuthContext, id: string) {
+  const scope = await callerScope(ctx.db, auth);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(classes)
+      .set({ classStatus: 'dismissed' })
+      .where(and(eq(classes.id, id), scopeWhere(scope, classes)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await writeAudit(tx, request, {
+      module: 'class',
+      operation: 'dismiss',
+      params: { id },
+      customerId: row.customerId,
+    });
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(students).where(eq(students.classId, id));
+    return present(row, n);
+  });
+}
+
+/**
+ * Moves current classes up one grade; a class past its stage's last grade graduates. Classes that are not current
+ * (history, graduated, dismissed) are left as they are.
+ */
+export async function upgradeClasses(db: Db, classIds: string[] | 'all', scope: Scope) {
+  const where = and(
+    scopeWhere(scope, classes),
+    eq(classes.classStatus, 'current'),
+    classIds === 'all' ? undefined : inArray(classes.id, classIds),
+  );
+  const graduating = sql`${classes.grade} >= case ${classes.eduStage} ${sql.join(
+    Object.entries(STAGE_YEARS).map(([stage, years]) => sql`when ${stage} then ${years}`),
+    sql` `,
+  )} else 6 end`;
+  const graduated = await db
+    .update(classes)
+    .set({ classStatus: 'graduated' })
+    .where(and(where, graduating))
+    .returning({ id: classes.id });
+  const upgraded = await db
+    .update(classes)
+    .set({ grade: sql`${classes.grade} + 1` })
+    .where(and(where, sql`not (${graduating})`))
+    .returning({ id: classes.id });
+  return { upgraded: upgraded.length, graduated: graduated.length };
+}
+
+export async function upgradeClassesManually(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  classIds: string[],
+) {
+  const scope = await callerScope(ctx.db, auth);
+  return ctx.db.transaction(async (tx) => {
+    const result = await upgradeClasses(tx as unknown as Db, classIds, scope);
+    await writeAudit(tx, request, { module: 'class', operation: 'upgrade', params: { classIds, ...result } });
+    return result;
+  });
+}
+
+/** Sets an automatic upgrade for the caller's customer (or one of its schools, or a school administrator's own). */
+export async function scheduleUpgrade(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: { runAt: string; repeat: 'once' | 'yearly'; schoolId?: string | undefined },
+) {
+  const scope = await callerScope(ctx.db, auth);
+  if (scope.kind === 'all') throw new AppError('BAD_REQUEST');
+  const schoolId = scope.kind === 'school' ? scope.schoolId : input.schoolId;
+  let customerId = scope.customerId;
+  if (schoolId) {
+    const [school] = await ctx.db
+      .select({ id: schools.id, customerId: schools.customerId })
+      .from(schools)
+      .where(
+        and(eq(schools.id, schoolId), scopeWhere(scope, { customerId: schools.customerId, schoolId: schools.id })),
+      );
+    if (!school) throw new AppError('NOT_FOUND');
+    customerId = school.customerId;
+  }
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(upgradeSchedules)
+      .values({
+        customerId,
+        schoolId: schoolId ?? null,
+        runAt: new Date(input.runAt),
+        repeat: input.repeat,
+      })
+      .returning();
+    await writeAudit(tx, request, { module: 'class', operation: 'schedule-upgrade', params: input });
+    return { id: row!.id, runAt: row!.runAt.toISOString(), repeat: row!.repeat };
+  });
+}

@@ -1,0 +1,83 @@
+import { ROLES } from '@aiedu/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classes } from '../../platform/db/schema/index.js';
+import { buildCustomer, buildSchool, buildUser, signIn } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('grades for organisation administrators', () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const customer = await buildCustomer(db);
+    const other = await buildCustomer(db);
+    const a = await buildSchool(db, customer.id);
+    const b = await buildSchool(db, customer.id);
+    const c = await buildSchool(db, other.id);
+    const klass = (
+      schoolId: string,
+      customerId: string,
+      grade: number,
+      className: string,
+      classStatus = 'current' as const,
+    ) => ({
+      customerId,
+      schoolId,
+      eduStage: 'primary',
+      grade,
+      className,
+      startYear: 2027 - grade,
+      classStatus,
+    });
+    await db
+      .insert(classes)
+      .values([
+        klass(a.id, customer.id, 4, '4-1'),
+        klass(a.id, customer.id, 4, '4-2'),
+        klass(a.id, customer.id, 5, '5-1'),
+        klass(a.id, customer.id, 6, '6-1', 'graduated' as never),
+        klass(b.id, customer.id, 1, '1-1'),
+        klass(c.id, other.id, 3, '3-1'),
+      ]);
+    const org = await buildUser(db, {
+      customerId: customer.id,
+      schoolId: a.id,
+      username: 'org',
+      roles: [ROLES.organizeAdmin],
+    });
+    const admin = await buildUser(db, { customerId: customer.id, username: 'admin', roles: [ROLES.customerAdmin] });
+    for (const [name, user] of [
+      ['org', org],
+      ['admin', admin],
+    ] as const) {
+      tokens[name] = await signIn(t.app, customer.code, user.username, user.password);
+    }
+  });
+  afterAll(() => t.close());
+
+  const grades = async (who: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin_organize/grades',
+        headers: { 'x-authorization': tokens[who]! },
+      })
+    ).json().data;
+
+  it('answers the current grades of the organisation administrator’s own school only', async () => {
+    expect(await grades('org')).toEqual([
+      { eduStage: 'primary', grade: 4, classCount: 2 },
+      { eduStage: 'primary', grade: 5, classCount: 1 },
+    ]);
+  });
+
+  it('answers a customer administrator the grades of every school of the customer, and of no other customer', async () => {
+    expect(await grades('admin')).toEqual([
+      { eduStage: 'primary', grade: 1, classCount: 1 },
+      { eduStage: 'primary', grade: 4, classCount: 2 },
+      { eduStage: 'primary', grade: 5, classCount: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,35 @@
+import { and, count, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
+import type { AppContext } from '../../platform/context.js';
+import { classes } from '../../platform/db/schema/index.js';
+import { envelopeOf, ok } from '../../platform/envelope.js';
+import { callerScope, scopeWhere } from '../../platform/tenancy.js';
+
+const ZGrade = z.object({ eduStage: z.string(), grade: z.number().int(), classCount: z.number().int() });
+
+/** The grades (education stage + grade) of the caller's school or customer, fetched after an organisation admin signs in. */
+export const gradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/v1/admin_organize/grades',
+    {
+      config: { permission: 'class.manage' },
+      schema: {
+        tags: ['institution'],
+        summary: 'Grades with their class counts',
+        response: envelopeOf(z.array(ZGrade)),
+      },
+    },
+    async (request) => {
+      const scope = await callerScope(ctx.db, requireAuth(request));
+      const rows = await ctx.db
+        .select({ eduStage: classes.eduStage, grade: classes.grade, classCount: count() })
+        .from(classes)
+        .where(and(scopeWhere(scope, classes), inArray(classes.classStatus, ['current'])))
+        .groupBy(classes.eduStage, classes.grade)
+        .orderBy(classes.eduStage, classes.grade);
+      return ok(rows);
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import { LIMITS, MODULES, ROLES, ZInstitutionHome, ZUpdateInstitutionHomeRequest } from '@aiedu/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
+import type { AppContext } from '../../platform/context.js';
+import { envelopeOf, ok } from '../../platform/envelope.js';
+import { AppError } from '../../platform/errors.js';
+import { findCustomerById } from '../auth/auth.repository.js';
+import { getInstitutionHome, setBanner, updateInstitutionHome } from './home.service.js';
+
+/** The institution's home page (banners, project types, footer) and the modules each side may use. */
+export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['institution'];
+  const config = { permission: 'subCustomer.manage' as const };
+  const ownCustomer = (customerId: string | null) => {
+    if (!customerId) throw new AppError('NO_PERMISSION_PAGE');
+    return customerId;
+  };
+
+  app.get(
+    '/gw/api/v1/school/home',
+    {
+      schema: {
+        tags,
+        summary: "An institution's home page content, for /home of its users",
+        querystring: z.object({ custcode: z.string().min(1).max(20) }),
+        response: envelopeOf(ZInstitutionHome),
+      },
+    },
+    async (request) => ok(await getInstitutionHome(ctx, request.query.custcode)),
+  );
+
+  app.put(
+    '/api/v1/admin/institution-home',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Update banner links, home project types, footer sites and modules',
+        body: ZUpdateInstitutionHomeRequest,
+        response: envelopeOf(z.null()),
+      },
+    },
+    async (request) => {
+      await updateInstitutionHome(ctx, request, ownCustomer(requireAuth(request).customerId), request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/institution-home/banners/:slot',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Replace one of the three banners (multipart "file": JPG/PNG/BMP under 3 MB; field "link")',
+        consumes: ['multipart/form-data'],
+        params: z.object({ slot: z.coerce.number().int().min(0).max(2) }),
+        response: envelopeOf(z.null()),
+      },
+    },
+    async (request) => {
+      const customerId = ownCustomer(requireAuth(request).customerId);
+      const file = await request.file({ limits: { fileSize: LIMITS.bannerBytes, files: 1 } });
+      if (!file) throw new AppError('BAD_REQUEST');
+      const bytes = await file.toBuffer();
+      const linkField = file.fields.link;
+      const link =
+        linkField && !Array.isArray(linkField) && 'value' in linkField ? String(linkField.value).slice(0, 500) : '';
+      await setBanner(ctx, request, customerId, request.params.slot, { name: file.filename, bytes }, link);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/gw/api/v1/school/modules',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: "The modules the caller's side (teacher or student) may use",
+        response: envelopeOf(z.array(z.object({ id: z.enum(MODULES) }))),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const customer = auth.customerId ? await findCustomerById(ctx.db, auth.customerId) : undefined;
+      if (!customer) return ok(MODULES.map((id) => ({ id })));
+      const home = await getInstitutionHome(ctx, customer.code);
+      const side = auth.roles.includes(ROLES.student) ? home.modules.student : home.modules.teacher;
+      return ok(side.map((id) => ({ id })));
+    },
+  );
+};

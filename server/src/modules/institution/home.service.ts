@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import { BANNER_TYPES, LIMITS, MODULES, hasExtension, type TInstitutionHome } from '@aiedu/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { writeAudit } from '../../platform/audit.js';
+import type { AppContext } from '../../platform/context.js';
+import { customerHomes, customers } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { reencodeImage } from '../../platform/images.js';
+
+type HomeRow = typeof customerHomes.$inferSelect;
+type Module = (typeof MODULES)[number];
+const isModule = (m: string): m is Module => (MODULES as readonly string[]).includes(m);
+type Home = Pick<HomeRow, 'banners' | 'projectTypes' | 'footerSites' | 'modules'>;
+
+async function homeRow(ctx: AppContext, customerId: string): Promise<Home> {
+  const [row] = await ctx.db.select().from(customerHomes).where(eq(customerHomes.customerId, customerId));
+  return row ?? { banners: [], projectTypes: [], footerSites: [], modules: null };
+}
+
+/** The institution's home as its visitors see it: banners (signed image URLs), project types, footer, modules. */
+export async function getInstitutionHome(ctx: AppContext, custcode: string): Promise<TInstitutionHome> {
+  const [customer] = await ctx.db.select().from(customers).where(eq(customers.code, custcode));
+  if (!customer?.enabled) throw new AppError('NOT_FOUND');
+  const home = await homeRow(ctx, customer.id);
+  return {
+    custcode: customer.code,
+    name: customer.name,
+    banners: home.banners.map((b) => ({
+      imageUrl: ctx.storage.signedUrl(b.imageKey, { expiresInSeconds: 7 * 86_400 }),
+      link: b.link,
+    })),
+    projectTypes: home.projectTypes,
+    footerSites: home.footerSites,
+    modules: {
+      teacher: (home.modules?.teacher ?? MODULES).filter(isModule),
+      student: (home.modules?.student ?? MODULES).filter(isModule),
+    },
+  };
+}
+
+async function saveHome(
+  ctx: AppContext,
+  request: FastifyRequest,
+  customerId: string,
+  values: Partial<HomeRow>,
+  operation: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(customerHomes)
+      .values({ customerId, ...values })
+      .onConflictDoUpdate({ target: customerHomes.customerId, set: values });
+    await writeAudit(tx, request, { module: 'institution-home', operation, params: values, customerId });
+  });
+}
+
+export async function updateInstitutionHome(
+  ctx: AppContext,
+  request: FastifyRequest,
+  customerId: string,
+  input: {
+    bannerLinks?: string[] | undefined;
+    projectTypes?: string[] | undefined;
+    footerSites?: { name: string; url: string }[] | undefined;
+    modules?: { teacher: (typeof MODULES)[number][]; student: (typeof MODULES)[number][] } | undefined;
+  },
+) {
+  const current = await homeRow(ctx, customerId);
+  const values: Partial<HomeRow> = {};
+  if (input.bannerLinks)
+    values.banners = current.banners.map((b, i) => ({ ...b, link: input.bannerLinks![i] ?? b.link }));
+  if (input.projectTypes) values.projectTypes = input.projectTypes;
+  if (input.footerSites) values.footerSites = input.footerSites;
+  if (input.modules) values.modules = input.modules;
+  await saveHome(ctx, request, customerId, values, 'update');
+}
+
+/** Replaces banner `slot` (0–2): JPG/PNG/BMP under 3 MB by content, stored as a 1920×300 PNG. */
+export async function setBanner(
+  ctx: AppContext,
+  request: FastifyRequest,
+  customerId: string,
+  slot: number,
+  file: { name: string; bytes: Buffer },
+  link: string,
+) {
+  if (!hasExtension(file.name, BANNER_TYPES)) throw new AppError('BAD_REQUEST', { reason: 'image type' });
+  const png = await reencodeImage(file.bytes, ['jpeg', 'png', 'bmp'], { width: 1920, height: 300, fit: 'cover' });
+  const imageKey = `banners/${customerId}/${uuidv7()}.png`;
+  await ctx.storage.put(imageKey, Readable.from([png]), { maxBytes: LIMITS.bannerBytes * 4 });
+  const current = await homeRow(ctx, customerId);
+  const banners = [...current.banners];
+  const previous = banners[slot]?.imageKey;
+  banners[Math.min(slot, banners.length)] = { imageKey, link };
+  await saveHome(ctx, request, customerId, { banners }, 'banner');
+  if (previous) await ctx.storage.delete(previous);
+}

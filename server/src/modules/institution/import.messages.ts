@@ -1,0 +1,87 @@
+import type { Language } from '@aiedu/contracts';
+
+export const IMPORT_REASONS = [
+  'missingColumns',
+  'badUsername',
+  'duplicateInFile',
+  'usernameTaken',
+  'badName',
+  'unknownClass',
+  'badPassword',
+  'badPhone',
+  'quotaExceeded',
+] as const;
+export type ImportReason = (typeof IMPORT_REASONS)[number];
+
+const TEXT: Record<Language, Record<ImportReason, string>> = {
+  en: {
+    missingColumns: 'The header row must have the template’s columns',
+    badUsername: 'Username must be 3–30 letters, digits, - or _',
+    duplicateInFile: 'This username appears more than once in the file',
+    usernameTaken: 'This username is already registered',
+    badName: 'Name is required (at most 20 characters)',
+    unknownClass: 'No current class with this name in the school',
+    badPassword: 'Password must be 6–20 characters',
+    badPhone: 'Phone must be 11 digits starting with 1',
+    quotaExceeded: 'The institution’s quota would be exceeded',
+  },
+  zh_CHS: {
+    missingColumns: '表头必须包含模板中的列',
+    badUsername: '用户名须为 3–30 位字母、数字、- 或 _',
+    duplicateInFile: '该用户名在文件中重复出现',
+    usernameTaken: '该用户名已被注册',
+    badName: '姓名必填（最多 20 个字符）',
+    unknownClass: '学校中没有该名称的在读班级',
+    badPassword: '密码须为 6–20 个字符',
+    badPhone: '手机号须为以 1 开头的 11 位数字',
+    quotaExceeded: '将超出机构配额',
+  },
+  zh_CHT: {
+    missingColumns: '表頭必須包含範本中的欄位',
+    badUsername: '使用者名稱須為 3–30 位字母、數字、- 或 _',
+    duplicateInFile: '該使用者名稱在檔案中重複出現',
+    usernameTaken: '該使用者名稱已被註冊',
+    badName: '姓名必填（最多 20 個字元）',
+    unknownClass: '學校中沒有該名稱的在讀班級',
+    badPassword: '密碼須為 6–20 個字元',
+    badPhone: '手機號碼須為以 1 開頭的 11 位數字',
+    quotaExceeded: '將超出機構配額',
+  },
+  ja: {
+    missingColumns: 'ヘッダー行にはテンプレートの列が必要です',
+    badUsername: 'ユーザー名は 3～30 文字の英数字、- または _ です',
+    duplicateInFile: 'このユーザー名はファイル内で重複しています',
+    usernameTaken: 'このユーザー名は既に登録されています',
+    badName: '氏名は必須です（20 文字以内）',
+    unknownClass: '学校にこの名前の在籍クラスがありません',
+    badPassword: 'パスワードは 6～20 文字です',
+    badPhone: '電話番号は 1 で始まる 11 桁の数字です',
+    quotaExceeded: '機関の上限を超えます',
+  },
+};
+
+export const HEADERS: Record<
+  Language,
+  { username: string; realName: string; className: string; schoolNumber: string; password: string }
+> = {
+  en: {
+    username: 'Username',
+    realName: 'Name',
+    className: 'Class',
+    schoolNumber: 'School number',
+    password: 'Initial password',
+  },
+  zh_CHS: { username: '用户名', realName: '姓名', className: '班级', schoolNumber: '学号', password: '初始密码' },
+  zh_CHT: { username: '使用者名稱', realName: '姓名', className: '班級', schoolNumber: '學號', password: '初始密碼' },
+  ja: {
+    username: 'ユーザー名',
+    realName: '氏名',
+    className: 'クラス',
+    schoolNumber: '学籍番号',
+    password: '初期パスワード',
+  },
+};
+
+export function reasonText(language: Language, reason: ImportReason): string {
+  return TEXT[language][reason];
+}

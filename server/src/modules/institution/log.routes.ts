@@ -1,0 +1,123 @@
+import { ROLES, ZPage } from '@aiedu/contracts';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
+import type { AppContext } from '../../platform/context.js';
+import { operationLogs } from '../../platform/db/schema/index.js';
+import { envelopeOf, ok } from '../../platform/envelope.js';
+import { sendXlsx } from '../../platform/xlsx.js';
+
+const ZLogQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  operator: z.string().trim().max(50).optional(),
+  module: z.string().trim().max(50).optional(),
+  operation: z.string().trim().max(50).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+type LogQuery = z.infer<typeof ZLogQuery>;
+
+const ZLog = z.object({
+  id: z.string(),
+  operatorName: z.string(),
+  module: z.string(),
+  operation: z.string(),
+  ip: z.string(),
+  params: z.unknown(),
+  createdAt: z.string(),
+});
+
+/** Super administrators read every log; others only their customer's. */
+function logWhere(auth: AuthContext, q: LogQuery): SQL | undefined {
+  const filters: (SQL | undefined)[] = [
+    auth.roles.includes(ROLES.super) ? undefined : eq(operationLogs.customerId, auth.customerId ?? ''),
+    q.operator ? ilike(operationLogs.operatorName, `%${q.operator}%`) : undefined,
+    q.module ? eq(operationLogs.module, q.module) : undefined,
+    q.operation ? eq(operationLogs.operation, q.operation) : undefined,
+    q.from ? gte(operationLogs.createdAt, new Date(q.from)) : undefined,
+    q.to ? lt(operationLogs.createdAt, new Date(q.to)) : undefined,
+  ];
+  return and(...filters);
+}
+
+const present = (row: typeof operationLogs.$inferSelect) => ({
+  id: row.id,
+  operatorName: row.operatorName,
+  module: row.module,
+  operation: row.operation,
+  ip: row.ip,
+  params: row.params,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Operation logs: search and export. There is deliberately no route that changes or removes one. */
+export const logRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const config = { permission: 'log.view' as const };
+  const tags = ['institution'];
+
+  app.get(
+    '/api/v1/admin/logs',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Search operation logs, newest first',
+        querystring: ZLogQuery,
+        response: envelopeOf(ZPage(ZLog)),
+      },
+    },
+    async (request) => {
+      const where = logWhere(requireAuth(request), request.query);
+      const { page, size } = request.query;
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(operationLogs)
+          .where(where)
+          .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
+          .limit(size)
+          .offset((page - 1) * size),
+        ctx.db.select({ n: count() }).from(operationLogs).where(where),
+      ]);
+      return ok({ list: rows.map(present), total: total?.n ?? 0, page, size });
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/logs/export',
+    { config, schema: { tags, summary: 'Export the matching operation logs to xlsx', querystring: ZLogQuery } },
+    async (request, reply) => {
+      const where = logWhere(requireAuth(request), request.query);
+      async function* batches() {
+        for (let offset = 0; ; offset += 1000) {
+          const rows = await ctx.db
+            .select()
+            .from(operationLogs)
+            .where(where)
+            .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
+            .limit(1000)
+            .offset(offset);
+          if (rows.length === 0) return;
+          yield rows;
+        }
+      }
+      return sendXlsx(
+        reply,
+        'operation-logs.xlsx',
+        'Logs',
+        [
+          { header: 'Time', width: 24, value: (r) => r.createdAt.toISOString() },
+          { header: 'Operator', value: (r) => r.operatorName },
+          { header: 'Module', value: (r) => r.module },
+          { header: 'Operation', value: (r) => r.operation },
+          { header: 'IP', value: (r) => r.ip },
+          { header: 'Parameters', width: 60, value: (r) => JSON.stringify(r.params) },
+        ],
+        batches(),
+      );
+    },
+  );
+};

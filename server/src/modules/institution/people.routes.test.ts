@@ -1,0 +1,149 @@
+import { ROLES } from '@aiedu/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, users } from '../../platform/db/schema/index.js';
+import { b64, buildCustomer, buildSchool, buildUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('teachers and students', () => {
+  let t: TestApp;
+  let custcode: string;
+  let customerId: string;
+  let schoolId: string;
+  let classId: string;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const customer = await buildCustomer(db, { teacherQuota: 1, studentQuota: 2 });
+    custcode = customer.code;
+    customerId = customer.id;
+    schoolId = (await buildSchool(db, customer.id)).id;
+    const otherSchool = (await buildSchool(db, customer.id)).id;
+    const admin = await buildUser(db, { customerId, schoolId, username: 'school1', roles: [ROLES.schoolAdmin] });
+    const other = await buildUser(db, {
+      customerId,
+      schoolId: otherSchool,
+      username: 'school2',
+      roles: [ROLES.schoolAdmin],
+    });
+    tokens.admin = (await login('school1', admin.password)).token;
+    tokens.other = (await login('school2', other.password)).token;
+    classId = (
+      await call('admin', 'POST', '/gw/admin/api/v1/school/classes', {
+        schoolId,
+        eduStage: 'primary',
+        grade: 4,
+        className: '4-1',
+      })
+    ).json().data.id;
+  });
+  afterAll(() => t.close());
+
+  async function login(username: string, password: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/auth/login',
+      payload: { custcode, usernameOrEmailOrPhone: username, password: b64(password) },
+    });
+    return res.json().data as { token: string; mustChangePassword: boolean; errorCode?: string } & Record<
+      string,
+      never
+    >;
+  }
+  function call(who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+    const token = typeof tokens[who] === 'string' ? tokens[who] : (tokens[who] as unknown as { token: string }).token;
+    return t.app.inject({ method, url, payload, headers: { 'x-authorization': token!, language: 'en' } });
+  }
+
+  it('creates students within the quota, naming the quota when it is used up, and nothing half-created', async () => {
+    for (const n of [1, 2]) {
+      const res = await call('admin', 'POST', '/gw/admin/api/v1/school/students', {
+        classId,
+        username: `kid0${n}`,
+        realName: `Kid ${n}`,
+        password: b64('Start2026'),
+      });
+      expect(res.json().data).toMatchObject({ username: `kid0${n}`, classId });
+    }
+    const over = await call('admin', 'POST', '/gw/admin/api/v1/school/students', {
+      classId,
+      username: 'kid03',
+      realName: 'Kid 3',
+      password: b64('Start2026'),
+    });
+    expect(over.json()).toMatchObject({
+      errorCode: '5004',
+      errorMsg: 'The institution has used its quota of students',
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'kid03'))).toEqual([]);
+    const classes = (await call('admin', 'GET', '/gw/admin/api/v1/school/classes')).json().data;
+    expect(classes[0].stuCount).toBe(2);
+  });
+
+  it('creates a teacher, refuses a second over the quota and a taken username', async () => {
+    const first = await call('admin', 'POST', '/gw/admin/api/v1/school/teachers', {
+      schoolId,
+      username: 'teach01',
+      realName: 'Ms Li',
+      phone: '13500000001',
+      remark: 'Maths',
+      password: b64('Start2026'),
+    });
+    expect(first.json().data).toMatchObject({ username: 'teach01', certified: false });
+    const second = await call('admin', 'POST', '/gw/admin/api/v1/school/teachers', {
+      schoolId,
+      username: 'teach02',
+      realName: 'Mr Wu',
+      password: b64('Start2026'),
+    });
+    expect(second.json().errorCode).toBe('5003');
+    await t.database.db.update(customers).set({ teacherQuota: null }).where(eq(customers.id, customerId));
+    const taken = await call('admin', 'POST', '/gw/admin/api/v1/school/teachers', {
+      schoolId,
+      username: 'kid01',
+      realName: 'Dup',
+      password: b64('Start2026'),
+    });
+    expect(taken.json().errorCode).toBe('1103');
+  });
+
+  it('resets a student password (6–20), forcing a change at the next sign-in', async () => {
+    const [kid] = (await call('admin', 'GET', '/gw/admin/api/v1/school/students?keyword=kid01')).json().data.list;
+    expect(
+      (
+        await call('admin', 'PUT', `/gw/admin/api/v1/school/students/${kid.id}/password`, { password: b64('12345') })
+      ).json().errorCode,
+    ).toBe('1117');
+    await call('admin', 'PUT', `/gw/admin/api/v1/school/students/${kid.id}/password`, { password: b64('New2026') });
+    const signIn = await login('kid01', 'New2026');
+    expect(signIn.mustChangePassword).toBe(true);
+  });
+
+  it('switches a student off: sign-in refused until switched on', async () => {
+    const [kid] = (await call('admin', 'GET', '/gw/admin/api/v1/school/students?keyword=kid02')).json().data.list;
+    await call('admin', 'PUT', `/gw/admin/api/v1/school/students/${kid.id}/status`, { enabled: false });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/auth/login',
+      payload: { custcode, usernameOrEmailOrPhone: 'kid02', password: b64('Start2026') },
+    });
+    expect(refused.json().errorCode).toBe('E003');
+  });
+
+  it('hides one school’s people from another school’s administrator', async () => {
+    expect((await call('other', 'GET', '/gw/admin/api/v1/school/students')).json().data.total).toBe(0);
+    const [kid] = (await call('admin', 'GET', '/gw/admin/api/v1/school/students?keyword=kid01')).json().data.list;
+    expect(
+      (await call('other', 'PUT', `/gw/admin/api/v1/school/students/${kid.id}/status`, { enabled: false })).statusCode,
+    ).toBe(404);
+    const planted = await call('other', 'POST', '/gw/admin/api/v1/school/students', {
+      classId,
+      username: 'planted',
+      realName: 'P',
+      password: b64('Start2026'),
+    });
+    expect(planted.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,162 @@
+import {
+  ZCreateStudentRequest,
+  ZCreateTeacherRequest,
+  ZPage,
+  ZResetPasswordByAdminRequest,
+  ZStudent,
+  ZSwitchRequest,
+  ZTeacher,
+} from '@aiedu/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
+import type { AppContext } from '../../platform/context.js';
+import { envelopeOf, ok } from '../../platform/envelope.js';
+import { AppError } from '../../platform/errors.js';
+import { requestLanguage } from '../../platform/i18n.js';
+import { changeAccount, createStudent, createTeacher, listPeople } from './people.service.js';
+import { buildTemplate, importStudents } from './student-import.service.js';
+
+/** An import file of 10,000 rows is about 400 KB; 20 MB leaves room for formatting without inviting abuse. */
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+const ZPeopleQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(100).optional(),
+  classId: z.uuid().optional(),
+});
+const ZId = z.object({ id: z.uuid() });
+
+/** Teachers and students of the caller's schools: list, create within quota, switch, reset password. */
+export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['institution'];
+  for (const kind of ['teacher', 'student'] as const) {
+    const base = `/gw/admin/api/v1/school/${kind}s`;
+    const config = { permission: kind === 'teacher' ? ('teacher.manage' as const) : ('student.manage' as const) };
+    const item = kind === 'teacher' ? ZTeacher : ZStudent;
+
+    app.get(
+      base,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `${kind}s in the caller's scope`,
+          querystring: ZPeopleQuery,
+          response: envelopeOf(ZPage(item)),
+        },
+      },
+      async (request) => ok(await listPeople(ctx, requireAuth(request), kind, request.query)),
+    );
+    app.put(
+      `${base}/:id/status`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Switch a ${kind} on or off`,
+          params: ZId,
+          body: ZSwitchRequest,
+          response: envelopeOf(z.null()),
+        },
+      },
+      async (request) => {
+        await changeAccount(ctx, request, requireAuth(request), kind, request.params.id, request.body);
+        return ok(null);
+      },
+    );
+    app.put(
+      `${base}/:id/password`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Set a ${kind}'s password (6–20); they must change it at next sign-in`,
+          params: ZId,
+          body: ZResetPasswordByAdminRequest,
+          response: envelopeOf(z.null()),
+        },
+      },
+      async (request) => {
+        await changeAccount(ctx, request, requireAuth(request), kind, request.params.id, request.body);
+        return ok(null);
+      },
+    );
+  }
+
+  app.get(
+    '/gw/admin/api/v1/school/students/template',
+    {
+      config: { permission: 'student.manage' },
+      schema: { tags, summary: 'The student import template (xlsx) in the request language' },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="students-template.xlsx"')
+        .send(await buildTemplate(requestLanguage(request))),
+  );
+
+  app.post(
+    '/gw/admin/api/v1/school/students/import',
+    {
+      config: { permission: 'student.manage' },
+      schema: {
+        tags,
+        summary:
+          'Import students from xlsx or CSV (multipart "file"): a dry run lists every bad row; a real run is all or nothing',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ schoolId: z.uuid(), dryRun: z.enum(['true', 'false']).default('true') }),
+        response: envelopeOf(
+          z.object({
+            total: z.number().int(),
+            imported: z.number().int(),
+            problems: z.array(z.object({ row: z.number().int(), reason: z.string(), message: z.string() })),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('BAD_REQUEST');
+      const buffer = await file.toBuffer();
+      return ok(
+        await importStudents(ctx, request, requireAuth(request), {
+          schoolId: request.query.schoolId,
+          dryRun: request.query.dryRun === 'true',
+          file: buffer,
+          fileName: file.filename,
+          language: requestLanguage(request),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/gw/admin/api/v1/school/teachers',
+    {
+      config: { permission: 'teacher.manage' },
+      schema: {
+        tags,
+        summary: 'Create a teacher within the teacher quota',
+        body: ZCreateTeacherRequest,
+        response: envelopeOf(ZTeacher),
+      },
+    },
+    async (request) => ok(await createTeacher(ctx, request, requireAuth(request), request.body)),
+  );
+  app.post(
+    '/gw/admin/api/v1/school/students',
+    {
+      config: { permission: 'student.manage' },
+      schema: {
+        tags,
+        summary: 'Create a student in a class within the student quota',
+        body: ZCreateStudentRequest,
+        response: envelopeOf(ZStudent),
+      },
+    },
+    async (request) => ok(await createStudent(ctx, request, requireAuth(request), request.body)),
+  );
+};

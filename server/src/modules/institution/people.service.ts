@@ -1,0 +1,247 @@
+import { ROLES, type TStudent, type TTeacher } from '@aiedu/contracts';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../platform/audit.js';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import {
+  classes,
+  customers,
+  refreshTokens,
+  schools,
+  students,
+  teachers,
+  users,
+} from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { decodePassword } from '../../platform/password-policy.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
+
+type Kind = 'teacher' | 'student';
+
+/** Passwords chosen by administrators: 6–20 characters (spec 5); the user must change it at first sign-in. */
+async function adminPasswordHash(encoded: string) {
+  const plain = decodePassword(encoded);
+  if (plain.length < 6 || plain.length > 20) throw new AppError('PASSWORD_WEAK');
+  return hashPassword(plain);
+}
+
+/** Locks the customer row and refuses when its quota for this kind of person is used up. */
+export async function assertQuota(tx: Db, customerId: string, kind: Kind, adding = 1) {
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
+  if (!customer) throw new AppError('NOT_FOUND');
+  const quota = kind === 'teacher' ? customer.teacherQuota : customer.studentQuota;
+  if (quota === null) return;
+  const table = kind === 'teacher' ? teachers : students;
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(table).where(eq(table.customerId, customerId));
+  if (n + adding > quota)
+    throw new AppError(kind === 'teacher' ? 'QUOTA_TEACHERS' : 'QUOTA_STUDENTS', { quota, used: n });
+}
+
+async function schoolInScope(tx: Db, scope: Scope, schoolId: string) {
+  const [school] = await tx
+    .select({ id: schools.id, customerId: schools.customerId })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), scopeWhere(scope, { customerId: schools.customerId, schoolId: schools.id })));
+  if (!school) throw new AppError('NOT_FOUND');
+  return school;
+}
+
+/** Inserts an administrator-created account, which must change its password at first sign-in. */
+async function insertAccount(
+  tx: Db,
+  values: {
+    customerId: string;
+    schoolId: string;
+    username: string;
+    realName: string;
+    phone?: string | null;
+    passwordHash: string;
+    role: string;
+  },
+) {
+  const [user] = await tx
+    .insert(users)
+    .values({ ...values, roles: [values.role], mustChangePassword: true })
+    .onConflictDoNothing()
+    .returning();
+  if (!user) throw new AppError('USERNAME_TAKEN');
+  return user;
+}
+
+function presentAccount(user: typeof users.$inferSelect) {
+  return {
+    id: user.id,
+    username: user.username,
+    realName: user.realName,
+    phone: user.phone,
+    enabled: user.enabled,
+    schoolId: user.schoolId,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export async function createTeacher(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: {
+    schoolId: string;
+    username: string;
+    realName: string;
+    phone?: string | undefined;
+    remark: string;
+    password: string;
+  },
+): Promise<TTeacher> {
+  const scope = await callerScope(ctx.db, auth);
+  const passwordHash = await adminPasswordHash(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const school = await schoolInScope(tx as unknown as Db, scope, input.schoolId);
+    await assertQuota(tx as unknown as Db, school.customerId, 'teacher');
+    const user = await insertAccount(tx as unknown as Db, {
+      customerId: school.customerId,
+      schoolId: school.id,
+      username: input.username,
+      realName: input.realName,
+      phone: input.phone ?? null,
+      passwordHash,
+      role: ROLES.teacher,
+    });
+    const [teacher] = await tx
+      .insert(teachers)
+      .values({
+        userId: user.id,
+        customerId: school.customerId,
+        schoolId: school.id,
+        remark: input.remark,
+        createdBy: auth.userId,
+      })
+      .returning();
+    await writeAudit(tx, request, {
+      module: 'teacher',
+      operation: 'create',
+      params: input,
+      customerId: school.customerId,
+    });
+    return {
+      ...presentAccount(user),
+      remark: teacher!.remark,
+      certified: teacher!.certified,
+      alsoTeacher: teacher!.alsoTeacher,
+    };
+  });
+}
+
+export async function createStudent(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: { classId: string; username: string; realName: string; schoolNumber?: string | undefined; password: string },
+): Promise<TStudent> {
+  const scope = await callerScope(ctx.db, auth);
+  const passwordHash = await adminPasswordHash(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const [klass] = await tx
+      .select()
+      .from(classes)
+      .where(and(eq(classes.id, input.classId), eq(classes.classStatus, 'current'), scopeWhere(scope, classes)));
+    if (!klass) throw new AppError('NOT_FOUND');
+    await assertQuota(tx as unknown as Db, klass.customerId, 'student');
+    const user = await insertAccount(tx as unknown as Db, {
+      customerId: klass.customerId,
+      schoolId: klass.schoolId,
+      username: input.username,
+      realName: input.realName,
+      passwordHash,
+      role: ROLES.student,
+    });
+    await tx.insert(students).values({
+      userId: user.id,
+      customerId: klass.customerId,
+      schoolId: klass.schoolId,
+      classId: klass.id,
+      schoolNumber: input.schoolNumber ?? null,
+    });
+    await writeAudit(tx, request, {
+      module: 'student',
+      operation: 'create',
+      params: input,
+      customerId: klass.customerId,
+    });
+    return { ...presentAccount(user), classId: klass.id, schoolNumber: input.schoolNumber ?? null };
+  });
+}
+
+export async function listPeople(
+  ctx: AppContext,
+  auth: AuthContext,
+  kind: Kind,
+  query: { page: number; size: number; keyword?: string | undefined; classId?: string | undefined },
+) {
+  const scope = await callerScope(ctx.db, auth);
+  const table = kind === 'teacher' ? teachers : students;
+  const where = and(
+    scopeWhere(scope, table),
+    query.keyword
+      ? or(ilike(users.username, `%${query.keyword}%`), ilike(users.realName, `%${query.keyword}%`))
+      : undefined,
+    kind === 'student' && query.classId ? eq(students.classId, query.classId) : undefined,
+  );
+  const base = ctx.db.select({ user: users, extra: table }).from(table).innerJoin(users, eq(users.id, table.userId));
+  const [rows, [total]] = await Promise.all([
+    base
+      .where(where)
+      .orderBy(asc(users.username))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    ctx.db.select({ n: count() }).from(table).innerJoin(users, eq(users.id, table.userId)).where(where),
+  ]);
+  const list = rows.map(({ user, extra }) => ({
+    ...presentAccount(user),
+    ...('remark' in extra
+      ? { remark: extra.remark, certified: extra.certified, alsoTeacher: extra.alsoTeacher }
+      : { classId: extra.classId, schoolNumber: extra.schoolNumber }),
+  }));
+  return { list, total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+/** Switches an account on or off, or sets a new password the user must change; only within the caller's scope. */
+export async function changeAccount(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  kind: Kind,
+  userId: string,
+  change: { enabled: boolean } | { password: string },
+) {
+  const scope = await callerScope(ctx.db, auth);
+  const table = kind === 'teacher' ? teachers : students;
+  const values =
+    'enabled' in change
+      ? { enabled: change.enabled }
+      : { passwordHash: await adminPasswordHash(change.password), mustChangePassword: true };
+  await ctx.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: table.userId, customerId: table.customerId })
+      .from(table)
+      .where(and(eq(table.userId, userId), scopeWhere(scope, table)));
+    if (!target) throw new AppError('NOT_FOUND');
+    await tx.update(users).set(values).where(eq(users.id, userId));
+    if ('password' in change || !change.enabled) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: ctx.now() })
+        .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
+    }
+    const operation = 'enabled' in change ? 'switch' : 'reset-password';
+    await writeAudit(tx, request, {
+      module: kind,
+      operation,
+      params: { userId, ...change },
+      customerId: target.customerId,
+    });
+  });
+}

@@ -1,0 +1,99 @@
+import type { TSchool } from '@aiedu/contracts';
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../platform/audit.js';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { AppContext } from '../../platform/context.js';
+import { customers, schools } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { callerScope, scopeWhere, targetCustomer } from '../../platform/tenancy.js';
+
+type SchoolRow = typeof schools.$inferSelect;
+
+const present = (row: SchoolRow): TSchool => ({
+  id: row.id,
+  customerId: row.customerId,
+  name: row.name,
+  eduStages: row.eduStages,
+  enabled: row.enabled,
+  notes: row.notes,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listSchools(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: { page: number; size: number; keyword?: string | undefined; sort?: string | undefined },
+) {
+  const where = and(
+    scopeWhere(await callerScope(ctx.db, auth), schools),
+    query.keyword ? ilike(schools.name, `%${query.keyword}%`) : undefined,
+  );
+  const [field, direction] = (query.sort ?? 'createdAt,desc').split(',');
+  const column = field === 'name' ? schools.name : schools.createdAt;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(schools)
+      .where(where)
+      .orderBy(direction === 'asc' ? asc(column) : desc(column), asc(schools.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    ctx.db.select({ n: count() }).from(schools).where(where),
+  ]);
+  return { list: rows.map(present), total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+/** Creates a school within the customer's school quota; concurrent creations are serialised on the customer row. */
+export async function createSchool(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: { name: string; eduStages: string[]; notes: string; customerId?: string | undefined },
+) {
+  const customerId = targetCustomer(await callerScope(ctx.db, auth), input.customerId);
+  return ctx.db.transaction(async (tx) => {
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
+    if (!customer) throw new AppError('NOT_FOUND');
+    if (customer.schoolQuota !== null) {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(schools)
+        .where(eq(schools.customerId, customerId));
+      if (n >= customer.schoolQuota) throw new AppError('QUOTA_SCHOOLS', { quota: customer.schoolQuota });
+    }
+    const [row] = await tx
+      .insert(schools)
+      .values({ customerId, name: input.name, eduStages: input.eduStages, notes: input.notes })
+      .returning();
+    await writeAudit(tx, request, { module: 'school', operation: 'create', params: input, customerId });
+    return present(row!);
+  });
+}
+
+export async function updateSchool(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: string,
+  input: Partial<Pick<SchoolRow, 'name' | 'eduStages' | 'notes' | 'enabled'>>,
+  operation = 'update',
+) {
+  // The scope is read before the transaction: on the embedded database a query beside an open transaction waits for it.
+  const scope = await callerScope(ctx.db, auth);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(schools)
+      .set(input)
+      .where(and(eq(schools.id, id), scopeWhere(scope, schools)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await writeAudit(tx, request, {
+      module: 'school',
+      operation,
+      params: { id, ...input },
+      customerId: row.customerId,
+    });
+    return present(row);
+  });
+}

@@ -1,0 +1,152 @@
+import { ROLES } from '@aiedu/contracts';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { students, users } from '../../platform/db/schema/index.js';
+import { b64, buildCustomer, buildSchool, buildUser, signIn } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('S');
+  rows.forEach((r) => sheet.addRow(r));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function multipart(fileName: string, content: Buffer) {
+  const boundary = '----import-boundary';
+  return {
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+describe('student import from xlsx and CSV', () => {
+  let t: TestApp;
+  let token: string;
+  let schoolId: string;
+  let customerId: string;
+  let custcode: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const customer = await buildCustomer(db, { studentQuota: 5 });
+    customerId = customer.id;
+    custcode = customer.code;
+    schoolId = (await buildSchool(db, customer.id)).id;
+    const admin = await buildUser(db, { customerId, schoolId, username: 'school1', roles: [ROLES.schoolAdmin] });
+    await buildUser(db, { customerId, username: 'taken01' });
+    token = await signIn(t.app, customer.code, 'school1', admin.password);
+    await t.app.inject({
+      method: 'POST',
+      url: '/gw/admin/api/v1/school/classes',
+      headers: { 'x-authorization': token },
+      payload: { schoolId, eduStage: 'primary', grade: 4, className: 'Grade 4 Class 1' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const upload = (fileName: string, content: Buffer, dryRun: boolean, language = 'en') => {
+    const { body, type } = multipart(fileName, content);
+    return t.app.inject({
+      method: 'POST',
+      url: `/gw/admin/api/v1/school/students/import?schoolId=${schoolId}&dryRun=${dryRun}`,
+      payload: body,
+      headers: { 'content-type': type, 'x-authorization': token, language },
+    });
+  };
+
+  it('serves a template in the administrator’s language that imports as it is', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/gw/admin/api/v1/school/students/template',
+      headers: { 'x-authorization': token, language: 'zh_CHS' },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getRow(1).values).toEqual([undefined, '用户名', '姓名', '班级', '学号', '初始密码']);
+    const dry = await upload('template.xlsx', res.rawPayload, true, 'zh_CHS');
+    expect(dry.json().data).toEqual({ total: 1, imported: 0, problems: [] });
+  });
+
+  it('reports every bad row with its number and reason in a dry run, and imports nothing', async () => {
+    const file = await xlsx([
+      ['Username', 'Name', 'Class', 'School number', 'Initial password'],
+      ['good01', 'Good One', 'Grade 4 Class 1', '1', 'Start2026'],
+      ['bad name!', 'X', 'Grade 4 Class 1', '2', 'Start2026'],
+      ['dup01', 'Dup A', 'Grade 4 Class 1', '3', 'Start2026'],
+      ['dup01', 'Dup B', 'Grade 4 Class 1', '4', 'Start2026'],
+      ['taken01', 'Taken', 'Grade 4 Class 1', '5', 'Start2026'],
+      ['lost01', 'Lost', 'Grade 9 Class 9', '6', 'Start2026'],
+      ['short01', 'Short', 'Grade 4 Class 1', '7', '123'],
+    ]);
+    const res = await upload('students.xlsx', file, true);
+    expect(res.json().data.problems.map((p: { row: number; reason: string }) => [p.row, p.reason])).toEqual([
+      [3, 'badUsername'],
+      [4, 'duplicateInFile'],
+      [5, 'duplicateInFile'],
+      [6, 'usernameTaken'],
+      [7, 'unknownClass'],
+      [8, 'badPassword'],
+    ]);
+    expect(res.json().data.problems[3].message).toBe('This username is already registered');
+    const real = await upload('students.xlsx', file, false);
+    expect(real.json().data.imported).toBe(0);
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'good01'))).toEqual([]);
+  });
+
+  it('refuses rows past the student quota', async () => {
+    const rows = [['Username', 'Name', 'Class', 'Initial password']];
+    for (let i = 1; i <= 6; i++) rows.push([`quota0${i}`, `Kid ${i}`, 'Grade 4 Class 1', 'Start2026']);
+    const res = await upload('many.xlsx', await xlsx(rows), true);
+    expect(res.json().data.problems).toEqual([
+      { row: 7, reason: 'quotaExceeded', message: 'The institution’s quota would be exceeded' },
+    ]);
+  });
+
+  it('imports a clean CSV file all at once, each student in the class and made to change the password', async () => {
+    const csv = Buffer.from(
+      'Username,Name,Class,School number,Initial password\nnew01,New One,Grade 4 Class 1,2023001,Start2026\nnew02,新二,Grade 4 Class 1,2023002,Start2026\n',
+    );
+    const res = await upload('students.csv', csv, false);
+    expect(res.json().data).toEqual({ total: 2, imported: 2, problems: [] });
+    const rows = await t.database.db
+      .select({
+        username: users.username,
+        realName: users.realName,
+        must: users.mustChangePassword,
+        number: students.schoolNumber,
+      })
+      .from(students)
+      .innerJoin(users, eq(users.id, students.userId))
+      .where(eq(students.customerId, customerId))
+      .orderBy(users.username);
+    expect(rows).toEqual([
+      { username: 'new01', realName: 'New One', must: true, number: '2023001' },
+      { username: 'new02', realName: '新二', must: true, number: '2023002' },
+    ]);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/auth/login',
+      payload: { custcode, usernameOrEmailOrPhone: 'new01', password: b64('Start2026') },
+    });
+    expect(login.json().data.mustChangePassword).toBe(true);
+  });
+
+  it('says which columns are missing', async () => {
+    const res = await upload(
+      'odd.xlsx',
+      await xlsx([
+        ['Foo', 'Bar'],
+        ['a', 'b'],
+      ]),
+      true,
+    );
+    expect(res.json().data.problems[0]).toMatchObject({ row: 1, reason: 'missingColumns' });
+  });
+});

@@ -1,0 +1,186 @@
+import { ROLES } from '@aiedu/contracts';
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../platform/db/schema/index.js';
+import { b64, buildUser, testClock } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('codes, sign-up, code sign-in and password reset', () => {
+  let t: TestApp;
+  const clock = testClock();
+  let superToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now, config: { trustProxy: true } });
+    const superAdmin = await buildUser(t.database.db, { username: 'root', roles: [ROLES.super] });
+    superToken = (
+      await post('/gw/api/v1/auth/login', { usernameOrEmailOrPhone: 'root', password: b64(superAdmin.password) })
+    ).json().data.token;
+  });
+  afterAll(() => t.close());
+
+  function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+    return t.app.inject({ method: 'POST', url, payload: payload as object, headers: { language: 'en', ...headers } });
+  }
+  const send = (scene: string, target: string, ip = '10.1.0.1') =>
+    post('/gw/api/v1/user/verifyCode/send', { scene, target, type: 'unknown' }, { 'x-forwarded-for': ip });
+
+  /** Reads the newest code for a target from the outbox, as a super administrator would. */
+  async function codeFor(target: string): Promise<string> {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/gw/api/v1/sys/outbox?keyword=${encodeURIComponent(target)}`,
+      headers: { 'x-authorization': superToken },
+    });
+    const body: string = res.json().data.list[0].body;
+    return body.match(/\b(\d{6})\b/)![1]!;
+  }
+
+  it('signs up by phone with the code from the outbox, then signs in with the same credentials', async () => {
+    expect((await send('REGISTER', '13900000001')).json().errorCode).toBe('1000');
+    const code = await codeFor('13900000001');
+    const res = await post('/gw/api/v1/user/register/byPhone', {
+      phone: '13900000001',
+      password: b64('Kid2026ok'),
+      verifyCode: code,
+    });
+    expect(res.json().errorCode).toBe('1000');
+    const login = await post('/gw/api/v1/auth/login', {
+      usernameOrEmailOrPhone: '13900000001',
+      password: b64('Kid2026ok'),
+    });
+    expect(login.json().data.id).toBe(res.json().data.id);
+    // The code was single use.
+    const again = await post('/gw/api/v1/user/register/byPhone', {
+      phone: '13900000001',
+      password: b64('Kid2026ok'),
+      verifyCode: code,
+    });
+    expect(again.json().errorCode).toBe('1114');
+  });
+
+  it('refuses a sign-up code for a taken phone, a weak or common password, and a wrong code', async () => {
+    expect((await send('REGISTER', '13900000001', '10.1.0.2')).json().errorCode).toBe('1114');
+    clock.advance(61_000);
+    await send('REGISTER', '13900000002');
+    const code = await codeFor('13900000002');
+    const weak = await post('/gw/api/v1/user/register/byPhone', {
+      phone: '13900000002',
+      password: b64('abcdef'),
+      verifyCode: code,
+    });
+    expect(weak.json().errorCode).toBe('1117');
+    const common = await post('/gw/api/v1/user/register/byPhone', {
+      phone: '13900000002',
+      password: b64('Password1'),
+      verifyCode: code,
+    });
+    expect(common.json().errorCode).toBe('1117');
+    const wrong = await post('/gw/api/v1/user/register/byPhone', {
+      phone: '13900000002',
+      password: b64('Kid2026ok'),
+      verifyCode: code === '000000' ? '000001' : '000000',
+    });
+    expect(wrong.json()).toMatchObject({
+      errorCode: '1111',
+      errorMsg: 'Invalid verification code, please register again',
+    });
+  });
+
+  it('binds a code to its scene and lets it expire after 10 minutes', async () => {
+    clock.advance(61_000);
+    await send('LOGIN', '13900000001');
+    const code = await codeFor('13900000001');
+    const wrongScene = await post('/gw/api/v1/user/register/password/update', {
+      user: '13900000001',
+      password: b64('New2026pass'),
+      verifyCode: code,
+    });
+    expect(wrongScene.json().errorCode).toBe('1111');
+    clock.advance(10 * 60_000 + 1000);
+    const late = await post('/gw/api/v1/user/verifyCode/login', { user: '13900000001', verifyCode: code });
+    expect(late.json().errorCode).toBe('1111');
+  });
+
+  it('signs in with a phone code', async () => {
+    await send('LOGIN', '13900000001');
+    const res = await post('/gw/api/v1/user/verifyCode/login', {
+      user: '13900000001',
+      verifyCode: await codeFor('13900000001'),
+    });
+    expect(res.json().data).toMatchObject({ roles: [ROLES.student] });
+    expect(res.json().data.token).toBeTruthy();
+  });
+
+  it('resets a password with a code, ending every earlier sign-in', async () => {
+    clock.advance(61_000);
+    const before = (
+      await post('/gw/api/v1/auth/login', { usernameOrEmailOrPhone: '13900000001', password: b64('Kid2026ok') })
+    ).json().data;
+    await send('RESET_PWD', '13900000001');
+    const res = await post('/gw/api/v1/user/register/password/update', {
+      user: '13900000001',
+      password: b64('Reset2026ok'),
+      verifyCode: await codeFor('13900000001'),
+    });
+    expect(res.json().errorCode).toBe('1000');
+    const old = await post('/gw/api/v1/auth/login', {
+      usernameOrEmailOrPhone: '13900000001',
+      password: b64('Kid2026ok'),
+    });
+    expect(old.json().errorCode).toBe('1102');
+    const refreshed = await t.app.inject({
+      method: 'GET',
+      url: '/gw/api/v1/auth/token',
+      headers: { 'x-authorization': before.refreshToken },
+    });
+    expect(refreshed.json().errorCode).toBe('E002');
+    const fresh = await post('/gw/api/v1/auth/login', {
+      usernameOrEmailOrPhone: '13900000001',
+      password: b64('Reset2026ok'),
+    });
+    expect(fresh.json().errorCode).toBe('1000');
+  });
+
+  it('says an email is not registered when resetting by email', async () => {
+    const res = await send('RESET_PWD', 'ghost@school.cn');
+    expect(res.json()).toMatchObject({ errorCode: '1113', errorMsg: 'Email not registered' });
+    expect((await send('LOGIN', 'not-a-contact')).json().errorCode).toBe('1106');
+  });
+
+  it('allows one code per target per 60 s and 10 per day', async () => {
+    clock.advance(61_000);
+    const target = '13900000009';
+    const sendRegister = () => send('REGISTER', target, '10.1.0.9');
+    expect((await sendRegister()).json().errorCode).toBe('1000');
+    const tooSoon = await sendRegister();
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().errorCode).toBe('1109');
+    for (let i = 0; i < 9; i++) {
+      clock.advance(61_000);
+      expect((await sendRegister()).json().errorCode).toBe('1000');
+    }
+    clock.advance(61_000);
+    expect((await sendRegister()).json().errorCode).toBe('1109');
+  });
+
+  it('shows the outbox only to super administrators, newest first, with the full message', async () => {
+    const token = (
+      await post('/gw/api/v1/auth/login', {
+        custcode: '',
+        usernameOrEmailOrPhone: '13900000001',
+        password: b64('Reset2026ok'),
+      })
+    ).json().data.token;
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/gw/api/v1/sys/outbox',
+      headers: { 'x-authorization': token },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errorCode).toBe('1006');
+    const [newest] = await t.database.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(1);
+    expect(newest).toMatchObject({ deliveredBy: 'outbox', delivered: false });
+    expect(newest!.body).toMatch(/\d{6}/);
+  });
+});

@@ -1,0 +1,126 @@
+import { ROLES } from '@aiedu/contracts';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, teachers, users } from '../../platform/db/schema/index.js';
+import { b64, buildCustomer, buildSchool, buildUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('teacher certification', () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  let teacherId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: true } });
+    const db = t.database.db;
+    const a = await buildCustomer(db);
+    const b = await buildCustomer(db);
+    const school = await buildSchool(db, a.id, { name: 'Hangzhou Demo Primary School' });
+    const teacher = await buildUser(db, {
+      customerId: a.id,
+      schoolId: school.id,
+      username: 'newteacher',
+      roles: [ROLES.teacher],
+    });
+    teacherId = teacher.id;
+    await db.insert(teachers).values({ userId: teacher.id, customerId: a.id, schoolId: school.id });
+    const admin = await buildUser(db, { customerId: a.id, username: 'admin', roles: [ROLES.customerAdmin] });
+    const otherAdmin = await buildUser(db, { customerId: b.id, username: 'admin', roles: [ROLES.customerAdmin] });
+    const learner = await buildUser(db, { username: 'learner1' });
+    for (const [name, code, user] of [
+      ['teacher', a.code, teacher],
+      ['admin', a.code, admin],
+      ['otherAdmin', b.code, otherAdmin],
+      ['learner', '', learner],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/gw/api/v1/auth/login',
+        payload: { custcode: code, usernameOrEmailOrPhone: user.username, password: b64(user.password) },
+      });
+      tokens[name] = res.json().data.token;
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { 'x-authorization': tokens[who]!, 'x-forwarded-for': `10.7.0.${who.length}` },
+    });
+
+  it('submits a non-mainland request, shows it masked, and lets only the own customer review it', async () => {
+    const sent = await call('teacher', 'POST', '/gw/api/v1/user/teacher', {
+      region: 'other',
+      schoolName: 'Demo Primary',
+      documentType: 'passport',
+      documentNumber: 'E12345678',
+      contact: 'teacher@school.cn',
+    });
+    expect(sent.json().data).toMatchObject({ status: 'pending', documentNumber: 'E12**5678' });
+    const again = await call('teacher', 'POST', '/gw/api/v1/user/teacher', {
+      region: 'other',
+      schoolName: 'Demo Primary',
+      documentType: 'other',
+      documentNumber: 'X999',
+      contact: 'x@y.cn',
+    });
+    expect(again.statusCode).toBe(409);
+
+    expect((await call('otherAdmin', 'GET', '/gw/api/v1/user/teacher/pending')).json().data).toEqual([]);
+    const id = sent.json().data.id;
+    const foreign = await call('otherAdmin', 'PUT', `/gw/api/v1/user/teacher/${id}/review`, { status: 'certified' });
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await call('teacher', 'PUT', `/gw/api/v1/user/teacher/${id}/review`, { status: 'certified' })).statusCode,
+    ).toBe(403);
+
+    const pending = (await call('admin', 'GET', '/gw/api/v1/user/teacher/pending')).json().data;
+    expect(pending.map((p: { id: string }) => p.id)).toEqual([id]);
+    const certified = await call('admin', 'PUT', `/gw/api/v1/user/teacher/${id}/review`, { status: 'certified' });
+    expect(certified.json().data.status).toBe('certified');
+    const [teacher] = await t.database.db.select().from(teachers).where(eq(teachers.userId, teacherId));
+    expect(teacher?.certified).toBe(true);
+    expect((await call('teacher', 'GET', '/gw/api/v1/user/teacher')).json().data.status).toBe('certified');
+  });
+
+  it('needs a phone code for a mainland request', async () => {
+    const body = {
+      region: 'mainland',
+      schoolName: 'Demo Primary',
+      teacherNumber: 'T-2026-01',
+      idNumber: '33010620000101123X',
+      phone: '13700000001',
+      verifyCode: '000000',
+    };
+    expect((await call('learner', 'POST', '/gw/api/v1/user/teacher', body)).json().errorCode).toBe('1111');
+    await call('learner', 'POST', '/gw/api/v1/user/verifyCode/send', { scene: 'BIND', target: '13700000001' });
+    const [message] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.target, '13700000001'))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    const verifyCode = message!.body.match(/\d{6}/)![0];
+    const sent = await call('learner', 'POST', '/gw/api/v1/user/teacher', { ...body, verifyCode });
+    expect(sent.json().data).toMatchObject({ status: 'pending', region: 'mainland', idNumber: '330***********123X' });
+  });
+
+  it('finds schools by part of their name', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/gw/api/v1/user/fuzzySearchSchool?partName=${encodeURIComponent('Demo Pri')}`,
+    });
+    expect(res.json().data.map((s: { name: string }) => s.name)).toEqual(['Hangzhou Demo Primary School']);
+    const wildcard = await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/fuzzySearchSchool?partName=%25' });
+    expect(wildcard.json().data).toEqual([]);
+  });
+
+  it('keeps the learner out of review', async () => {
+    expect((await call('learner', 'GET', '/gw/api/v1/user/teacher/pending')).statusCode).toBe(403);
+    const [learner] = await t.database.db.select().from(users).where(eq(users.username, 'learner1'));
+    expect(learner?.roles).not.toContain(ROLES.teacher);
+  });
+});

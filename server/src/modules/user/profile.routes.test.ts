@@ -1,0 +1,91 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, users } from '../../platform/db/schema/index.js';
+import { addPoints } from './points.service.js';
+import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('profile and points', () => {
+  let t: TestApp;
+  let token: string;
+  let userId: string;
+  let custcode: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const customer = await buildCustomer(t.database.db);
+    custcode = customer.code;
+    const user = await buildUser(t.database.db, { customerId: customer.id, username: 'profiler' });
+    userId = user.id;
+    token = await signIn(t.app, custcode, 'profiler', user.password);
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { 'x-authorization': token, language: 'en' } });
+
+  it('answers the profile in both variants and saves edits', async () => {
+    const info = (await call('GET', '/gw/api/v1/user/userInfo')).json().data;
+    expect(info).toMatchObject({ id: userId, username: 'profiler', custcode, gender: 'unknown', avatarUrl: null });
+    expect((await call('GET', '/gw/api/v1/edu_user/userInfo')).json().data).toEqual(info);
+    const saved = await call('PUT', '/gw/api/v1/user/userInfo', {
+      nickname: 'Little Ada',
+      realName: '林小雨',
+      gender: 'female',
+      birthDay: '2016-05-04',
+      identity: 'student',
+      province: '浙江省',
+      city: '杭州市',
+      schoolName: 'Demo Primary',
+      signature: 'I like robots',
+    });
+    expect(saved.json().data).toMatchObject({
+      nickname: 'Little Ada',
+      realName: '林小雨',
+      birthDay: '2016-05-04',
+      areas: ['浙江省', '杭州市'],
+    });
+  });
+
+  it('refuses a nickname over 10 characters and a name over 20, changing nothing', async () => {
+    const long = await call('PUT', '/gw/api/v1/user/userInfo', { nickname: 'x'.repeat(11) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().data.issues[0].path).toBe('body.nickname');
+    expect((await call('PUT', '/gw/api/v1/user/userInfo', { realName: 'y'.repeat(21) })).statusCode).toBe(400);
+    expect((await call('GET', '/gw/api/v1/user/userInfo')).json().data.nickname).toBe('Little Ada');
+  });
+
+  it('answers the points balance from the ledger', async () => {
+    expect((await call('GET', '/gw/api/v1/integral/total')).json().data).toBe(0);
+    await addPoints(t.database.db, userId, 50, 'invite');
+    await addPoints(t.database.db, userId, -20, 'exchange');
+    expect((await call('GET', '/gw/api/v1/integral/total')).json().data).toBe(30);
+  });
+
+  it('binds a phone proven with a code, and refuses one another account holds', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/user/verifyCode/send',
+      payload: { scene: 'BIND', target: '13600000001' },
+    });
+    const [message] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.target, '13600000001'))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    const verifyCode = message!.body.match(/\d{6}/)![0];
+    const bound = await call('PUT', '/gw/api/v1/user/bind', { target: '13600000001', verifyCode });
+    expect(bound.json().data.phone).toBe('13600000001');
+    const [me] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    await buildUser(t.database.db, { customerId: me!.customerId, phone: '13600000002' });
+    const taken = await call('PUT', '/gw/api/v1/user/bind', { target: '13600000002', verifyCode: '123456' });
+    expect(taken.json().errorCode).toBe('1114');
+  });
+
+  it('needs a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/userInfo' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errorCode).toBe('1107');
+  });
+});

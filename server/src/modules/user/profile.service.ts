@@ -1,0 +1,49 @@
+import type { TUpdateUserInfoRequest, TUserInfo } from '@aiedu/contracts';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { users } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { findCustomerById, findUserById } from '../auth/auth.repository.js';
+
+type UserRow = typeof users.$inferSelect;
+
+function presentUser(user: UserRow, custcode: string, avatarUrl: string | null): TUserInfo {
+  return {
+    id: user.id,
+    username: user.username,
+    domainId: user.customerId,
+    custcode,
+    roles: user.roles,
+    nickname: user.nickname,
+    realName: user.realName,
+    avatarUrl,
+    gender: user.gender,
+    birthDay: user.birthDay,
+    identity: user.identity,
+    areas: [user.province, user.city].filter(Boolean),
+    schoolName: user.schoolName,
+    signature: user.signature,
+    phone: user.phone,
+    email: user.email,
+    judges: false,
+    mustChangePassword: user.mustChangePassword,
+  };
+}
+
+export async function getUserInfo(ctx: AppContext, userId: string): Promise<TUserInfo> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('TOKEN_EXPIRED');
+  const customer = user.customerId ? await findCustomerById(ctx.db, user.customerId) : undefined;
+  const avatarUrl = user.avatarKey ? ctx.storage.signedUrl(user.avatarKey, { expiresInSeconds: 7 * 86_400 }) : null;
+  return presentUser(user, customer?.code ?? '', avatarUrl);
+}
+
+export async function updateUserInfo(ctx: AppContext, userId: string, input: TUpdateUserInfoRequest) {
+  const { birthDay, ...rest } = input;
+  const values = {
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    ...(birthDay !== undefined ? { birthDay } : {}),
+  };
+  if (Object.keys(values).length > 0) await ctx.db.update(users).set(values).where(eq(users.id, userId));
+  return getUserInfo(ctx, userId);
+}

@@ -1,0 +1,16 @@
+import type { Config } from '../config.js';
+import type { AccessTokens } from './auth/tokens.js';
+import type { Db } from './db/client.js';
+import type { RequestShield } from './shield.js';
+import type { FileStorage } from './storage/storage.js';
+
+/** What every module's routes and services are given: configuration, database, tokens, storage and the clock. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  tokens: AccessTokens;
+  storage: FileStorage;
+  shield: RequestShield;
+  /** The current time; tests move it forward instead of waiting. */
+  now: () => Date;
+}

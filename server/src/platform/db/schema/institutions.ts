@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  type AnyPgColumn,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+
+/** A customer is a tenant; a sub-customer is a customer with a parent. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => customers.id),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark').notNull().default(''),
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    schoolQuota: integer('school_quota'),
+    teacherQuota: integer('teacher_quota'),
+    studentQuota: integer('student_quota'),
+    containerConcurrency: integer('container_concurrency'),
+    maxStartsPerPerson: integer('max_starts_per_person'),
+    studyConcurrency: integer('study_concurrency'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customers_parent_idx').on(t.parentId),
+    check('customers_code_format', sql`${t.code} ~ '^[A-Za-z0-9]{6,20}$'`),
+  ],
+);
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    name: text('name').notNull(),
+    eduStages: text('edu_stages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('schools_customer_idx').on(t.customerId)],
+);
+
+export const CLASS_STATUSES = ['current', 'history', 'graduated', 'dismissed'] as const;
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    eduStage: text('edu_stage').notNull(),
+    grade: integer('grade').notNull(),
+    className: text('class_name').notNull(),
+    startYear: integer('start_year').notNull(),
+    classStatus: text('class_status', { enum: CLASS_STATUSES }).notNull().default('current'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('classes_school_idx').on(t.schoolId), index('classes_customer_idx').on(t.customerId)],
+);
+
+/** When a customer's (or one school's) classes move up a grade by themselves: once, or every year at that time. */
+export const upgradeSchedules = pgTable(
+  'upgrade_schedules',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    repeat: text('repeat', { enum: ['once', 'yearly'] }).notNull(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upgrade_schedules_due_idx').on(t.active, t.runAt)],
+);
+
+/** A customer's own home page: three banners with links, up to six project types, footer sites; and module switches. */
+export const customerHomes = pgTable('customer_homes', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  banners: jsonb('banners').$type<{ imageKey: string; link: string }[]>().notNull().default([]),
+  projectTypes: jsonb('project_types').$type<string[]>().notNull().default([]),
+  footerSites: jsonb('footer_sites').$type<{ name: string; url: string }[]>().notNull().default([]),
+  /** Navigation entries and features each side may use (teacher / student); absent means everything. */
+  modules: jsonb('modules').$type<{ teacher: string[]; student: string[] } | null>(),
+  updatedAt: updatedAt(),
+});

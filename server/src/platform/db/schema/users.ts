@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { classes, customers, schools } from './institutions.js';
+
+/** Stands for "no customer" in unique indexes, so the public space is one scope. */
+const PUBLIC_SPACE = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Every account. `customer_id` is null for the public space (self-registered learners and super administrators).
+ * Usernames, phones and emails are unique within one customer or within the public space.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    customerId: uuid('customer_id').references(() => customers.id),
+    schoolId: uuid('school_id').references(() => schools.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Set when an administrator chose the password: the user must change it at next login. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    realName: text('real_name').notNull().default(''),
+    nickname: text('nickname').notNull().default(''),
+    phone: text('phone'),
+    email: text('email'),
+    enabled: boolean('enabled').notNull().default(true),
+    gender: text('gender', { enum: ['male', 'female', 'unknown'] })
+      .notNull()
+      .default('unknown'),
+    birthDay: date('birth_day'),
+    /** What the user says they are in their profile: 'teacher' or 'student'. */
+    identity: text('identity', { enum: ['teacher', 'student'] }),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    schoolName: text('school_name').notNull().default(''),
+    signature: text('signature').notNull().default(''),
+    avatarKey: text('avatar_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('users_scope_username').on(t.customerId, t.username).nullsNotDistinct(),
+    uniqueIndex('users_scope_phone')
+      .on(sql`coalesce(${t.customerId}, '${sql.raw(PUBLIC_SPACE)}'::uuid)`, t.phone)
+      .where(sql`${t.phone} is not null`),
+    uniqueIndex('users_scope_email')
+      .on(sql`coalesce(${t.customerId}, '${sql.raw(PUBLIC_SPACE)}'::uuid)`, t.email)
+      .where(sql`${t.email} is not null`),
+    index('users_school_idx').on(t.schoolId),
+  ],
+);
+
+export const teachers = pgTable(
+  'teachers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    remark: text('remark').notNull().default(''),
+    certified: boolean('certified').notNull().default(false),
+    /** A school administrator who also teaches. */
+    alsoTeacher: boolean('also_teacher').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('teachers_school_idx').on(t.schoolId)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: uuid('class_id').references(() => classes.id),
+    schoolNumber: text('school_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('students_class_idx').on(t.classId), index('students_school_idx').on(t.schoolId)],
+);

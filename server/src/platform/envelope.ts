@@ -1,0 +1,12 @@
+import { SUCCESS_CODE, ZEnvelope, type Envelope } from '@aiedu/contracts';
+import type { z } from 'zod';
+
+/** The success envelope: `{ errorCode: "1000", errorMsg: "", data }`. */
+export function ok<T>(data: T): Envelope<T> {
+  return { errorCode: SUCCESS_CODE, errorMsg: '', data };
+}
+
+/** Response schema of a route answering `data` of the given shape. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return { 200: ZEnvelope(data) };
+}

@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+
+/** Where uploaded and generated files live. The local disk is the default; S3 can implement the same. */
+export interface FileStorage {
+  /**
+   * Streams `body` into `key`. Refuses with FILE_TOO_LARGE as soon as more than `maxBytes` arrive, and
+   * then leaves nothing behind: the file appears only once it is complete.
+   */
+  put(key: string, body: Readable, options: { maxBytes: number }): Promise<{ size: number }>;
+  /** A stream of the file, or NOT_FOUND. */
+  get(key: string): Promise<{ stream: Readable; size: number }>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** A time-limited URL anyone holding it may download from. */
+  signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }): string;
+  /** Checks a signed URL's query; answers the key when valid and unexpired. */
+  verifySignedUrl(query: { key: string; expires: string; sig: string; name?: string | undefined }): string | null;
+}
+
+/** Keys are relative paths of safe segments: no empty, '.', '..' or hidden segments, no backslashes. */
+export function isValidKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512 || key.includes('\\') || key.includes('\0')) return false;
+  return key.split('/').every((segment) => /^[\w-][\w.-]*$/.test(segment) && segment !== '..');
+}

@@ -1,0 +1,60 @@
+import { ROLES } from '@aiedu/contracts';
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import type { AuthContext } from './auth/tokens.js';
+import type { Db } from './db/client.js';
+import { users } from './db/schema/index.js';
+import { AppError } from './errors.js';
+
+/**
+ * What a caller may see: everything (super administrators), a customer with its sub-customers (customer and
+ * sub-customer administrators see their subtree), or one school of a customer (school staff).
+ */
+export type Scope =
+  | { kind: 'all' }
+  | { kind: 'customers'; customerId: string; customerIds: string[] }
+  | { kind: 'school'; customerId: string; schoolId: string };
+
+const SCHOOL_BOUND: string[] = [ROLES.schoolAdmin, ROLES.organizeAdmin, ROLES.teacher, ROLES.student];
+
+/** A customer and every customer below it. */
+export async function customerSubtree(db: Db, customerId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    with recursive tree(id) as (
+      select id from customers where id = ${customerId}
+      union all
+      select c.id from customers c join tree t on c.parent_id = t.id
+    )
+    select id from tree`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+/** The caller's scope. Every query of tenant-owned rows is built from it through `scopeWhere`. */
+export async function callerScope(db: Db, auth: AuthContext): Promise<Scope> {
+  if (auth.roles.includes(ROLES.super)) return { kind: 'all' };
+  if (!auth.customerId) throw new AppError('NO_PERMISSION_PAGE');
+  const institutionAdmin = auth.roles.includes(ROLES.customerAdmin) || auth.roles.includes(ROLES.subCustomerAdmin);
+  if (!institutionAdmin && auth.roles.some((r) => SCHOOL_BOUND.includes(r))) {
+    const [me] = await db.select({ schoolId: users.schoolId }).from(users).where(eq(users.id, auth.userId));
+    if (!me?.schoolId) throw new AppError('NO_PERMISSION_PAGE');
+    return { kind: 'school', customerId: auth.customerId, schoolId: me.schoolId };
+  }
+  return { kind: 'customers', customerId: auth.customerId, customerIds: await customerSubtree(db, auth.customerId) };
+}
+
+/** The `where` that keeps a query inside the scope, for a table with customer and (optionally) school columns. */
+export function scopeWhere(scope: Scope, columns: { customerId: Column; schoolId?: Column }): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'customers') return inArray(columns.customerId, scope.customerIds);
+  const customer = eq(columns.customerId, scope.customerId);
+  return columns.schoolId ? and(customer, eq(columns.schoolId, scope.schoolId)) : customer;
+}
+
+/** The customer a new row goes to: the one asked for when the caller's scope holds it, else the caller's own. */
+export function targetCustomer(scope: Scope, asked: string | undefined): string {
+  if (scope.kind === 'all') {
+    if (!asked) throw new AppError('BAD_REQUEST');
+    return asked;
+  }
+  if (asked && scope.kind === 'customers' && scope.customerIds.includes(asked)) return asked;
+  return scope.customerId;
+}

@@ -1,0 +1,34 @@
+import { defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/** Workspace packages resolve to their TypeScript source in tests. */
+const conditions = ['source', ...defaultServerConditions];
+
+const serverProject = (name: string, env: Record<string, string>) => ({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  test: {
+    name,
+    root: './server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['./src/test/global-setup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { conditions },
+        test: { name: 'contracts', root: './contracts', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      serverProject('server', { TEST_DB: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
+      './web/vitest.config.ts',
+    ],
+  },
+});

@@ -1,0 +1,175 @@
+import { API } from '@aiedu/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok, rejection, setup, SSO_FROM_COURSES, type FakeServer } from '../test/fake-api';
+
+describe('api client: token refresh (spec section 4)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Data answers 1107 to the old token and the data to the new one. */
+  function expiringServer(server: FakeServer, data = 'fresh') {
+    server.on('GET /x', (request) =>
+      request.headers['X-Authorization'] === 'new-token' ? ok(data) : fail('1107', 'Token expired', 401),
+    );
+  }
+
+  it('1107 refreshes once with the refresh token, saves both tokens and replays', async () => {
+    const { server, env, api } = setup();
+    expiringServer(server);
+    server.on(`GET ${API.authToken}`, () => ok({ token: 'new-token', refreshToken: 'refresh-2' }));
+
+    await expect(api.get('/x')).resolves.toBe('fresh');
+
+    const [refresh] = server.to(API.authToken);
+    expect(server.to(API.authToken)).toHaveLength(1);
+    expect(refresh?.headers['X-Authorization']).toBe('refresh-1');
+    expect(refresh?.headers.language).toBe('ja');
+    expect(env.session.saveTokens).toHaveBeenCalledWith('new-token', 'refresh-2');
+    expect(server.to('/x').map((r) => r.headers['X-Authorization'])).toEqual(['old-token', 'new-token']);
+  });
+
+  it('HTTP 401 without an envelope refreshes too', async () => {
+    const { server, api } = setup();
+    server.on('GET /x', (request) =>
+      request.headers['X-Authorization'] === 'new-token'
+        ? ok('fresh')
+        : { status: 401, body: 'Unauthorized', contentType: 'text/plain' },
+    );
+    server.on(`GET ${API.authToken}`, () => ok({ token: 'new-token', refreshToken: 'refresh-2' }));
+
+    await expect(api.get('/x')).resolves.toBe('fresh');
+    expect(server.to(API.authToken)).toHaveLength(1);
+  });
+
+  it('three concurrent 1107s share ONE refresh and all three replay with the new token', async () => {
+    const { server, api } = setup();
+    server.on('GET /a', (r) => (r.headers['X-Authorization'] === 'new-token' ? ok('A') : fail('1107', 'expired', 401)));
+    server.on('GET /b', (r) => (r.headers['X-Authorization'] === 'new-token' ? ok('B') : fail('1107', 'expired', 401)));
+    server.on('GET /c', (r) => (r.headers['X-Authorization'] === 'new-token' ? ok('C') : fail('1107', 'expired', 401)));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.on(`GET ${API.authToken}`, async () => {
+      await gate;
+      return ok({ token: 'new-token', refreshToken: 'refresh-2' });
+    });
+
+    const all = Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    // Let all three fail while the refresh is still running.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.to(API.authToken)).toHaveLength(1);
+    expect(server.requests.filter((r) => r.headers['X-Authorization'] === 'old-token')).toHaveLength(3);
+    release();
+
+    await expect(all).resolves.toEqual(['A', 'B', 'C']);
+    expect(server.to(API.authToken)).toHaveLength(1);
+    const replays = server.requests.filter(
+      (r) => r.url !== API.authToken && r.headers['X-Authorization'] === 'new-token',
+    );
+    expect(replays.map((r) => r.url).sort()).toEqual(['/a', '/b', '/c']);
+  });
+
+  it('a request answered after the refresh finished is replayed without a second refresh', async () => {
+    const { server, api } = setup();
+    expiringServer(server);
+    let answerSlowly!: () => void;
+    const slow = new Promise<void>((resolve) => (answerSlowly = resolve));
+    server.on('GET /slow', async (r) => {
+      if (r.headers['X-Authorization'] === 'new-token') return ok('slow');
+      await slow;
+      return fail('1107', 'expired', 401);
+    });
+    server.on(`GET ${API.authToken}`, () => ok({ token: 'new-token', refreshToken: 'refresh-2' }));
+
+    const slowRequest = api.get('/slow');
+    await expect(api.get('/x')).resolves.toBe('fresh');
+    answerSlowly();
+
+    await expect(slowRequest).resolves.toBe('slow');
+    expect(server.to(API.authToken)).toHaveLength(1);
+  });
+
+  it('a failed refresh shows the message and sends a normal user to single sign-on', async () => {
+    const { server, env, api } = setup();
+    expiringServer(server);
+    server.on('GET /y', () => fail('1107', 'Token expired', 401));
+    server.on(`GET ${API.authToken}`, () => fail('1107', 'Your session has expired, please log in again', 401));
+
+    const [first, second] = await Promise.all([rejection(api.get('/x')), rejection(api.get('/y'))]);
+
+    expect(first.code).toBe('1107');
+    expect(second.code).toBe('1107');
+    expect(server.to(API.authToken)).toHaveLength(1);
+    expect(env.toast.error).toHaveBeenCalledOnce();
+    expect(env.toast.error).toHaveBeenCalledWith('Your session has expired, please log in again');
+    expect(env.redirect).toHaveBeenCalledOnce();
+    expect(env.redirect).toHaveBeenCalledWith(SSO_FROM_COURSES);
+    expect(env.session.saveTokens).not.toHaveBeenCalled();
+  });
+
+  it('a failed refresh sends a super administrator to the super sign-in page', async () => {
+    const { server, env, api } = setup({ session: { isSuper: true } });
+    expiringServer(server);
+    server.on(`GET ${API.authToken}`, () => fail('1107', 'expired', 401));
+
+    await rejection(api.get('/x'));
+
+    expect(env.redirect).toHaveBeenCalledExactlyOnceWith('/pjPortal/super/sign/login');
+    expect(env.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('a refresh answered without tokens counts as failed', async () => {
+    const { server, env, api } = setup();
+    expiringServer(server);
+    server.on(`GET ${API.authToken}`, () => ok(null));
+
+    await rejection(api.get('/x'));
+
+    expect(env.session.saveTokens).not.toHaveBeenCalled();
+    expect(env.redirect).toHaveBeenCalledWith(SSO_FROM_COURSES);
+  });
+
+  it('without a refresh token, warns "please log in" and goes to single sign-on after 0.5 s', async () => {
+    const { server, env, api } = setup({ session: { refreshToken: null } });
+    expiringServer(server);
+
+    await rejection(api.get('/x'));
+
+    expect(env.toast.warning).toHaveBeenCalledWith('api.pleaseLogIn');
+    expect(server.to(API.authToken)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(env.redirect).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(env.redirect).toHaveBeenCalledWith(SSO_FROM_COURSES);
+  });
+
+  it('several requests without a refresh token warn once and redirect once', async () => {
+    const { server, env, api } = setup({ session: { refreshToken: null } });
+    expiringServer(server);
+
+    await Promise.all([rejection(api.get('/x')), rejection(api.get('/x')), rejection(api.get('/x'))]);
+    await vi.advanceTimersByTimeAsync(500);
+
+    expect(env.toast.warning).toHaveBeenCalledOnce();
+    expect(env.redirect).toHaveBeenCalledOnce();
+  });
+
+  it('refused again after a successful refresh: message, session cleared, /pjedu/home after 0.8 s', async () => {
+    const { server, env, api } = setup();
+    server.on('GET /x', () => fail('1107', 'Token expired', 401));
+    server.on(`GET ${API.authToken}`, () => ok({ token: 'new-token', refreshToken: 'refresh-2' }));
+
+    await rejection(api.get('/x'));
+
+    expect(server.to(API.authToken)).toHaveLength(1);
+    expect(env.toast.error).toHaveBeenCalledWith('Token expired');
+    expect(env.session.clear).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(799);
+    expect(env.redirect).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(env.redirect).toHaveBeenCalledWith('/pjedu/home');
+  });
+});

@@ -1,0 +1,335 @@
+import { API, ERRORS, SUCCESS_CODE, TIMINGS, type Envelope, type Language } from '@aiedu/contracts';
+import { PATHS } from './paths';
+
+/**
+ * The one HTTP client of the web app. Every request carries the `language` header and the token in
+ * `X-Authorization`; answers are unwrapped from the `{ errorCode, errorMsg, data }` envelope and the
+ * reactions of spec sections 4 (token refresh) and 8 (error catalogue) happen here, once.
+ * Everything with a side effect (fetch, session, toasts, navigation, timers) comes from the
+ * environment so tests can drive the client with a fake server.
+ */
+
+export type ClientMessageKey = 'api.somethingWrong' | 'api.unknownError' | 'api.pleaseLogIn';
+
+export interface ApiEnvironment {
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  session: {
+    read(): { token: string | null; refreshToken: string | null; isSuper: boolean };
+    saveTokens(token: string, refreshToken: string): void;
+    clear(): void;
+  };
+  language(): Language;
+  translate(key: ClientMessageKey, values?: Record<string, string | number>): string;
+  toast: { error(text: string): void; warning(text: string): void };
+  /** The blocking system notice shown when the request shield refuses a request. */
+  showSystemNotice(): void;
+  /** Moves inside the app. */
+  navigate(path: string): void;
+  /** Loads a page afresh; used when the session ends so nothing of it stays in memory. */
+  redirect(url: string): void;
+  /** The address of the current page (full URL) and its path. */
+  currentUrl(): string;
+  currentPath(): string;
+  setTimeout(run: () => void, ms: number): void;
+  /** Client id sent to single sign-on. */
+  ssoClientId: string;
+  /** The user must replace an administrator-set password before anything else (error 1118). */
+  passwordChangeRequired?(): void;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Arrays are sent as repeated parameters without brackets (`id=1&id=2`). */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  /** Plain values are sent as JSON; FormData, URLSearchParams and Blob as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** 'blob' for downloads: a JSON answer is then an error envelope whose message is shown. */
+  responseType?: 'json' | 'blob';
+  /**
+   * Error codes the caller shows itself (a form next to its field): they reject without the
+   * "something went wrong (status)" toast. The reactions every page shares (sign-in again, token
+   * refresh, 1109 and 1104 warnings, F107) still happen.
+   */
+  handledCodes?: readonly string[];
+}
+
+export type ApiErrorKind = 'rejected' | 'http' | 'network';
+
+/** A failed request. `body` is the server's envelope (or the text of a non-JSON answer). */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number,
+    readonly body?: Envelope | string,
+    options?: ErrorOptions,
+  ) {
+    super(typeof body === 'object' ? body.errorMsg || body.errorCode : `HTTP ${status}`, options);
+    this.name = 'ApiError';
+  }
+
+  get code(): string | undefined {
+    return typeof this.body === 'object' ? this.body.errorCode : undefined;
+  }
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  delete<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+  download(path: string, options?: Omit<RequestOptions, 'responseType'>): Promise<Blob>;
+}
+
+type Parsed = { kind: 'envelope'; envelope: Envelope } | { kind: 'text'; text: string } | { kind: 'blob'; blob: Blob };
+
+const SESSION_ENDED_CODES: readonly string[] = [ERRORS.SESSION_REPLACED.code, ERRORS.ACCOUNT_DISABLED.code];
+
+export function createApiClient(env: ApiEnvironment): ApiClient {
+  /** The refresh in flight, shared by every request that fails while it runs. */
+  let refreshing: Promise<RefreshOutcome> | null = null;
+  /** Set once the user is being sent to sign in: concurrent failures then only reject, without more toasts. */
+  let signingOut = false;
+
+  /** Runs a session-ending reaction once, however many requests fail together. */
+  function endSession(react: () => void): void {
+    if (signingOut) return;
+    signingOut = true;
+    react();
+  }
+
+  function buildUrl(path: string, query: RequestOptions['query']): string {
+    if (!query) return path;
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item !== undefined && item !== null) params.append(name, String(item));
+      }
+    }
+    const search = params.toString();
+    return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+  }
+
+  function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', language: env.language() };
+    if (token) headers['X-Authorization'] = token;
+    let body: BodyInit | undefined;
+    const raw = options.body;
+    if (raw instanceof FormData || raw instanceof URLSearchParams || raw instanceof Blob) {
+      body = raw;
+    } else if (raw !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(raw);
+    }
+    return env.fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers: { ...headers, ...options.headers },
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  }
+
+  function singleSignOnUrl(): string {
+    const target = encodeURIComponent(env.currentUrl());
+    return `${PATHS.singleSignOn}?targetUrl=${target}&clientId=${encodeURIComponent(env.ssoClientId)}`;
+  }
+
+  /** Sends the user to sign in again: super administrators to their own page, everyone else to single sign-on. */
+  function signInAgain(): void {
+    env.redirect(env.session.read().isSuper ? PATHS.superLogin : singleSignOnUrl());
+  }
+
+  async function execute<T>(path: string, options: RequestOptions, replayed: boolean): Promise<T> {
+    const sentToken = env.session.read().token;
+    let response: Response;
+    let parsed: Parsed;
+    try {
+      response = await send(path, options, sentToken);
+      parsed = await parse(response, options.responseType);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      env.toast.error(env.translate('api.unknownError'));
+      throw new ApiError('network', 0, undefined, { cause: error });
+    }
+    const { status } = response;
+
+    if (parsed.kind === 'blob') return parsed.blob as T;
+    if (parsed.kind === 'text') {
+      const error = new ApiError('http', status, parsed.text);
+      if (status === 401) return renew(path, options, sentToken, replayed, error);
+      if (status === 400) throw error;
+      // The request shield answers 403 with plain text; a 2xx that is not an envelope is no answer we know.
+      if (status === 403) env.showSystemNotice();
+      else if (response.ok) env.toast.error(env.translate('api.unknownError'));
+      else env.toast.error(env.translate('api.somethingWrong', { status }));
+      throw error;
+    }
+
+    const { envelope } = parsed;
+    if (envelope.errorCode === SUCCESS_CODE && response.ok) return envelope.data as T;
+    const error = new ApiError('rejected', status, envelope);
+    const code = envelope.errorCode;
+
+    if (SESSION_ENDED_CODES.includes(code)) {
+      endSession(() => {
+        env.toast.error(envelope.errorMsg);
+        env.setTimeout(() => {
+          env.session.clear();
+          signInAgain();
+        }, TIMINGS.refreshWaitMs);
+      });
+      throw error;
+    }
+    if (code === ERRORS.TOKEN_EXPIRED.code || status === 401) return renew(path, options, sentToken, replayed, error);
+    if (code === ERRORS.TOO_FREQUENT.code || code === ERRORS.CAPTCHA_REQUIRED.code) {
+      env.toast.warning(envelope.errorMsg);
+      throw error;
+    }
+    if (code === ERRORS.PASSWORD_CHANGE_REQUIRED.code) {
+      env.passwordChangeRequired?.();
+      throw error;
+    }
+    if (code === ERRORS.PROFILE_INCOMPLETE.code) {
+      // The course page asks for the profile itself.
+      if (env.currentPath() !== PATHS.courseCentre) {
+        env.toast.warning(envelope.errorMsg);
+        env.setTimeout(() => env.navigate(PATHS.profileStudy), TIMINGS.profileRedirectMs);
+      }
+      throw error;
+    }
+    if (options.responseType === 'blob') {
+      env.toast.error(envelope.errorMsg || env.translate('api.unknownError'));
+      throw error;
+    }
+    // 400 and 2xx answers with an error code go back to the caller, who knows the form it came from.
+    if (status === 400 || response.ok || options.handledCodes?.includes(code)) throw error;
+    env.toast.error(env.translate('api.somethingWrong', { status }));
+    throw error;
+  }
+
+  /** Spec section 4: one refresh for all requests that fail with an expired token, then replay them. */
+  async function renew<T>(
+    path: string,
+    options: RequestOptions,
+    sentToken: string | null,
+    replayed: boolean,
+    error: ApiError,
+  ): Promise<T> {
+    const session = env.session.read();
+    if (replayed) {
+      // Refused even with a freshly renewed token: the session cannot be saved.
+      endSession(() => {
+        env.toast.error(messageOf(error) || env.translate('api.pleaseLogIn'));
+        env.session.clear();
+        env.setTimeout(() => env.redirect(PATHS.learnerHome), TIMINGS.refreshWaitMs);
+      });
+      throw error;
+    }
+    if (!refreshing && session.token && session.token !== sentToken) {
+      // A refresh finished while this request was on its way: just send it again.
+      return execute<T>(path, options, true);
+    }
+    if (!refreshing && !session.refreshToken) {
+      endSession(() => {
+        env.toast.warning(env.translate('api.pleaseLogIn'));
+        env.setTimeout(() => env.redirect(singleSignOnUrl()), TIMINGS.promptDelayMs);
+      });
+      throw error;
+    }
+    if (refreshing) {
+      // A refresh is already in progress: wait for it; the request that started it reacts to a failure.
+      const outcome = await refreshing;
+      if (outcome.ok) return execute<T>(path, options, true);
+      throw error;
+    }
+
+    refreshing = refreshTokens(session.refreshToken as string);
+    const outcome = await refreshing;
+    refreshing = null;
+    if (outcome.ok) return execute<T>(path, options, true);
+    endSession(() => {
+      if (env.session.read().isSuper) {
+        env.redirect(PATHS.superLogin);
+      } else {
+        env.toast.error(outcome.message);
+        env.redirect(singleSignOnUrl());
+      }
+    });
+    throw error;
+  }
+
+  /** `GET /gw/api/v1/auth/token` with the refresh token (and no access token) in X-Authorization. */
+  async function refreshTokens(refreshToken: string): Promise<RefreshOutcome> {
+    try {
+      const response = await env.fetch(API.authToken, {
+        method: 'GET',
+        headers: { Accept: 'application/json', language: env.language(), 'X-Authorization': refreshToken },
+        credentials: 'same-origin',
+      });
+      const parsed = await parse(response, 'json');
+      if (
+        parsed.kind === 'envelope' &&
+        parsed.envelope.errorCode === SUCCESS_CODE &&
+        isTokenPair(parsed.envelope.data)
+      ) {
+        env.session.saveTokens(parsed.envelope.data.token, parsed.envelope.data.refreshToken);
+        return { ok: true };
+      }
+      const message = parsed.kind === 'envelope' ? parsed.envelope.errorMsg : '';
+      return { ok: false, message: message || env.translate('api.pleaseLogIn') };
+    } catch {
+      return { ok: false, message: env.translate('api.unknownError') };
+    }
+  }
+
+  const request = <T>(path: string, options: RequestOptions = {}) => execute<T>(path, options, false);
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
+    delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    download: (path, options) => request<Blob>(path, { ...options, responseType: 'blob' }),
+  };
+}
+
+type RefreshOutcome = { ok: true } | { ok: false; message: string };
+
+async function parse(response: Response, responseType: RequestOptions['responseType']): Promise<Parsed> {
+  const type = response.headers.get('content-type') ?? '';
+  if (responseType === 'blob' && response.ok && !type.includes('json')) {
+    return { kind: 'blob', blob: await response.blob() };
+  }
+  const text = await response.text();
+  if (type.includes('json') || /^\s*\{/.test(text)) {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (isEnvelope(value)) return { kind: 'envelope', envelope: value };
+    } catch {
+      // Not JSON after all: handled as text.
+    }
+  }
+  return { kind: 'text', text };
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).errorCode === 'string';
+}
+
+function isTokenPair(data: unknown): data is { token: string; refreshToken: string } {
+  const pair = data as { token?: unknown; refreshToken?: unknown } | null;
+  return typeof pair?.token === 'string' && pair.token !== '' && typeof pair.refreshToken === 'string';
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function messageOf(error: ApiError): string {
+  return typeof error.body === 'object' ? error.body.errorMsg : '';
+}

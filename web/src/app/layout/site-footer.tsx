@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../paths';
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p className="site-footer__about">
+          <strong>{t('app.name')}</strong> · {t('footer.about')}
+        </p>
+        <nav aria-label={t('footer.legal')}>
+          <ul className="site-footer__links">
+            <li>
+              <Link to={PATHS.protocol}>{t('footer.protocol')}</Link>
+            </li>
+            <li>
+              <Link to={PATHS.privacy}>{t('footer.privacy')}</Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

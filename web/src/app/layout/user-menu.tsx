@@ -1,0 +1,81 @@
+import {
+  BookOutlined,
+  CodeOutlined,
+  DownOutlined,
+  LogoutOutlined,
+  ReadOutlined,
+  StarOutlined,
+  TrophyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { API } from '@aiedu/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../api';
+import { browser } from '../browser';
+import { PATHS } from '../paths';
+import { clearSession } from '../session';
+import { requirePasswordChange } from '../sign-dialogs';
+import { useUserInfo } from '../user-info';
+
+const LINKS = [
+  { key: 'myStudy', to: PATHS.profileStudy, icon: <ReadOutlined /> },
+  { key: 'myProjects', to: PATHS.myProjects, icon: <CodeOutlined /> },
+  { key: 'myCourses', to: PATHS.myCourses, icon: <BookOutlined /> },
+  { key: 'myContests', to: PATHS.myContests, icon: <TrophyOutlined /> },
+  { key: 'profile', to: PATHS.profile, icon: <UserOutlined /> },
+] as const;
+
+export const POINTS_QUERY_KEY = [API.pointsTotal] as const;
+
+/** The signed-in user in the header: avatar, nickname and points, with the user's pages and "Log out". */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  const mustChangePassword = user.data?.mustChangePassword === true;
+  const points = useQuery({
+    queryKey: POINTS_QUERY_KEY,
+    queryFn: () => api.get<number>(API.pointsTotal),
+    // Every other call is refused until an administrator-set password is replaced.
+    enabled: user.data !== undefined && !mustChangePassword,
+  });
+  useEffect(() => {
+    if (mustChangePassword) requirePasswordChange();
+  }, [mustChangePassword]);
+
+  const logout = useMutation({
+    mutationFn: () => api.post(API.authLogout),
+    // The user wants out even if the server cannot be reached.
+    onSettled: () => {
+      clearSession();
+      browser.assign(PATHS.home);
+    },
+  });
+
+  const name = user.data ? user.data.nickname || user.data.realName || user.data.username : '';
+  const items: MenuProps['items'] = [
+    {
+      key: 'points',
+      icon: <StarOutlined />,
+      label: <Link to={PATHS.pointsMall}>{t('header.points', { count: points.data ?? 0 })}</Link>,
+    },
+    { type: 'divider' },
+    ...LINKS.map(({ key, to, icon }) => ({ key, icon, label: <Link to={to}>{t(`header.${key}`)}</Link> })),
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), onClick: () => logout.mutate() },
+  ];
+
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <button type="button" className="user-menu__trigger" aria-busy={logout.isPending}>
+        <Avatar size={32} src={user.data?.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
+        <span className="visually-hidden">{t('header.accountMenu')}</span>
+        <span className="user-menu__name">{name}</span>
+        <DownOutlined aria-hidden="true" className="user-menu__caret" />
+      </button>
+    </Dropdown>
+  );
+}

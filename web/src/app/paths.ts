@@ -1,0 +1,28 @@
+/** Fixed addresses the spec names (section 2); the route table and the API client both use them. */
+export const PATHS = {
+  root: '/',
+  home: '/home',
+  protocol: '/home/protocol',
+  privacy: '/home/privacy',
+  login: '/portal/sign/login',
+  userLogin: '/user/sign/login',
+  superLogin: '/pjPortal/super/sign/login',
+  thirdPartyLanding: '/iaif',
+  learnerHome: '/pjedu/home',
+  singleSignOn: '/pjedu/login',
+  courseCentre: '/pjedu/course',
+  profile: '/pjedu/userprofile',
+  profileStudy: '/pjedu/userprofile?slideKey=study',
+  register: '/portal/sign/register',
+  resetPassword: '/portal/sign/reset-password',
+  thirdPartyLogin: '/portal/sign/thirdparty',
+  /** Where an identity provider sends the browser back: `/user/sign/login/<type>?code=…&state=…`. */
+  thirdPartyCallback: '/user/sign/login/:type',
+  myProjects: '/pjedu/my/projects',
+  myCourses: '/pjedu/my/courses',
+  myContests: '/pjedu/my/contests',
+  courses: '/pjedu/courses',
+  pointsMall: '/pjedu/mall',
+  /** Where a super administrator lands after signing in. */
+  superHome: '/super/customers',
+} as const;

@@ -1,0 +1,44 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../features/placeholders/not-found-page';
+import { AppLayout } from './layout/app-layout';
+import { PageLoading } from './layout/page-loading';
+import { RootErrorPage, RouteErrorPage } from './error-pages';
+import { PATHS } from './paths';
+import { comingSoonPage, SCREENS, type PageLoader, type Screen } from './routes';
+import type { ScreenHandle } from './screen';
+
+function lazyPage(load: PageLoader): RouteObject['lazy'] {
+  return async () => ({ Component: await load() });
+}
+
+function screenRoute(screen: Screen): RouteObject {
+  const handle: ScreenHandle = { screen: screen.id };
+  return { path: screen.path, handle, lazy: lazyPage(screen.page ?? comingSoonPage) };
+}
+
+/** The route objects of the table: every page inside the layout, lazily loaded. */
+export function buildRoutes(screens: readonly Screen[] = SCREENS): RouteObject[] {
+  const notFound: ScreenHandle = { screen: 'notFound' };
+  return [
+    {
+      Component: AppLayout,
+      errorElement: <RootErrorPage />,
+      children: [
+        {
+          // Inside the layout, so the header and footer stay while a page loads or fails.
+          HydrateFallback: PageLoading,
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, element: <Navigate to={PATHS.home} replace /> },
+            ...screens.map(screenRoute),
+            { path: '*', handle: notFound, Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

@@ -1,0 +1,138 @@
+import type { ComponentType } from 'react';
+import type { Namespace, ScreenKey } from '../locales/namespaces';
+import { loadNamespaces } from './i18n';
+import { PATHS } from './paths';
+
+/**
+ * Every screen of the product (spec section 2) in one table. A screen with a `page` is real; the
+ * others render the shared "coming soon" page until their feature lands. `area` marks the screen
+ * a header entry leads to; the header links to it only once it has a page (see navigationLinks).
+ */
+
+export type NavArea = 'home' | 'courses' | 'projects' | 'datasets' | 'events' | 'ai' | 'groups';
+export const NAV_AREAS: readonly NavArea[] = ['home', 'courses', 'projects', 'datasets', 'events', 'ai', 'groups'];
+
+export type PageLoader = () => Promise<ComponentType>;
+
+export interface Screen {
+  /** Key of the screen's name in the `screens` namespace: its heading and document title. */
+  id: ScreenKey;
+  path: string;
+  page?: PageLoader;
+  area?: NavArea;
+}
+
+/** A page's code and the text namespaces it reads, loaded together so it never renders untranslated. */
+function page(load: () => Promise<ComponentType>, namespaces: readonly Namespace[] = []): PageLoader {
+  return async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0];
+}
+
+const homePage = page(() => import('../features/home/home-page').then((m) => m.HomePage), ['home']);
+const signPage = page(
+  () => import('../features/sign/sign-placeholder-page').then((m) => m.SignPlaceholderPage),
+  ['sign'],
+);
+const protocolPage = page(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
+const privacyPage = page(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
+
+export const comingSoonPage = page(() =>
+  import('../features/placeholders/coming-soon-page').then((m) => m.ComingSoonPage),
+);
+
+export const SCREENS: readonly Screen[] = [
+  // Public pages and sign-in
+  { id: 'home', path: PATHS.home, page: homePage, area: 'home' },
+  { id: 'protocol', path: PATHS.protocol, page: protocolPage },
+  { id: 'privacy', path: PATHS.privacy, page: privacyPage },
+  { id: 'login', path: PATHS.login, page: signPage },
+  { id: 'userLogin', path: PATHS.userLogin, page: signPage },
+  { id: 'superLogin', path: PATHS.superLogin, page: signPage },
+  { id: 'thirdPartyLogin', path: '/portal/sign/thirdparty', page: signPage },
+  { id: 'thirdPartyLanding', path: PATHS.thirdPartyLanding, page: signPage },
+  { id: 'singleSignOn', path: PATHS.singleSignOn, page: signPage },
+  { id: 'register', path: '/portal/sign/register' },
+  { id: 'resetPassword', path: '/portal/sign/reset-password' },
+  // Learner side
+  { id: 'learnerHome', path: PATHS.learnerHome, page: homePage },
+  { id: 'productChooser', path: '/pjedu/products' },
+  { id: 'profile', path: PATHS.profile },
+  { id: 'myCourses', path: '/pjedu/my/courses' },
+  { id: 'myContests', path: '/pjedu/my/contests' },
+  { id: 'myCases', path: '/pjedu/my/cases' },
+  { id: 'activationCodes', path: '/pjedu/my/activation-codes' },
+  { id: 'myProjects', path: '/pjedu/my/projects' },
+  { id: 'downloads', path: '/pjedu/downloads' },
+  { id: 'projects', path: '/pjedu/projects', area: 'projects' },
+  { id: 'projectEditor', path: '/pjedu/projects/:projectId/editor' },
+  { id: 'datasets', path: '/pjedu/datasets', area: 'datasets' },
+  { id: 'datasetNew', path: '/pjedu/datasets/new' },
+  { id: 'datasetEdit', path: '/pjedu/datasets/:datasetId/edit' },
+  { id: 'courseCentre', path: PATHS.courseCentre },
+  { id: 'courses', path: '/pjedu/courses', area: 'courses' },
+  { id: 'courseDetail', path: '/pjedu/courses/:courseId' },
+  { id: 'courseEditor', path: '/pjedu/courses/:courseId/edit' },
+  { id: 'learningRecord', path: '/pjedu/courses/:courseId/record' },
+  { id: 'schedules', path: '/pjedu/schedules' },
+  { id: 'scheduleDetail', path: '/pjedu/schedules/:scheduleId' },
+  { id: 'scheduleStudents', path: '/pjedu/schedules/:scheduleId/students' },
+  { id: 'groups', path: '/pjedu/groups', area: 'groups' },
+  { id: 'groupDetail', path: '/pjedu/groups/:groupId' },
+  { id: 'groupMembers', path: '/pjedu/groups/:groupId/members' },
+  { id: 'groupProjects', path: '/pjedu/groups/:groupId/projects' },
+  { id: 'groupCourses', path: '/pjedu/groups/:groupId/courses' },
+  { id: 'groupBatchRegister', path: '/pjedu/groups/:groupId/batch-register' },
+  { id: 'groupReview', path: '/pjedu/groups/:groupId/review' },
+  { id: 'groupInvitation', path: '/pjedu/groups/:groupId/invitation' },
+  { id: 'events', path: '/pjedu/events', area: 'events' },
+  { id: 'eventDetail', path: '/pjedu/events/:eventId' },
+  { id: 'myWorks', path: '/pjedu/events/:eventId/my-works' },
+  { id: 'eventDeclaration', path: '/pjedu/events/:eventId/declaration' },
+  { id: 'eventReviews', path: '/pjedu/events/:eventId/reviews' },
+  { id: 'eventJudging', path: '/pjedu/events/:eventId/judging' },
+  { id: 'eventQualification', path: '/pjedu/events/:eventId/qualification' },
+  { id: 'certificateSearch', path: '/pjedu/certificate-search' },
+  { id: 'aiArt', path: '/pjedu/ai/art' },
+  { id: 'aiHall', path: '/pjedu/ai/hall', area: 'ai' },
+  { id: 'books', path: '/pjedu/books' },
+  { id: 'bookDetail', path: '/pjedu/books/:bookId' },
+  { id: 'pointsMall', path: '/pjedu/mall' },
+  { id: 'exchangeRecords', path: '/pjedu/mall/exchanges' },
+  { id: 'help', path: '/pjedu/help' },
+  { id: 'mmedu', path: '/pjedu/mmedu' },
+  { id: 'xedu', path: '/pjedu/xedu' },
+  // Open platform
+  { id: 'openApiDocs', path: '/open/api-documents' },
+  { id: 'openDocuments', path: '/open/documents' },
+  { id: 'openTasks', path: '/open/tasks' },
+  { id: 'openKeys', path: '/open/keys' },
+  { id: 'openDomains', path: '/open/domains' },
+  { id: 'openUsers', path: '/open/users' },
+  // Administration (customers are created by super administrators)
+  { id: 'customers', path: '/super/customers' },
+  { id: 'subCustomers', path: '/admin/sub-customers' },
+  { id: 'schools', path: '/admin/schools' },
+  { id: 'periods', path: '/admin/periods' },
+  { id: 'logs', path: '/admin/logs' },
+  { id: 'classes', path: '/admin/classes' },
+  { id: 'historyClasses', path: '/admin/history-classes' },
+  { id: 'teachers', path: '/admin/teachers' },
+  { id: 'students', path: '/admin/students' },
+  { id: 'certificates', path: '/admin/certificates' },
+  { id: 'certificateIssuance', path: '/admin/certificates/issuance' },
+  { id: 'myCertificates', path: '/admin/my-certificates' },
+  { id: 'statistics', path: '/admin/statistics' },
+  { id: 'institutionHome', path: '/admin/institution-home' },
+];
+
+export interface NavLinkTarget {
+  area: NavArea;
+  /** The area's screen once it is real; until then the area's introduction on the landing page. */
+  to: string;
+}
+
+export function navigationLinks(screens: readonly Screen[] = SCREENS): NavLinkTarget[] {
+  return NAV_AREAS.map((area) => {
+    const screen = screens.find((s) => s.area === area && s.page);
+    return { area, to: screen ? screen.path : `${PATHS.home}#${area}` };
+  });
+}

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readCookie } from './cookies';
+import {
+  clearSession,
+  isLoggedIn,
+  readSession,
+  saveCustcode,
+  saveLogin,
+  saveSessionFlags,
+  saveTokens,
+} from './session';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function clearCookies(): void {
+  for (const item of document.cookie.split(';')) {
+    const name = item.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+const LOGIN = { token: 'tok', refreshToken: 'ref', userId: 'u-1', roles: ['ROLE_TEACHER'] };
+
+beforeEach(() => {
+  clearCookies();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('session', () => {
+  it('saves a login: tokens in cookies, login info in localStorage, custcode in cookie and sessionStorage', () => {
+    saveLogin({ ...LOGIN, custcode: 'SCHOOL01' });
+
+    expect(readCookie('token')).toBe('tok');
+    expect(readCookie('refreshToken')).toBe('ref');
+    expect(readCookie('custcode')).toBe('SCHOOL01');
+    expect(sessionStorage.getItem('custcode')).toBe('SCHOOL01');
+    const session = readSession();
+    expect(session).toMatchObject({ userId: 'u-1', roles: ['ROLE_TEACHER'], isSuper: false, isGrade: false });
+    expect(session.loginDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(isLoggedIn()).toBe(true);
+  });
+
+  it('writes the cookies for 365 days, SameSite=Strict, on the whole site', () => {
+    const writes: string[] = [];
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      writes.push(value);
+      descriptor?.set?.call(document, value);
+    });
+
+    saveTokens('tok-2', 'ref-2');
+
+    expect(writes).toHaveLength(2);
+    for (const write of writes) {
+      expect(write).toContain('path=/');
+      expect(write).toContain('SameSite=Strict');
+      const expires = Date.parse(/expires=([^;]+)/.exec(write)?.[1] ?? '');
+      expect(Math.round((expires - Date.now()) / DAY_MS)).toBe(365);
+    }
+    vi.restoreAllMocks();
+  });
+
+  it('marks super administrators from their role unless told otherwise', () => {
+    saveLogin({ ...LOGIN, roles: ['ROLE_SUPER'] });
+    expect(readSession().isSuper).toBe(true);
+    saveLogin({ ...LOGIN, roles: ['ROLE_SUPER'], isSuper: false });
+    expect(readSession().isSuper).toBe(false);
+  });
+
+  it('is logged out when the token or the user id is missing', () => {
+    saveLogin(LOGIN);
+    document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    expect(isLoggedIn()).toBe(false);
+
+    saveLogin(LOGIN);
+    localStorage.removeItem('userId');
+    expect(isLoggedIn()).toBe(false);
+  });
+
+  it('forgets login info stored more than 365 days ago', () => {
+    vi.useFakeTimers({ now: new Date('2025-01-01T00:00:00Z'), toFake: ['Date'] });
+    saveLogin(LOGIN);
+    vi.setSystemTime(new Date('2025-12-31T00:00:00Z'));
+    expect(readSession().userId).toBe('u-1');
+    vi.setSystemTime(new Date('2026-01-02T00:00:00Z'));
+    expect(readSession().userId).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
+  });
+
+  it('keeps refreshed tokens and the rest of the session', () => {
+    saveLogin(LOGIN);
+    saveTokens('tok-2', 'ref-2');
+    expect(readSession()).toMatchObject({ token: 'tok-2', refreshToken: 'ref-2', userId: 'u-1' });
+  });
+
+  it('stores the grade and product-chooser flags', () => {
+    saveLogin(LOGIN);
+    saveSessionFlags({ isGrade: true, isUserSelect: true });
+    expect(readSession()).toMatchObject({ isGrade: true, isUserSelect: true });
+  });
+
+  it('clears the user but keeps the language and the customer code', () => {
+    document.cookie = 'language=ja; path=/';
+    saveCustcode('SCHOOL01');
+    saveLogin(LOGIN);
+
+    clearSession();
+
+    const session = readSession();
+    expect(session).toMatchObject({ token: null, refreshToken: null, userId: null, roles: [], isSuper: false });
+    expect(isLoggedIn(session)).toBe(false);
+    expect(readCookie('language')).toBe('ja');
+    expect(session.custcode).toBe('SCHOOL01');
+  });
+});

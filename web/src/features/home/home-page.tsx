@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { HomeAreas, HomeSchools } from './home-areas';
+import { HomeBanner } from './home-banner';
+import './home.css';
+
+/** The landing page (`/home`), also the learner home (`/pjedu/home`) for now. */
+export function HomePage() {
+  const { hash } = useLocation();
+
+  // Header links such as `/home#courses` lead to an area's introduction: scroll there and move focus.
+  useEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  }, [hash]);
+
+  return (
+    <>
+      <HomeBanner />
+      <div className="page">
+        <HomeAreas />
+        <HomeSchools />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { CompassOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../app/paths';
+import { LinkButton } from '../../ui/link-button';
+import { StatusCard } from '../../ui/status-card';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <StatusCard
+        icon={<CompassOutlined />}
+        title={t('notFound.title')}
+        body={t('notFound.body')}
+        action={
+          <LinkButton kind="primary" size="large" to={PATHS.home}>
+            {t('notFound.home')}
+          </LinkButton>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { LIMITS, type TLoginResponse } from '@aiedu/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Input } from 'antd';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
+import { FormError } from '../../ui/form-error';
+import { CodeField } from './code-field';
+import { completeLogin } from './complete-login';
+import {
+  CustomerCodeField,
+  customerCodeOf,
+  initialCustomerValues,
+  useCustomerCodeSetup,
+  type CustomerCodeValues,
+} from './customer-code-field';
+import { SendCodeButton } from './send-code-button';
+import { formErrorMessage, loginWithCode } from './sign-api';
+import { useSignRules } from './sign-rules';
+
+interface Values extends CustomerCodeValues {
+  phone?: string;
+  verifyCode?: string;
+}
+
+/** Passwordless sign-in with a code sent to the phone (spec sections 2 and 5). */
+export function CodeLoginForm({ onSignedIn }: { onSignedIn: (login: TLoginResponse) => void }) {
+  const { t } = useTranslation('sign');
+  const rules = useSignRules();
+  const queryClient = useQueryClient();
+  const setup = useCustomerCodeSetup();
+  const formName = `code-login${useId()}`;
+  const [form] = Form.useForm<Values>();
+  const phone = Form.useWatch('phone', form) ?? '';
+  const custcode = Form.useWatch('custcode', form);
+  const personal = Form.useWatch('personal', form);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(values: Values) {
+    setError(undefined);
+    setBusy(true);
+    const code = customerCodeOf(setup, values);
+    try {
+      const login = await loginWithCode({ custcode: code, user: values.phone ?? '', verifyCode: values.verifyCode ?? '' });
+      await completeLogin(login, code, queryClient);
+      onSignedIn(login);
+    } catch (failure) {
+      setError(formErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      name={formName}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={initialCustomerValues(setup)}
+      onFinish={(values) => void submit(values)}
+      className="sign-form"
+    >
+      <CustomerCodeField setup={setup} />
+      <Form.Item label={t('fields.phone')} name="phone" rules={[rules.required('phone'), rules.phone]}>
+        <Input size="large" inputMode="tel" autoComplete="tel" maxLength={LIMITS.phone} />
+      </Form.Item>
+      <CodeField
+        formName={formName}
+        button={
+          <SendCodeButton
+            target={phone}
+            scene="LOGIN"
+            custcode={customerCodeOf(setup, { custcode, personal })}
+            beforeSend={() => form.validateFields(['phone']).then(() => true, () => false)}
+            onError={(message) => form.setFields([{ name: 'phone', errors: [message] }])}
+          />
+        }
+      />
+      <FormError message={error} />
+      <Button kind="primary" size="large" htmlType="submit" block loading={busy}>
+        {t('submit.login')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,178 @@
+import { ArrowRightOutlined, ReloadOutlined } from '@ant-design/icons';
+import { API, LIMITS } from '@aiedu/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Skeleton } from 'antd';
+import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
+import { checkCaptcha, formErrorMessage, getCaptcha } from './sign-api';
+
+/** The handle's width: a 48 px target; the track is the slider range plus the handle. */
+const HANDLE_PX = 48;
+
+export function clampSlider(x: number): number {
+  return Math.min(LIMITS.sliderMax, Math.max(LIMITS.sliderMin, Math.round(x)));
+}
+
+const KEY_STEPS: Record<string, (x: number, big: boolean) => number> = {
+  ArrowRight: (x, big) => x + (big ? 10 : 1),
+  ArrowUp: (x, big) => x + (big ? 10 : 1),
+  ArrowLeft: (x, big) => x - (big ? 10 : 1),
+  ArrowDown: (x, big) => x - (big ? 10 : 1),
+  PageUp: (x) => x + 10,
+  PageDown: (x) => x - 10,
+  Home: () => LIMITS.sliderMin,
+  End: () => LIMITS.sliderMax,
+};
+
+export interface SliderCaptchaProps {
+  /** The puzzle was solved: retry the sign-in with this id. */
+  onPass: (captchaId: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The slider puzzle (spec section 4): drag the handle (mouse, touch or pen) or move it with the
+ * arrow keys and press Enter; the piece moves 1:1 with it over the 348 px picture, clamped to
+ * 0–281 px. On release the slide is checked; a wrong slide shows the error and a new puzzle.
+ */
+export function SliderCaptcha({ onPass, onCancel }: SliderCaptchaProps) {
+  const { t } = useTranslation('sign');
+  const titleId = useId();
+  const hintId = useId();
+  const [round, setRound] = useState(0);
+  const puzzle = useQuery({
+    queryKey: [API.captcha, round],
+    queryFn: getCaptcha,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const [x, setX] = useState(0);
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string>();
+  const drag = useRef<{ pointerId: number; startX: number; startValue: number } | null>(null);
+
+  function newPuzzle() {
+    setX(0);
+    setRound((r) => r + 1);
+  }
+
+  async function check(value: number) {
+    const captchaId = puzzle.data?.captchaId;
+    if (!captchaId || checking) return;
+    setChecking(true);
+    setError(undefined);
+    try {
+      await checkCaptcha(captchaId, value);
+      onPass(captchaId);
+    } catch (failure) {
+      setError(formErrorMessage(failure) ?? t('captcha.failed'));
+      newPuzzle();
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (checking || !puzzle.data) return;
+    event.preventDefault();
+    event.currentTarget.focus();
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // Capture is a convenience; moves over the handle still arrive.
+    }
+    drag.current = { pointerId: event.pointerId, startX: event.clientX, startValue: x };
+  }
+
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    const current = drag.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    setX(clampSlider(current.startValue + event.clientX - current.startX));
+  }
+
+  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
+    const current = drag.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    drag.current = null;
+    const value = clampSlider(current.startValue + event.clientX - current.startX);
+    setX(value);
+    void check(value);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (checking || !puzzle.data) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      void check(x);
+      return;
+    }
+    const step = KEY_STEPS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    setX(clampSlider(step(x, event.shiftKey)));
+  }
+
+  const display = puzzle.data?.displayData;
+  return (
+    <div className="slider-captcha" role="group" aria-labelledby={titleId}>
+      <h2 id={titleId} className="slider-captcha__title">
+        {t('captcha.title')}
+      </h2>
+      <p id={hintId} className="slider-captcha__hint">
+        {t('captcha.hint')}
+      </p>
+      <div className="slider-captcha__picture" aria-busy={!display}>
+        {display ? (
+          <>
+            <img src={display.baseImg} alt={t('captcha.picture')} width={display.width} height={display.height} />
+            <img
+              src={display.jigsawImg}
+              alt=""
+              className="slider-captcha__piece"
+              width={display.pieceSize}
+              height={display.pieceSize}
+              style={{ left: x, top: display.y }}
+              data-testid="captcha-piece"
+            />
+          </>
+        ) : (
+          <Skeleton.Node active className="slider-captcha__loading" />
+        )}
+      </div>
+      <div className="slider-captcha__track" style={{ width: LIMITS.sliderMax + HANDLE_PX }}>
+        <div className="slider-captcha__fill" style={{ width: x + HANDLE_PX / 2 }} aria-hidden="true" />
+        <div
+          role="slider"
+          tabIndex={0}
+          className="slider-captcha__handle"
+          style={{ transform: `translateX(${x}px)`, width: HANDLE_PX }}
+          aria-label={t('captcha.slider')}
+          aria-describedby={hintId}
+          aria-valuemin={LIMITS.sliderMin}
+          aria-valuemax={LIMITS.sliderMax}
+          aria-valuenow={x}
+          aria-disabled={checking || !display}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onKeyDown={onKeyDown}
+        >
+          <ArrowRightOutlined aria-hidden="true" />
+        </div>
+      </div>
+      <div role="alert" className="slider-captcha__error">
+        {error && <Alert type="error" showIcon title={error} />}
+      </div>
+      <div className="slider-captcha__actions">
+        <Button kind="secondary" icon={<ReloadOutlined />} onClick={newPuzzle} disabled={checking}>
+          {t('captcha.newPuzzle')}
+        </Button>
+        <Button kind="secondary" onClick={onCancel}>
+          {t('captcha.back')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ErrorKey } from '@aiedu/contracts';
+import type common from './en/common.json';
+import type home from './en/home.json';
+import type legal from './en/legal.json';
+import type screens from './en/screens.json';
+import type sign from './en/sign.json';
+
+/**
+ * The texts of one language, by namespace: `locales/<language>/<namespace>.json`, plus `errors`,
+ * the server's error catalogue from '@aiedu/contracts' (the web shows exactly the server's texts).
+ */
+export interface Resources {
+  common: typeof common;
+  screens: typeof screens;
+  home: typeof home;
+  legal: typeof legal;
+  sign: typeof sign;
+  errors: Record<ErrorKey, string>;
+}
+
+export type Namespace = keyof Resources;
+
+/** Loaded before the first render: the layout and every screen title need them. */
+export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'screens'];
+
+export type ScreenKey = keyof typeof screens;

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { bindNavigation } from './app/api';
+import { AppErrorBoundary } from './app/error-pages';
+import { initI18n } from './app/i18n';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import './app/global.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+const router = createAppRouter();
+bindNavigation((path) => void router.navigate(path));
+
+// The texts of one language load before the first render, so nothing flashes in another language.
+await initI18n().catch((error: unknown) => console.error(error));
+
+createRoot(root).render(
+  <StrictMode>
+    <AppErrorBoundary>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AppErrorBoundary>
+  </StrictMode>,
+);
