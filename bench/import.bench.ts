@@ -26,18 +26,16 @@ export async function benchImport(databaseUrl: string | undefined): Promise<stri
     const [customer] = await db.insert(customers).values({ code, name: 'Import bench' }).returning();
     const [school] = await db.insert(schools).values({ customerId: customer!.id, name: 'Bench School' }).returning();
     const classNames = Array.from({ length: 20 }, (_, i) => `Class ${i + 1}`);
-    await db
-      .insert(classes)
-      .values(
-        classNames.map((className) => ({
-          customerId: customer!.id,
-          schoolId: school!.id,
-          eduStage: 'primary',
-          grade: 4,
-          className,
-          startYear: 2023,
-        })),
-      );
+    await db.insert(classes).values(
+      classNames.map((className) => ({
+        customerId: customer!.id,
+        schoolId: school!.id,
+        eduStage: 'primary',
+        grade: 4,
+        className,
+        startYear: 2023,
+      })),
+    );
     await db.insert(users).values({
       customerId: customer!.id,
       schoolId: school!.id,

@@ -28,10 +28,16 @@ function page(load: () => Promise<ComponentType>, namespaces: readonly Namespace
 }
 
 const homePage = page(() => import('../features/home/home-page').then((m) => m.HomePage), ['home']);
-const signPage = page(
-  () => import('../features/sign/sign-placeholder-page').then((m) => m.SignPlaceholderPage),
-  ['sign'],
-);
+const signPages = () => import('../features/sign/sign-pages');
+const thirdPartyPages = () => import('../features/sign/third-party-pages');
+const loginPage = page(() => signPages().then((m) => m.LoginPage), ['sign']);
+const registerPage = page(() => signPages().then((m) => m.RegisterPage), ['sign']);
+const resetPasswordPage = page(() => signPages().then((m) => m.ResetPasswordPage), ['sign']);
+const superLoginPage = page(() => signPages().then((m) => m.SuperLoginPage), ['sign']);
+const singleSignOnPage = page(() => signPages().then((m) => m.SingleSignOnPage), ['sign']);
+const thirdPartyLoginPage = page(() => thirdPartyPages().then((m) => m.ThirdPartyLoginPage), ['sign']);
+const thirdPartyCallbackPage = page(() => thirdPartyPages().then((m) => m.ThirdPartyCallbackPage), ['sign']);
+const thirdPartyLandingPage = page(() => thirdPartyPages().then((m) => m.ThirdPartyLandingPage), ['sign']);
 const protocolPage = page(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
 const privacyPage = page(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
 
@@ -44,14 +50,15 @@ export const SCREENS: readonly Screen[] = [
   { id: 'home', path: PATHS.home, page: homePage, area: 'home' },
   { id: 'protocol', path: PATHS.protocol, page: protocolPage },
   { id: 'privacy', path: PATHS.privacy, page: privacyPage },
-  { id: 'login', path: PATHS.login, page: signPage },
-  { id: 'userLogin', path: PATHS.userLogin, page: signPage },
-  { id: 'superLogin', path: PATHS.superLogin, page: signPage },
-  { id: 'thirdPartyLogin', path: '/portal/sign/thirdparty', page: signPage },
-  { id: 'thirdPartyLanding', path: PATHS.thirdPartyLanding, page: signPage },
-  { id: 'singleSignOn', path: PATHS.singleSignOn, page: signPage },
-  { id: 'register', path: '/portal/sign/register' },
-  { id: 'resetPassword', path: '/portal/sign/reset-password' },
+  { id: 'login', path: PATHS.login, page: loginPage },
+  { id: 'userLogin', path: PATHS.userLogin, page: loginPage },
+  { id: 'superLogin', path: PATHS.superLogin, page: superLoginPage },
+  { id: 'thirdPartyLogin', path: PATHS.thirdPartyLogin, page: thirdPartyLoginPage },
+  { id: 'thirdPartyCallback', path: PATHS.thirdPartyCallback, page: thirdPartyCallbackPage },
+  { id: 'thirdPartyLanding', path: PATHS.thirdPartyLanding, page: thirdPartyLandingPage },
+  { id: 'singleSignOn', path: PATHS.singleSignOn, page: singleSignOnPage },
+  { id: 'register', path: PATHS.register, page: registerPage },
+  { id: 'resetPassword', path: PATHS.resetPassword, page: resetPasswordPage },
   // Learner side
   { id: 'learnerHome', path: PATHS.learnerHome, page: homePage },
   { id: 'productChooser', path: '/pjedu/products' },

@@ -12,6 +12,8 @@ interface Schema {
 export function schemaRule(schema: Schema, message: string): FormRule {
   return {
     validator: (_rule, value: unknown) =>
-      schema.safeParse(value === '' ? undefined : value).success ? Promise.resolve() : Promise.reject(new Error(message)),
+      schema.safeParse(value === '' ? undefined : value).success
+        ? Promise.resolve()
+        : Promise.reject(new Error(message)),
   };
 }

@@ -11,7 +11,10 @@ import { finishSso, redirectUriOf, startSso } from './sso.service.js';
 
 const ZType = z.string().regex(/^[a-z0-9_-]{2,30}$/);
 const ZCallbackQuery = z.record(z.string(), z.string().max(4000));
-const ZSsoLogin = ZLoginResponse.extend({ targetUrl: z.string() });
+const ZSsoLogin = ZLoginResponse.extend({
+  targetUrl: z.string(),
+  custcode: z.string().describe("The customer code of the provider's customer; empty for the public space"),
+});
 
 const ZProvider = z.object({
   id: z.string(),

@@ -118,8 +118,10 @@ export async function finishSso(ctx: AppContext, query: Record<string, string>, 
   const user = await linkedUser(ctx, provider, claims);
   if (!(await repo.isAccountActive(ctx.db, user.id))) throw new AppError('ACCOUNT_DISABLED');
   const pair = await startSession(sessionDeps(ctx), user, requester);
+  const customer = provider.customerId ? await repo.findCustomerById(ctx.db, provider.customerId) : undefined;
   return {
     id: user.id,
+    custcode: customer?.code ?? '',
     roles: user.roles,
     ...pair,
     mustChangePassword: false,

@@ -76,10 +76,13 @@ describe('placeholder screens', () => {
     await waitFor(() => expect(document.title).toBe('Schools · AI Education Platform'));
   });
 
-  it('renders the sign-in placeholder on the login routes', async () => {
+  it('renders the super administrator sign-in without a customer code, sign-up or reset', async () => {
     renderApp('/pjPortal/super/sign/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Super administrator sign-in' })).toBeTruthy();
-    expect(screen.getByText('Sign-in is coming soon')).toBeTruthy();
+    expect(await screen.findByLabelText('Username, email or phone')).toBeTruthy();
+    expect(screen.queryByLabelText('Institution code')).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Phone code' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull();
   });
 
   it('renders the user agreement', async () => {

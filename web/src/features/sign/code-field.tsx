@@ -7,7 +7,15 @@ import { useSignRules } from './sign-rules';
  * The six-digit code input with its "send code" button beside it. The outer item carries the label
  * and shows the inner field's errors; `formName` builds the input's id so the label points at it.
  */
-export function CodeField({ formName, name = 'verifyCode', button }: { formName: string; name?: string; button: ReactNode }) {
+export function CodeField({
+  formName,
+  name = 'verifyCode',
+  button,
+}: {
+  formName: string;
+  name?: string;
+  button: ReactNode;
+}) {
   const { t } = useTranslation('sign');
   const rules = useSignRules();
   return (

@@ -42,7 +42,11 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (login: TLoginRespon
     setBusy(true);
     const code = customerCodeOf(setup, values);
     try {
-      const login = await loginWithCode({ custcode: code, user: values.phone ?? '', verifyCode: values.verifyCode ?? '' });
+      const login = await loginWithCode({
+        custcode: code,
+        user: values.phone ?? '',
+        verifyCode: values.verifyCode ?? '',
+      });
       await completeLogin(login, code, queryClient);
       onSignedIn(login);
     } catch (failure) {
@@ -73,7 +77,12 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (login: TLoginRespon
             target={phone}
             scene="LOGIN"
             custcode={customerCodeOf(setup, { custcode, personal })}
-            beforeSend={() => form.validateFields(['phone']).then(() => true, () => false)}
+            beforeSend={() =>
+              form.validateFields(['phone']).then(
+                () => true,
+                () => false,
+              )
+            }
             onError={(message) => form.setFields([{ name: 'phone', errors: [message] }])}
           />
         }

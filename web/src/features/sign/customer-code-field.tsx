@@ -56,7 +56,8 @@ export function hasCustomerCode(setup: CustomerCodeSetup, values: CustomerCodeVa
 export function CustomerCodeField({ setup }: { setup: CustomerCodeSetup }) {
   const { t } = useTranslation('sign');
   const rules = useSignRules();
-  const personal = Form.useWatch<boolean | undefined>('personal');
+  const form = Form.useFormInstance<CustomerCodeValues>();
+  const personal = Form.useWatch('personal', form);
   if (setup.hidden) return null;
   if (setup.locked) {
     return (

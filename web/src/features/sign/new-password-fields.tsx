@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSignRules } from './sign-rules';
 
 /** A new password (spec 5: the simple-password rule) and its confirmation, which must match. */
-export function NewPasswordFields({ name = 'password', confirmName = 'confirm' }: { name?: string; confirmName?: string }) {
+export function NewPasswordFields({
+  name = 'password',
+  confirmName = 'confirm',
+}: {
+  name?: string;
+  confirmName?: string;
+}) {
   const { t } = useTranslation('sign');
   const rules = useSignRules();
   return (

@@ -51,8 +51,7 @@ export function PasswordLoginForm({ mode, onSignedIn }: PasswordLoginFormProps) 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const superMode = mode === 'super';
-  const filled =
-    Boolean(username?.trim() && password) && (superMode || hasCustomerCode(setup, { custcode, personal }));
+  const filled = Boolean(username?.trim() && password) && (superMode || hasCustomerCode(setup, { custcode, personal }));
 
   async function signIn(input: PasswordLoginInput) {
     try {

@@ -80,7 +80,12 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
             target={contact}
             scene="RESET_PWD"
             custcode={customerCodeOf(setup, { custcode, personal })}
-            beforeSend={() => form.validateFields(['contact']).then(() => true, () => false)}
+            beforeSend={() =>
+              form.validateFields(['contact']).then(
+                () => true,
+                () => false,
+              )
+            }
             onError={(message) => form.setFields([{ name: 'contact', errors: [message] }])}
           />
         }

@@ -132,5 +132,5 @@ export function startThirdPartyLogin(type: string, custcode: string, targetUrl: 
 /** Sends the query the provider returned (`code`, `state`, …) as it came. */
 export function finishThirdPartyLogin(search: string) {
   const query = search.startsWith('?') ? search.slice(1) : search;
-  return api.get<TLoginResponse & { targetUrl: string }>(`${THIRD_PARTY_FINISH}?${query}`, FORM);
+  return api.get<TLoginResponse & { targetUrl: string; custcode: string }>(`${THIRD_PARTY_FINISH}?${query}`, FORM);
 }

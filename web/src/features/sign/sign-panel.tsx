@@ -48,10 +48,16 @@ export function SignPanel({ step, onStepChange, mode = 'user', onSignedIn, onRes
   if (step === 'signUp' && user) {
     items = [{ key: 'signUp', label: t('tabs.signUp'), children: <SignUpForm onSignedIn={onSignedIn} /> }];
   } else if (step === 'reset' && user) {
-    items = [{ key: 'reset', label: t('tabs.reset'), children: <ResetPasswordForm onReset={() => setResetDone(true)} /> }];
+    items = [
+      { key: 'reset', label: t('tabs.reset'), children: <ResetPasswordForm onReset={() => setResetDone(true)} /> },
+    ];
   } else {
     items = [
-      { key: 'password', label: t('tabs.password'), children: <PasswordLoginForm mode={mode} onSignedIn={onSignedIn} /> },
+      {
+        key: 'password',
+        label: t('tabs.password'),
+        children: <PasswordLoginForm mode={mode} onSignedIn={onSignedIn} />,
+      },
       ...(user ? [{ key: 'code', label: t('tabs.code'), children: <CodeLoginForm onSignedIn={onSignedIn} /> }] : []),
     ];
   }
@@ -59,12 +65,7 @@ export function SignPanel({ step, onStepChange, mode = 'user', onSignedIn, onRes
 
   return (
     <div className="sign-panel">
-      <Tabs
-        size="large"
-        activeKey={onLogin ? loginTab : step}
-        onChange={(key) => setLoginTab(key)}
-        items={items}
-      />
+      <Tabs size="large" activeKey={onLogin ? loginTab : step} onChange={(key) => setLoginTab(key)} items={items} />
       {user && (
         <div className="sign-panel__links">
           {onLogin ? (

@@ -43,7 +43,11 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (login: TLoginResponse)
     try {
       await registerByPhone({ ...credentials, verifyCode: values.verifyCode ?? '' });
       // Self-registered learners belong to the public space: an empty customer code.
-      const login = await loginWithPassword({ custcode: '', username: credentials.phone, password: credentials.password });
+      const login = await loginWithPassword({
+        custcode: '',
+        username: credentials.phone,
+        password: credentials.password,
+      });
       await completeLogin(login, '', queryClient);
       onSignedIn(login);
     } catch (failure) {
@@ -71,7 +75,12 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (login: TLoginResponse)
           <SendCodeButton
             target={phone}
             scene="REGISTER"
-            beforeSend={() => form.validateFields(['phone']).then(() => true, () => false)}
+            beforeSend={() =>
+              form.validateFields(['phone']).then(
+                () => true,
+                () => false,
+              )
+            }
             onError={(message) => form.setFields([{ name: 'phone', errors: [message] }])}
           />
         }

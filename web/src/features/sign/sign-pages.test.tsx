@@ -1,0 +1,199 @@
+import { API } from '@aiedu/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../app/i18n';
+import { clearSession, readSession } from '../../app/session';
+import { createFakeServer, fail, ok, type FakeServer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const LOGIN = { id: 'u-1', roles: ['ROLE_STUDENT'], token: 'access-1', refreshToken: 'refresh-1' };
+const USER = { id: 'u-1', username: 'student01', nickname: 'Ada', realName: '', avatarUrl: null };
+const PUZZLE = {
+  captchaId: 'cap-1',
+  displayData: {
+    baseImg: 'data:image/png;base64,AA==',
+    jigsawImg: 'data:image/png;base64,AA==',
+    y: 10,
+    width: 348,
+    height: 160,
+    pieceSize: 60,
+  },
+};
+
+let server: FakeServer;
+
+function bodyOf(path: string, index = 0): Record<string, unknown> {
+  return JSON.parse(server.to(path)[index]?.body ?? '{}') as Record<string, unknown>;
+}
+
+beforeEach(async () => {
+  clearSession();
+  // The customer code of the last sign-in is remembered on purpose; every test starts from a new browser.
+  document.cookie = 'custcode=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  sessionStorage.clear();
+  await changeLanguage('en', { remember: false });
+  server = createFakeServer();
+  server.on(`GET ${API.sysSetting}`, () => ok({ isCustomerSingle: false, isVerifyCode: false }));
+  server.on(`GET ${API.userInfo}`, () => ok(USER));
+  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server.on(`GET ${API.authVerifyCodeEnabled}`, () => ok(false));
+  server.on(`POST ${API.authLogin}`, () => ok({ ...LOGIN, mustChangePassword: false, isSuper: false }));
+  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearSession();
+});
+
+async function fillPasswordLogin(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Institution code'), 'demo2026');
+  await user.type(screen.getByLabelText('Username, email or phone'), 'student01');
+  await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Student@2026');
+}
+
+describe('password sign-in page', () => {
+  it('enables submit only when every field is filled, sends the base64 password and saves the session', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/portal/sign/login?from=%2Fpjedu%2Fcourses');
+    const submit = await screen.findByRole('button', { name: 'Sign in' });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+
+    await fillPasswordLogin(user);
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    await user.click(submit);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pjedu/courses'));
+    expect(bodyOf(API.authLogin)).toMatchObject({
+      custcode: 'demo2026',
+      usernameOrEmailOrPhone: 'student01',
+      password: btoa('Student@2026'),
+    });
+    expect(readSession()).toMatchObject({
+      token: 'access-1',
+      refreshToken: 'refresh-1',
+      userId: 'u-1',
+      custcode: 'demo2026',
+    });
+  });
+
+  it('shows the server refusal next to the form and stays on the page', async () => {
+    server.on(`POST ${API.authLogin}`, () => fail('1101', 'Username or password incorrect', 401));
+    const user = userEvent.setup();
+    const { router } = renderApp('/portal/sign/login');
+    await fillPasswordLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Username or password incorrect')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/portal/sign/login');
+    expect(readSession().token).toBeNull();
+  });
+
+  it('asks for the slider puzzle when the server says so; a wrong slide loads a new puzzle, a right one signs in', async () => {
+    server.on(`GET ${API.authVerifyCodeEnabled}`, () => ok(true));
+    let puzzles = 0;
+    server.on(`GET ${API.captcha}`, () => ok({ ...PUZZLE, captchaId: `cap-${++puzzles}` }));
+    server.on(`POST ${API.captchaCheck}`, (request) => {
+      const { checkedData } = JSON.parse(request.body ?? '{}') as { checkedData: { x: number } };
+      return checkedData.x === 120 ? ok({ pass: true }) : fail('1104', 'Verification failed, try again', 400);
+    });
+    const user = userEvent.setup();
+    renderApp('/portal/sign/login');
+    await fillPasswordLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const slider = await screen.findByRole('slider', { name: 'Puzzle slider' });
+    slider.focus();
+    await user.keyboard('{End}');
+    expect(slider.getAttribute('aria-valuenow')).toBe('281');
+    await user.keyboard('{ArrowRight}');
+    expect(slider.getAttribute('aria-valuenow')).toBe('281');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Verification failed, try again')).toBeTruthy();
+    await waitFor(() => expect(puzzles).toBe(2));
+    expect(screen.getByRole('slider').getAttribute('aria-valuenow')).toBe('0');
+    expect(server.to(API.authLogin)).toHaveLength(0);
+
+    screen.getByRole('slider').focus();
+    await user.keyboard(
+      '{Shift>}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{/Shift}',
+    );
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(server.to(API.authLogin)).toHaveLength(1));
+    expect(bodyOf(API.authLogin)).toMatchObject({ captchaId: 'cap-2' });
+    await waitFor(() => expect(readSession().token).toBe('access-1'));
+  });
+
+  it('locks the customer code given by ?r=', async () => {
+    renderApp('/portal/sign/login?r=other2026');
+    const field = await screen.findByLabelText('Institution code');
+    expect((field as HTMLInputElement).value).toBe('other2026');
+    expect(field.hasAttribute('readonly')).toBe(true);
+  });
+});
+
+describe('sign-up', () => {
+  it('sends a code only for a complete phone, counts down 60 s, then registers and signs in with the same phone', async () => {
+    server.on(`POST ${API.sendCode}`, () => ok(null));
+    server.on(`POST ${API.registerByPhone}`, () => ok({ id: 'u-1' }));
+    const user = userEvent.setup();
+    renderApp('/portal/sign/register');
+    const send = await screen.findByRole('button', { name: 'Send code' });
+    await user.type(screen.getByLabelText('Phone number'), '1380013800');
+    expect(send.hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByLabelText('Phone number'), '0');
+    await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
+    await user.click(send);
+
+    expect(await screen.findByRole('button', { name: /Send again in (59|60) s/ })).toBeTruthy();
+    expect(bodyOf(API.sendCode)).toEqual({ scene: 'REGISTER', target: '13800138000', type: 'phone' });
+
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'Learn2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'Learn2027');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('The two passwords you typed do not match')).toBeTruthy();
+    expect(await screen.findByText('Please read and agree to the user agreement and privacy policy')).toBeTruthy();
+    expect(server.to(API.registerByPhone)).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'Learn2026');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    await waitFor(() => expect(server.to(API.authLogin)).toHaveLength(1));
+    expect(bodyOf(API.registerByPhone)).toEqual({
+      phone: '13800138000',
+      password: btoa('Learn2026'),
+      verifyCode: '123456',
+    });
+    expect(bodyOf(API.authLogin)).toMatchObject({ custcode: '', usernameOrEmailOrPhone: '13800138000' });
+  });
+});
+
+describe('password reset', () => {
+  it('shows "reset password done", then returns to the sign-in page', async () => {
+    server.on(`POST ${API.sendCode}`, () => ok(null));
+    server.on(`POST ${API.resetPassword}`, () => ok(null));
+    const user = userEvent.setup();
+    const { router } = renderApp('/portal/sign/reset-password');
+    await user.click(await screen.findByLabelText('Personal account (no institution)'));
+    await user.type(screen.getByLabelText('Phone number or email'), '13800138000');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(screen.getByLabelText('Verification code'), '654321');
+    await user.type(screen.getByLabelText('New password'), 'Reset2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'Reset2026');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    await waitFor(() => expect(server.requests.map((r) => r.url)).toContain(API.resetPassword));
+    expect(await screen.findByText('Reset password done')).toBeTruthy();
+    expect(bodyOf(API.resetPassword)).toMatchObject({
+      user: '13800138000',
+      password: btoa('Reset2026'),
+      verifyCode: '654321',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/sign/login'), { timeout: 4000 });
+  });
+});
