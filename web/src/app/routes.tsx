@@ -38,6 +38,10 @@ const singleSignOnPage = page(() => signPages().then((m) => m.SingleSignOnPage),
 const thirdPartyLoginPage = page(() => thirdPartyPages().then((m) => m.ThirdPartyLoginPage), ['sign']);
 const thirdPartyCallbackPage = page(() => thirdPartyPages().then((m) => m.ThirdPartyCallbackPage), ['sign']);
 const thirdPartyLandingPage = page(() => thirdPartyPages().then((m) => m.ThirdPartyLandingPage), ['sign']);
+const profilePage = page(
+  () => import('../features/profile/profile-page').then((m) => m.ProfilePage),
+  ['profile', 'sign'],
+);
 const protocolPage = page(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
 const privacyPage = page(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
 
@@ -62,7 +66,7 @@ export const SCREENS: readonly Screen[] = [
   // Learner side
   { id: 'learnerHome', path: PATHS.learnerHome, page: homePage },
   { id: 'productChooser', path: '/pjedu/products' },
-  { id: 'profile', path: PATHS.profile },
+  { id: 'profile', path: PATHS.profile, page: profilePage },
   { id: 'myCourses', path: '/pjedu/my/courses' },
   { id: 'myContests', path: '/pjedu/my/contests' },
   { id: 'myCases', path: '/pjedu/my/cases' },

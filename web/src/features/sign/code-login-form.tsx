@@ -14,7 +14,6 @@ import {
   useCustomerCodeSetup,
   type CustomerCodeValues,
 } from './customer-code-field';
-import { SendCodeButton } from './send-code-button';
 import { formErrorMessage, loginWithCode } from './sign-api';
 import { useSignRules } from './sign-rules';
 
@@ -31,7 +30,6 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (login: TLoginRespon
   const setup = useCustomerCodeSetup();
   const formName = `code-login${useId()}`;
   const [form] = Form.useForm<Values>();
-  const phone = Form.useWatch('phone', form) ?? '';
   const custcode = Form.useWatch('custcode', form);
   const personal = Form.useWatch('personal', form);
   const [busy, setBusy] = useState(false);
@@ -72,20 +70,9 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (login: TLoginRespon
       </Form.Item>
       <CodeField
         formName={formName}
-        button={
-          <SendCodeButton
-            target={phone}
-            scene="LOGIN"
-            custcode={customerCodeOf(setup, { custcode, personal })}
-            beforeSend={() =>
-              form.validateFields(['phone']).then(
-                () => true,
-                () => false,
-              )
-            }
-            onError={(message) => form.setFields([{ name: 'phone', errors: [message] }])}
-          />
-        }
+        targetField="phone"
+        scene="LOGIN"
+        custcode={customerCodeOf(setup, { custcode, personal })}
       />
       <FormError message={error} />
       <Button kind="primary" size="large" htmlType="submit" block loading={busy}>

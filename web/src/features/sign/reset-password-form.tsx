@@ -13,7 +13,6 @@ import {
   type CustomerCodeValues,
 } from './customer-code-field';
 import { NewPasswordFields } from './new-password-fields';
-import { SendCodeButton } from './send-code-button';
 import { formErrorMessage, resetPassword } from './sign-api';
 import { useSignRules } from './sign-rules';
 
@@ -31,7 +30,6 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
   const setup = useCustomerCodeSetup();
   const formName = `reset-password${useId()}`;
   const [form] = Form.useForm<Values>();
-  const contact = Form.useWatch('contact', form) ?? '';
   const custcode = Form.useWatch('custcode', form);
   const personal = Form.useWatch('personal', form);
   const [busy, setBusy] = useState(false);
@@ -75,20 +73,9 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
       </Form.Item>
       <CodeField
         formName={formName}
-        button={
-          <SendCodeButton
-            target={contact}
-            scene="RESET_PWD"
-            custcode={customerCodeOf(setup, { custcode, personal })}
-            beforeSend={() =>
-              form.validateFields(['contact']).then(
-                () => true,
-                () => false,
-              )
-            }
-            onError={(message) => form.setFields([{ name: 'contact', errors: [message] }])}
-          />
-        }
+        targetField="contact"
+        scene="RESET_PWD"
+        custcode={customerCodeOf(setup, { custcode, personal })}
       />
       <NewPasswordFields />
       <FormError message={error} />

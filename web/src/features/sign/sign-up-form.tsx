@@ -10,7 +10,6 @@ import { FormError } from '../../ui/form-error';
 import { CodeField } from './code-field';
 import { completeLogin } from './complete-login';
 import { NewPasswordFields } from './new-password-fields';
-import { SendCodeButton } from './send-code-button';
 import { formErrorMessage, loginWithPassword, registerByPhone } from './sign-api';
 import { useSignRules } from './sign-rules';
 
@@ -32,7 +31,6 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (login: TLoginResponse)
   const queryClient = useQueryClient();
   const formName = `sign-up${useId()}`;
   const [form] = Form.useForm<Values>();
-  const phone = Form.useWatch('phone', form) ?? '';
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -69,22 +67,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (login: TLoginResponse)
       <Form.Item label={t('fields.phone')} name="phone" rules={[rules.required('phone'), rules.phone]}>
         <Input size="large" inputMode="tel" autoComplete="tel" maxLength={LIMITS.contact} />
       </Form.Item>
-      <CodeField
-        formName={formName}
-        button={
-          <SendCodeButton
-            target={phone}
-            scene="REGISTER"
-            beforeSend={() =>
-              form.validateFields(['phone']).then(
-                () => true,
-                () => false,
-              )
-            }
-            onError={(message) => form.setFields([{ name: 'phone', errors: [message] }])}
-          />
-        }
-      />
+      <CodeField formName={formName} targetField="phone" scene="REGISTER" />
       <NewPasswordFields />
       <Form.Item name="agreement" valuePropName="checked" rules={[rules.agreement]} className="sign-form__agreement">
         <Checkbox>

@@ -1,0 +1,140 @@
+import { API, type TUserInfo } from '@aiedu/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../app/i18n';
+import { clearSession, readSession, saveLogin } from '../../app/session';
+import { createFakeServer, fail, ok, type FakeServer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const USER: TUserInfo = {
+  id: 'u-1',
+  username: 'student01',
+  domainId: 'c-1',
+  custcode: 'demo2026',
+  roles: ['ROLE_STUDENT'],
+  nickname: 'Ada',
+  realName: 'Ada Lovelace',
+  avatarUrl: null,
+  gender: 'female',
+  birthDay: '2015-03-01',
+  identity: 'student',
+  areas: ['Zhejiang', 'Hangzhou'],
+  schoolName: 'Demo Primary',
+  signature: '',
+  phone: null,
+  email: null,
+  judges: false,
+  mustChangePassword: false,
+};
+
+let server: FakeServer;
+
+beforeEach(async () => {
+  await changeLanguage('en', { remember: false });
+  saveLogin({ token: 'access-1', refreshToken: 'refresh-1', userId: 'u-1', roles: ['ROLE_STUDENT'] });
+  server = createFakeServer();
+  server.on(`GET ${API.userInfo}`, () => ok(USER));
+  server.on(`GET ${API.pointsTotal}`, () => ok(12));
+  server.on(`GET ${API.teacherCertification}`, () => ok(null));
+  server.on(`PUT ${API.userInfo}`, (request) => ok({ ...USER, ...(JSON.parse(request.body ?? '{}') as object) }));
+  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearSession();
+});
+
+describe('profile page', () => {
+  it('asks a visitor to log in', async () => {
+    clearSession();
+    renderApp('/pjedu/userprofile');
+    expect(await screen.findByText('Please log in to see this page.')).toBeTruthy();
+    expect(screen.queryByLabelText('Nickname')).toBeNull();
+  });
+
+  it('opens the basic information for ?slideKey=study and saves the changed fields', async () => {
+    const user = userEvent.setup();
+    renderApp('/pjedu/userprofile?slideKey=study');
+    const nickname = await screen.findByLabelText('Nickname');
+    expect((nickname as HTMLInputElement).value).toBe('Ada');
+    await user.clear(nickname);
+    await user.type(nickname, 'Countess');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(server.to(API.userInfo).filter((r) => r.method === 'PUT')).toHaveLength(1));
+    const sent = JSON.parse(server.to(API.userInfo).find((r) => r.method === 'PUT')?.body ?? '{}') as object;
+    expect(sent).toMatchObject({
+      nickname: 'Countess',
+      realName: 'Ada Lovelace',
+      schoolName: 'Demo Primary',
+      birthDay: '2015-03-01',
+      province: 'Zhejiang',
+      city: 'Hangzhou',
+    });
+    expect(await screen.findByText('Profile saved')).toBeTruthy();
+  });
+
+  it('refuses a nickname over 10 characters before sending it', async () => {
+    const user = userEvent.setup();
+    renderApp('/pjedu/userprofile');
+    const nickname = await screen.findByLabelText('Nickname');
+    await user.clear(nickname);
+    // maxLength stops typing; a pasted value is cut the same way, so the limit holds either way.
+    fireEvent.change(nickname, { target: { value: 'abcdefghijkl' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('At most 10 characters')).toBeTruthy();
+    expect(server.to(API.userInfo).filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('changes the password with both passwords base64-encoded and keeps this session on the new tokens', async () => {
+    server.on(`PUT ${API.changePassword}`, (request) => {
+      const body = JSON.parse(request.body ?? '{}') as { oriPasswd: string };
+      return body.oriPasswd === btoa('Student@2026')
+        ? ok({ token: 'access-2', refreshToken: 'refresh-2' })
+        : fail('1102', 'Username or password incorrect', 400);
+    });
+    const user = userEvent.setup();
+    renderApp('/pjedu/userprofile?slideKey=password');
+    await user.type(await screen.findByLabelText('Current password'), 'Wrong@2026');
+    await user.type(screen.getByLabelText('New password'), 'Better2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'Better2026');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('Username or password incorrect')).toBeTruthy();
+    expect(readSession().token).toBe('access-1');
+
+    await user.clear(screen.getByLabelText('Current password'));
+    await user.type(screen.getByLabelText('Current password'), 'Student@2026');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(readSession().token).toBe('access-2'));
+    expect(JSON.parse(server.to(API.changePassword)[1]?.body ?? '{}')).toEqual({
+      oriPasswd: btoa('Student@2026'),
+      newPasswd: btoa('Better2026'),
+    });
+  });
+
+  it('refuses an avatar of the wrong type without uploading it', async () => {
+    renderApp('/pjedu/userprofile?slideKey=avatar');
+    await screen.findByText('Choose a picture');
+    const input = document.querySelector<HTMLInputElement>('input[type=file]');
+    expect(input).toBeTruthy();
+    fireEvent.change(input as HTMLInputElement, {
+      target: { files: [new File(['GIF89a'], 'cat.gif', { type: 'image/gif' })] },
+    });
+    expect(await screen.findByText('Only JPG, PNG, BMP or JPEG pictures can be used')).toBeTruthy();
+    expect(server.to(API.avatarUpload)).toHaveLength(0);
+  });
+
+  it.each(['basic', 'account', 'avatar', 'certification', 'password'])(
+    'the %s section has no accessibility violations',
+    async (slideKey) => {
+      renderApp(`/pjedu/userprofile?slideKey=${slideKey}`);
+      await screen.findByRole('heading', { level: 2 });
+      await waitFor(() => expect(document.querySelector('.ant-skeleton')).toBeNull());
+      const result = await axe.run(document.body, { resultTypes: ['violations'] });
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+    },
+  );
+});
