@@ -13,6 +13,7 @@ const child = spawn(process.execPath, [main], {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: process.env.E2E_PORT ?? '8181',
+    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '8181'}`,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     // Journeys give each browser context its own client address (X-Forwarded-For), so that captcha and shield

@@ -1,0 +1,257 @@
+import type { Page } from '@playwright/test';
+import { apiSignIn, b64, call, clientAddress, DEMO, latestCode, uniquePhone } from './support/api';
+import { expect, expectAccessible, test, text, texts } from './support/fixtures';
+
+const sign = texts('en', 'sign');
+const common = texts('en', 'common');
+const s = (key: string) => text(sign, key);
+
+test.use({ locale: 'en-US' });
+// Every journey comes from its own address: failed sign-ins of one never put another behind the puzzle.
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress() });
+});
+
+async function openLoginDialog(page: Page) {
+  await page.goto('/home');
+  await page.getByRole('button', { name: text(common, 'header.login') }).click();
+  const dialog = page.getByRole('dialog', { name: s('dialog.login') });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function fillPasswordLogin(page: Page, custcode: string, username: string, password: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(s('fields.customerCode')).fill(custcode);
+  await dialog.getByLabel(s('fields.username')).fill(username);
+  await dialog.getByRole('textbox', { name: s('fields.password'), exact: true }).fill(password);
+  await dialog.getByRole('button', { name: s('submit.login') }).click();
+}
+
+const accountMenu = (page: Page) => page.getByRole('button', { name: text(common, 'header.accountMenu') });
+
+/** Finds where the piece fits: the hole is the background darkened to 45 %, so it matches the piece at 0.45. */
+async function solvePuzzle(page: Page): Promise<number> {
+  await expect(page.getByTestId('captcha-piece')).toBeVisible();
+  return page.evaluate(() => {
+    const [base, piece] = Array.from(document.querySelectorAll<HTMLImageElement>('.slider-captcha__picture img'));
+    const pixels = (img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.drawImage(img, 0, 0);
+      return context.getImageData(0, 0, canvas.width, canvas.height);
+    };
+    if (!base || !piece) throw new Error('no puzzle');
+    const b = pixels(base);
+    const p = pixels(piece);
+    const top = parseInt(piece.style.top, 10);
+    let best = 0;
+    let bestScore = Infinity;
+    for (let x = 0; x + p.width <= b.width; x += 1) {
+      let score = 0;
+      let n = 0;
+      for (let j = 0; j < p.height; j += 1) {
+        for (let i = 0; i < p.width; i += 1) {
+          const pi = (j * p.width + i) * 4;
+          const [r = 0, g = 0, bl = 0, a = 0] = [p.data[pi], p.data[pi + 1], p.data[pi + 2], p.data[pi + 3]];
+          if (a < 250 || (r > 230 && g > 230 && bl > 230)) continue;
+          const bi = ((top + j) * b.width + x + i) * 4;
+          score += Math.abs((b.data[bi] ?? 0) - 0.45 * r) + Math.abs((b.data[bi + 1] ?? 0) - 0.45 * g);
+          score += Math.abs((b.data[bi + 2] ?? 0) - 0.45 * bl);
+          n += 1;
+        }
+      }
+      if (n > 0 && score / n < bestScore) {
+        bestScore = score / n;
+        best = x;
+      }
+    }
+    return best;
+  });
+}
+
+/** Drags the handle with the mouse, as a person would, in small steps. */
+async function dragSlider(page: Page, distance: number) {
+  const handle = page.getByRole('slider', { name: s('captcha.slider') });
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('slider not visible');
+  const y = box.y + box.height / 2;
+  const start = box.x + box.width / 2;
+  await page.mouse.move(start, y);
+  await page.mouse.down();
+  for (let moved = 0; moved < distance; moved += 15) await page.mouse.move(start + moved, y + (moved % 2));
+  await page.mouse.move(start + distance, y);
+  await page.mouse.up();
+}
+
+test.describe('signing in', () => {
+  test('a student signs in with the password through the dialog, sees the account menu, and logs out', async ({
+    page,
+  }) => {
+    const dialog = await openLoginDialog(page);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: s('links.signUp') }).click();
+    await expect(page.getByRole('dialog', { name: s('dialog.signUp') })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: s('links.backToLogin') }).click();
+    await page.getByRole('button', { name: s('links.forgot') }).click();
+    await expect(page.getByRole('dialog', { name: s('dialog.reset') })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: s('links.backToLogin') }).click();
+
+    await fillPasswordLogin(page, DEMO.student.custcode, DEMO.student.username, 'Wrong@2026');
+    await expect(page.getByRole('dialog').locator('.form-error .ant-alert')).toBeVisible();
+    await fillPasswordLogin(page, DEMO.student.custcode, DEMO.student.username, DEMO.student.password);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(accountMenu(page)).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'token')?.sameSite).toBe('Strict');
+
+    await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: text(common, 'header.logout') }).click();
+    await expect(page.getByRole('button', { name: text(common, 'header.login') })).toBeVisible();
+  });
+
+  test('three wrong passwords bring the slider puzzle; a real drag of the slider passes it', async ({ page }) => {
+    await openLoginDialog(page);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await fillPasswordLogin(page, DEMO.teacher.custcode, DEMO.teacher.username, `Wrong@${attempt}`);
+      await expect(page.getByRole('dialog').locator('.form-error .ant-alert')).toBeVisible();
+    }
+    await fillPasswordLogin(page, DEMO.teacher.custcode, DEMO.teacher.username, DEMO.teacher.password);
+    await expect(page.getByRole('heading', { name: s('captcha.title') })).toBeVisible();
+    await expectAccessible(page);
+
+    // A slide to the wrong place is refused and a new puzzle comes.
+    const first = await page.getByTestId('captcha-piece').getAttribute('src');
+    const wrong = await solvePuzzle(page);
+    await dragSlider(page, wrong > 140 ? 20 : 260);
+    await expect(page.getByTestId('captcha-piece')).not.toHaveAttribute('src', first ?? '');
+    await expect(page.getByRole('slider')).toHaveAttribute('aria-valuenow', '0');
+
+    await dragSlider(page, await solvePuzzle(page));
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(accountMenu(page)).toBeVisible();
+  });
+
+  test('the super administrator signs in on their own page without a customer code', async ({ page }) => {
+    await page.goto('/pjPortal/super/sign/login');
+    await expect(page.getByLabel(s('fields.customerCode'))).toHaveCount(0);
+    await page.getByLabel(s('fields.username')).fill(DEMO.super.username);
+    await page.getByRole('textbox', { name: s('fields.password'), exact: true }).fill(DEMO.super.password);
+    await page.getByRole('button', { name: s('submit.login') }).click();
+    await expect(page).toHaveURL(/\/super\/customers$/);
+    await expect(accountMenu(page)).toBeVisible();
+  });
+});
+
+test.describe('codes by phone', () => {
+  test('a visitor signs up by phone with the code from the outbox and is signed in at once', async ({
+    page,
+    request,
+  }) => {
+    const phone = uniquePhone();
+    await (await openLoginDialog(page)).getByRole('button', { name: s('links.signUp') }).click();
+    const dialog = page.getByRole('dialog', { name: s('dialog.signUp') });
+    await dialog.getByLabel(s('fields.phone')).fill(phone);
+    await dialog.getByRole('button', { name: s('code.send') }).click();
+    await expect(dialog.getByRole('button', { name: /60|59|58/ })).toBeDisabled();
+    await dialog.getByLabel(s('fields.code')).fill(await latestCode(request, phone));
+    await dialog.getByLabel(s('fields.newPassword')).fill('Learn2026');
+    await dialog.getByLabel(s('fields.confirmPassword')).fill('Learn2026');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: s('submit.signUp') }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(accountMenu(page)).toBeVisible();
+    // The same phone and password sign in from now on, in the public space.
+    await apiSignIn(request, { custcode: '', username: phone, password: 'Learn2026' });
+  });
+
+  /** A teacher the school administrator created with a phone number (and a password the teacher must change). */
+  async function teacherWithPhone(request: Parameters<typeof latestCode>[0]) {
+    const { token } = await apiSignIn(request, DEMO.admin);
+    const schools = await call<{ list: Array<{ id: string }> }>(
+      request,
+      token,
+      'GET',
+      '/api/v1/admin_organize/schools',
+    );
+    const phone = uniquePhone();
+    const username = `t${phone}`;
+    await call(request, token, 'POST', '/gw/admin/api/v1/school/teachers', {
+      schoolId: schools.list[0]?.id,
+      username,
+      realName: 'Phone Teacher',
+      phone,
+      password: b64('Start2026'),
+    });
+    return { phone, username };
+  }
+
+  test('a teacher resets the password with a phone code, sees "reset password done", then signs in', async ({
+    page,
+    request,
+  }) => {
+    const { phone, username } = await teacherWithPhone(request);
+    await (await openLoginDialog(page)).getByRole('button', { name: s('links.forgot') }).click();
+    const dialog = page.getByRole('dialog', { name: s('dialog.reset') });
+    await dialog.getByLabel(s('fields.customerCode')).fill('demo2026');
+    await dialog.getByLabel(s('fields.contact')).fill(phone);
+    await dialog.getByRole('button', { name: s('code.send') }).click();
+    await dialog.getByLabel(s('fields.code')).fill(await latestCode(request, phone));
+    await dialog.getByLabel(s('fields.newPassword')).fill('Mine2026x');
+    await dialog.getByLabel(s('fields.confirmPassword')).fill('Mine2026x');
+    await dialog.getByRole('button', { name: s('submit.reset') }).click();
+    await expect(page.getByText(s('reset.doneTitle'))).toBeVisible();
+    // Then the page reloads, and the new password works.
+    await expect(page.getByText(s('reset.doneTitle'))).toBeHidden({ timeout: 10_000 });
+    await apiSignIn(request, { custcode: 'demo2026', username, password: 'Mine2026x' });
+  });
+
+  test('a teacher signs in with a phone code and must first replace the password the school set', async ({
+    page,
+    request,
+  }) => {
+    const { phone } = await teacherWithPhone(request);
+    const dialog = await openLoginDialog(page);
+    await dialog.getByRole('tab', { name: s('tabs.code') }).click();
+    const panel = dialog.getByRole('tabpanel');
+    await panel.getByLabel(s('fields.customerCode')).fill('demo2026');
+    await panel.getByLabel(s('fields.phone')).fill(phone);
+    await panel.getByRole('button', { name: s('code.send') }).click();
+    await panel.getByLabel(s('fields.code')).fill(await latestCode(request, phone));
+    await panel.getByRole('button', { name: s('submit.login') }).click();
+
+    const change = page.getByRole('dialog', { name: s('forcedChange.title') });
+    await expect(change).toBeVisible();
+    await expectAccessible(page);
+    await change.getByLabel(s('fields.newPassword')).fill('Own2026pw');
+    await change.getByLabel(s('fields.confirmPassword')).fill('Own2026pw');
+    await change.getByRole('button', { name: s('forcedChange.submit') }).click();
+    await expect(change).toBeHidden();
+    await expect(accountMenu(page)).toBeVisible();
+  });
+});
+
+test.describe('a blocked address', () => {
+  test('sees the system notice when the request shield blocks it', async ({ page, request }) => {
+    const address = clientAddress();
+    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address });
+    await openLoginDialog(page);
+    // The e2e server trips the shield after 20 failed sign-ins per hour from one address.
+    for (let i = 0; i < 21; i += 1) {
+      await request.post('/gw/api/v1/auth/login', {
+        headers: { 'x-forwarded-for': address },
+        data: { custcode: 'demo2026', usernameOrEmailOrPhone: `nobody${i}`, password: b64('Nope2026') },
+      });
+    }
+    await fillPasswordLogin(page, 'demo2026', 'student02', 'Student@2026');
+    const notice = page.getByRole('dialog', { name: text(common, 'api.notice.title') });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(text(common, 'api.notice.body'));
+    await expectAccessible(page);
+  });
+});
