@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** A second server whose access tokens live 2 seconds, for the token-refresh journey (see support/api.ts). */
+const shortTokenPort = port + 100;
 
 export default defineConfig({
   testDir: '.',
@@ -30,13 +32,24 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } } }],
-  webServer: {
-    command: 'node support/start-server.mjs',
-    url: `http://127.0.0.1:${port}/readyz`,
-    env: { E2E_PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node support/start-server.mjs',
+      url: `http://127.0.0.1:${port}/readyz`,
+      env: { E2E_PORT: String(port) },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node support/start-server.mjs',
+      url: `http://127.0.0.1:${shortTokenPort}/readyz`,
+      env: { E2E_PORT: String(shortTokenPort), ACCESS_TOKEN_TTL_SECONDS: '2' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -80,3 +80,6 @@ export function clientAddress(): string {
   const m = Math.floor(Math.random() * 250) + 1;
   return `127.${10 + Math.floor(Math.random() * 200)}.${n}.${m}`;
 }
+
+/** The server whose access tokens expire after 2 seconds (playwright.config.ts). */
+export const SHORT_TOKEN_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 100}`;
