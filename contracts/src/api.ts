@@ -33,6 +33,7 @@ export const API = {
   teacherCertification: '/gw/api/v1/user/teacher',
   fuzzySearchSchool: '/gw/api/v1/user/fuzzySearchSchool',
   userStats: '/gw/api/v1/user/stats',
+  smsToSelf: '/gw/api/v1/user/sms/send/message',
 } as const;
 
 /** Paths the server answers outside the API prefixes. */

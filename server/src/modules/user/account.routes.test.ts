@@ -183,4 +183,25 @@ describe('codes, sign-up, code sign-in and password reset', () => {
     expect(newest).toMatchObject({ deliveredBy: 'outbox', delivered: false });
     expect(newest!.body).toMatch(/\d{6}/);
   });
+  it("sends a code to the caller's own bound phone, and refuses a caller without one", async () => {
+    const withPhone = await buildUser(t.database.db, { username: 'selfsms', phone: '13900000077' });
+    const noPhone = await buildUser(t.database.db, { username: 'nophone' });
+    const tokenOf = async (username: string, password: string) =>
+      (await post('/gw/api/v1/auth/login', { usernameOrEmailOrPhone: username, password: b64(password) })).json().data
+        .token as string;
+    const get = async (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/gw/api/v1/user/sms/send/message',
+        headers: { 'x-authorization': token, 'x-forwarded-for': '10.1.7.7' },
+      });
+
+    const sent = await get(await tokenOf('selfsms', withPhone.password));
+    expect(sent.json()).toMatchObject({ errorCode: '1000', data: { target: '139****0077' } });
+    expect(await codeFor('13900000077')).toMatch(/^\d{6}$/);
+
+    const refused = await get(await tokenOf('nophone', noPhone.password));
+    expect(refused.json().errorCode).toBe('1106');
+    expect((await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/sms/send/message' })).statusCode).toBe(401);
+  });
 });

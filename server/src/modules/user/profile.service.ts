@@ -47,3 +47,11 @@ export async function updateUserInfo(ctx: AppContext, userId: string, input: TUp
   if (Object.keys(values).length > 0) await ctx.db.update(users).set(values).where(eq(users.id, userId));
   return getUserInfo(ctx, userId);
 }
+
+/** The phone the caller bound to the account; a caller without one cannot be sent a code this way. */
+export async function getBoundPhone(ctx: AppContext, userId: string): Promise<string> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('TOKEN_EXPIRED');
+  if (!user.phone) throw new AppError('CONTACT_INVALID');
+  return user.phone;
+}

@@ -32,7 +32,7 @@ import {
 } from './account.service.js';
 import { removeAvatar, setAvatar } from './avatar.service.js';
 import { getPointsTotal } from './points.service.js';
-import { getUserInfo, updateUserInfo } from './profile.service.js';
+import { getBoundPhone, getUserInfo, updateUserInfo } from './profile.service.js';
 import { sendCode } from './verification.service.js';
 
 const requester = (request: FastifyRequest) => ({
@@ -61,6 +61,28 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messengers: Me
       await assertCodeTarget(ctx, scene, target, custcode);
       await sendCode(ctx, messengers, { scene, target, ip: request.ip, language: requestLanguage(request) });
       return ok(null);
+    },
+  );
+
+  app.get(
+    API.smsToSelf,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: "Send a code to the caller's own bound phone (scene BIND), to confirm a change",
+        response: envelopeOf(z.object({ target: z.string().describe('The phone, masked') })),
+      },
+    },
+    async (request) => {
+      const phone = await getBoundPhone(ctx, requireAuth(request).userId);
+      await sendCode(ctx, messengers, {
+        scene: 'BIND',
+        target: phone,
+        ip: request.ip,
+        language: requestLanguage(request),
+      });
+      return ok({ target: `${phone.slice(0, 3)}****${phone.slice(-4)}` });
     },
   );
 
