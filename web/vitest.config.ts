@@ -11,5 +11,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Whole-page tests type like a person and include the product's real 3 s waits; a loaded 2-core CI needs room.
+    testTimeout: 20_000,
   },
 });

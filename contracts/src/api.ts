@@ -33,6 +33,7 @@ export const API = {
   teacherCertification: '/gw/api/v1/user/teacher',
   fuzzySearchSchool: '/gw/api/v1/user/fuzzySearchSchool',
   userStats: '/gw/api/v1/user/stats',
+  organizeGrades: '/api/v1/admin_organize/grades',
   smsToSelf: '/gw/api/v1/user/sms/send/message',
 } as const;
 

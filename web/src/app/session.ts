@@ -35,7 +35,7 @@ export interface LoginInfo {
 }
 
 const COOKIE = { token: 'token', refreshToken: 'refreshToken', custcode: 'custcode' } as const;
-const STORED = ['userId', 'roles', 'loginDate', 'isSuper', 'isGrade', 'isUserSelect'] as const;
+const STORED = ['userId', 'roles', 'loginDate', 'isSuper', 'isGrade', 'isUserSelect', 'gradeInfo'] as const;
 type StoredKey = (typeof STORED)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -127,6 +127,25 @@ export function saveCustcode(custcode: string): void {
     sessionStorage.setItem(COOKIE.custcode, custcode);
   } catch {
     // The cookie still carries it.
+  }
+}
+
+/** An organisation administrator's grades (spec 4), fetched after sign-in: `[{ eduStage, grade, classCount }]`. */
+export interface GradeInfo {
+  eduStage: string;
+  grade: number;
+  classCount: number;
+}
+
+export function saveGradeInfo(grades: GradeInfo[]): void {
+  writeStored('gradeInfo', JSON.stringify(grades));
+}
+
+export function readGradeInfo(): GradeInfo[] {
+  try {
+    return JSON.parse(readStored('gradeInfo') ?? '[]') as GradeInfo[];
+  } catch {
+    return [];
   }
 }
 

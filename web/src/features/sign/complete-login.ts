@@ -1,18 +1,16 @@
-import { ROLES, SESSION_COOKIE_DAYS, type TLoginResponse } from '@aiedu/contracts';
+import { API, ROLES, SESSION_COOKIE_DAYS, type TLoginResponse } from '@aiedu/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { writeCookie } from '../../app/cookies';
 import { currentLanguage, LANGUAGE_COOKIE } from '../../app/i18n';
-import { saveLogin } from '../../app/session';
+import { api } from '../../app/api';
+import { saveGradeInfo, saveLogin, type GradeInfo } from '../../app/session';
 import { requirePasswordChange } from '../../app/sign-dialogs';
 import { fetchUserInfo, USER_INFO_QUERY_KEY } from '../../app/user-info';
 
-/**
- * Spec section 4: an organisation administrator's grade information is fetched after sign-in and
- * stored. The server does not serve grades yet (spec 7 lists `/api/v1/admin_organize` grades
- * without a shape), so only the `isGrade` flag is stored for now; the request goes here once the
- * endpoint exists.
- */
-export async function fetchGradeInfo(): Promise<void> {}
+/** Spec section 4: an organisation administrator's grade information is fetched after sign-in and stored. */
+export async function fetchGradeInfo(): Promise<void> {
+  saveGradeInfo(await api.get<GradeInfo[]>(API.organizeGrades));
+}
 
 /**
  * Everything a successful sign-in does, whichever way it happened (password, phone code, sign-up,
@@ -38,6 +36,6 @@ export async function completeLogin(login: TLoginResponse, custcode: string, que
   if (login.mustChangePassword) requirePasswordChange();
   await Promise.all([
     queryClient.fetchQuery({ queryKey: USER_INFO_QUERY_KEY, queryFn: fetchUserInfo }).catch(() => undefined),
-    isGrade ? fetchGradeInfo() : undefined,
+    isGrade ? fetchGradeInfo().catch(() => undefined) : undefined,
   ]);
 }

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
-import { clearSession, readSession } from '../../app/session';
+import { clearSession, readGradeInfo, readSession } from '../../app/session';
 import { createFakeServer, fail, ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
@@ -124,6 +124,20 @@ describe('password sign-in page', () => {
     await waitFor(() => expect(server.to(API.authLogin)).toHaveLength(1));
     expect(bodyOf(API.authLogin)).toMatchObject({ captchaId: 'cap-2' });
     await waitFor(() => expect(readSession().token).toBe('access-1'));
+  });
+
+  it("fetches and stores an organisation administrator's grades after sign-in", async () => {
+    const grades = [{ eduStage: 'primary', grade: 4, classCount: 2 }];
+    server.on(`POST ${API.authLogin}`, () =>
+      ok({ ...LOGIN, roles: ['ROLE_ADMINORGANIZE'], mustChangePassword: false, isSuper: false }),
+    );
+    server.on(`GET ${API.organizeGrades}`, () => ok(grades));
+    const user = userEvent.setup();
+    renderApp('/portal/sign/login');
+    await fillPasswordLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(readGradeInfo()).toEqual(grades));
+    expect(readSession().isGrade).toBe(true);
   });
 
   it('locks the customer code given by ?r=', async () => {
