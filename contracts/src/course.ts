@@ -17,18 +17,30 @@ const tag = z.string().trim().min(1).max(20);
 
 export const ZAiLink = z.object({ title: z.string().trim().min(1).max(LIMITS.courseTitle), url: z.url().max(500) });
 
-export const ZCourseInfoRequest = z.object({
+const courseInfo = {
   name: title,
-  description: z.string().trim().max(LIMITS.description).default(''),
-  publicScope: z.enum(COURSE_SCOPES).default('customer'),
-  directionId: z.uuid().nullable().default(null),
-  stageId: z.uuid().nullable().default(null),
-  difficultyId: z.uuid().nullable().default(null),
-  tags: z.array(tag).max(LIMITS.tags).default([]),
-  levels: z.array(z.enum(COURSE_LEVELS)).max(COURSE_LEVELS.length).default(['any']),
+  description: z.string().trim().max(LIMITS.description),
+  publicScope: z.enum(COURSE_SCOPES),
+  directionId: z.uuid().nullable(),
+  stageId: z.uuid().nullable(),
+  difficultyId: z.uuid().nullable(),
+  tags: z.array(tag).max(LIMITS.tags),
+  levels: z.array(z.enum(COURSE_LEVELS)).max(COURSE_LEVELS.length),
+};
+
+export const ZCourseInfoRequest = z.object({
+  ...courseInfo,
+  description: courseInfo.description.default(''),
+  publicScope: courseInfo.publicScope.default('customer'),
+  directionId: courseInfo.directionId.default(null),
+  stageId: courseInfo.stageId.default(null),
+  difficultyId: courseInfo.difficultyId.default(null),
+  tags: courseInfo.tags.default([]),
+  levels: courseInfo.levels.default(['any']),
 });
 export type TCourseInfoRequest = z.input<typeof ZCourseInfoRequest>;
-export const ZUpdateCourseRequest = ZCourseInfoRequest.partial();
+/** Changes only the fields sent. */
+export const ZUpdateCourseRequest = z.object(courseInfo).partial();
 
 const option = z.string().trim().min(1).max(200);
 const prompt = z.string().trim().min(1).max(2000);

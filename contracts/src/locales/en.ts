@@ -68,7 +68,8 @@ export const en: Record<ErrorKey, string> = {
   quotaSchools: 'The institution has used its quota of schools',
   quotaTeachers: 'The institution has used its quota of teachers',
   quotaStudents: 'The institution has used its quota of students',
-  courseAuthorNotCertified: 'Only certified teachers can create courses. Apply for teacher certification in your profile',
+  courseAuthorNotCertified:
+    'Only certified teachers can create courses. Apply for teacher certification in your profile',
   courseSectionsFull: 'A course can have at most 100 sections',
   courseTasksFull: 'A section can have at most 10 tasks',
   courseResourcesFull: 'A section can have at most 10 resource files',
