@@ -80,12 +80,15 @@ async function packagedFor(db: Db, courseId: string, customerId: string): Promis
   return Boolean(row);
 }
 
-/** Whether a caller outside the course's authors may find it: by scope, by customer, or by a course package. */
+/**
+ * Whether a caller outside the course's authors may find it: by scope, by customer, or by a course package.
+ * A private course is found only by its code (or by being given to a class).
+ */
 export async function mayDiscover(db: Db, course: CourseRow, auth: AuthContext | null): Promise<boolean> {
   if (course.publicScope === 'public') return true;
   if (!auth) return false;
   if (auth.roles.includes(ROLES.super)) return true;
-  if (!auth.customerId) return false;
+  if (!auth.customerId || course.publicScope === 'private') return false;
   if (course.customerId === auth.customerId) return true;
   return packagedFor(db, course.id, auth.customerId);
 }
