@@ -72,6 +72,17 @@ export const ERRORS = {
   INSUFFICIENT_POINTS: { code: '4006', status: 409, key: 'insufficientPoints' },
   EXCHANGE_LIMIT_EXCEEDED: { code: '4007', status: 409, key: 'exchangeLimitExceeded' },
   ADDRESS_INCOMPLETE: { code: '4008', status: 400, key: 'addressIncomplete' },
+  // Courses
+  COURSE_AUTHOR_NOT_CERTIFIED: { code: '4101', status: 403, key: 'courseAuthorNotCertified' },
+  COURSE_SECTIONS_FULL: { code: '4102', status: 409, key: 'courseSectionsFull' },
+  COURSE_TASKS_FULL: { code: '4103', status: 409, key: 'courseTasksFull' },
+  COURSE_RESOURCES_FULL: { code: '4104', status: 409, key: 'courseResourcesFull' },
+  COURSE_STATE_INVALID: { code: '4105', status: 409, key: 'courseStateInvalid' },
+  COURSE_CODE_UNKNOWN: { code: '4106', status: 404, key: 'courseCodeUnknown' },
+  COURSE_NOT_JOINED: { code: '4107', status: 403, key: 'courseNotJoined' },
+  COURSE_CODE_UNAVAILABLE: { code: '4108', status: 503, key: 'courseCodeUnavailable' },
+  COURSE_NOT_GRADABLE: { code: '4109', status: 409, key: 'courseNotGradable' },
+  COURSE_PREVIEW_TOO_LARGE: { code: '4110', status: 413, key: 'coursePreviewTooLarge' },
   // Institutions
   CUSTOMER_CODE_TAKEN: { code: '5001', status: 409, key: 'customerCodeTaken' },
   QUOTA_SCHOOLS: { code: '5002', status: 409, key: 'quotaSchools' },

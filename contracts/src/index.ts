@@ -9,3 +9,4 @@ export * from './locales/index.js';
 export * from './system.js';
 export * from './user.js';
 export * from './validation.js';
+export * from './course.js';

@@ -22,6 +22,10 @@ export const PERMISSIONS = {
   'shield.manage': [SUPER, customerAdmin],
   'sso.manage': [SUPER, customerAdmin],
   'course.learn': [student, teacher, ...SCHOOL_ADMINS],
+  /** Writing courses; the service also demands a certified teacher to create one. */
+  'course.author': [teacher],
+  /** Categories, difficulties, tags, packages, applications and taking courses down. */
+  'course.catalogue': [SUPER],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

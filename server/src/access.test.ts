@@ -34,6 +34,10 @@ const PUBLIC = new Set([
   'GET /gw/api/v1/auth/iaif_login',
   'GET /gw/api/v1/auth/uaa_login',
   'POST /gw/api/v1/user/thirdparty/:type/login',
+  'GET /api/v1/courses/centre',
+  'GET /api/v1/courses/filters',
+  'GET /api/v1/courses/:id',
+  'POST /api/v1/courses/applications',
 ]);
 
 const isInfrastructure = (r: RouteEntry) => r.url.startsWith('/api-docs') || r.url.startsWith('/assets/');

@@ -17,6 +17,10 @@ import { ssoRoutes } from './modules/auth/sso.routes.js';
 import { fileRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { refreshShieldAllowlist, shieldRoutes } from './modules/system/shield.routes.js';
+import { authoringRoutes } from './modules/course/authoring.routes.js';
+import { catalogueRoutes } from './modules/course/catalogue.routes.js';
+import { learningRoutes } from './modules/course/learning.routes.js';
+import { uploadRoutes } from './modules/course/upload.routes.js';
 import { classRoutes } from './modules/institution/class.routes.js';
 import { gradeRoutes } from './modules/institution/grades.routes.js';
 import { homeRoutes } from './modules/institution/home.routes.js';
@@ -123,6 +127,10 @@ export async function buildApp({
   await app.register(statisticsRoutes, { ctx });
   await app.register(homeRoutes, { ctx });
   await app.register(userRoutes, { ctx, messengers: messengers ?? messengersFromConfig(config) });
+  await app.register(catalogueRoutes, { ctx });
+  await app.register(authoringRoutes, { ctx });
+  await app.register(learningRoutes, { ctx });
+  await app.register(uploadRoutes, { ctx });
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

@@ -4,11 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addressRanges,
   classes,
+  courseCategories,
+  courseDifficulties,
+  coursePackages,
+  courseTags,
   ssoProviders,
   students,
   teacherCertifications,
   teachers,
 } from './platform/db/schema/index.js';
+import { buildAttempt, buildCourse } from './test/course-factories.js';
 import { b64, buildCustomer, buildSchool, buildUser, signIn } from './test/factories.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
@@ -18,7 +23,31 @@ import { createTestApp, type TestApp } from './test/test-app.js';
  * objects. Every answer must be a refusal and no table may change. A route with an id that is missing from the
  * matrix below fails the test.
  */
-type Kind = 'customer' | 'school' | 'class' | 'teacher' | 'student' | 'range' | 'provider' | 'certification';
+type Kind =
+  | 'customer'
+  | 'school'
+  | 'class'
+  | 'teacher'
+  | 'student'
+  | 'range'
+  | 'provider'
+  | 'certification'
+  | 'course'
+  | 'chapter'
+  | 'section'
+  | 'task'
+  | 'resource'
+  | 'attempt'
+  | 'category'
+  | 'difficulty'
+  | 'tag'
+  | 'package';
+
+const C = '/api/v1/courses';
+const QUIZ = {
+  title: 'Taken',
+  questions: [{ id: 'q', type: 'single', prompt: 'p', options: ['a', 'b'], answer: [0] }],
+};
 
 const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   'PUT /api/v1/admin_super/organizes/:id': { kind: 'customer', body: { name: 'Taken' } },
@@ -33,6 +62,40 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   'DELETE /gw/api/v1/sys/shield/ranges/:id': { kind: 'range' },
   'DELETE /gw/api/v1/sys/sso/providers/:id': { kind: 'provider' },
   'PUT /gw/api/v1/user/teacher/:id/review': { kind: 'certification', body: { status: 'certified' } },
+  [`GET ${C}/:id`]: { kind: 'course' },
+  [`GET ${C}/:id/edit`]: { kind: 'course' },
+  [`PUT ${C}/:id`]: { kind: 'course', body: { name: 'Taken' } },
+  [`PUT ${C}/:id/cover`]: { kind: 'course' },
+  [`PUT ${C}/:id/collaborators`]: { kind: 'course', body: { usernames: [] } },
+  [`POST ${C}/:id/publish`]: { kind: 'course' },
+  [`POST ${C}/:id/revision`]: { kind: 'course' },
+  [`POST ${C}/:id/abandon-revision`]: { kind: 'course' },
+  [`POST ${C}/:id/close`]: { kind: 'course' },
+  [`POST ${C}/:id/learners/move`]: { kind: 'course', body: {} },
+  [`POST ${C}/:id/classes`]: { kind: 'course', body: { classId: '0192f7a0-0000-7000-8000-000000000000' } },
+  [`GET ${C}/:id/results`]: { kind: 'course' },
+  [`POST ${C}/:id/chapters`]: { kind: 'course', body: { title: 'Taken' } },
+  [`POST ${C}/:id/join`]: { kind: 'course' },
+  [`GET ${C}/:id/record`]: { kind: 'course' },
+  [`PUT ${C}/:id/taken-down`]: { kind: 'course', body: { takenDown: true } },
+  [`PUT ${C}/chapters/:id`]: { kind: 'chapter', body: { title: 'Taken' } },
+  [`DELETE ${C}/chapters/:id`]: { kind: 'chapter' },
+  [`POST ${C}/chapters/:id/sections`]: { kind: 'chapter', body: { title: 'Taken' } },
+  [`PUT ${C}/sections/:id`]: { kind: 'section', body: { title: 'Taken' } },
+  [`DELETE ${C}/sections/:id`]: { kind: 'section' },
+  [`POST ${C}/sections/:id/tasks`]: { kind: 'section', body: QUIZ },
+  [`GET ${C}/sections/:id/learn`]: { kind: 'section' },
+  [`POST ${C}/sections/:id/record`]: { kind: 'section', body: { completed: true } },
+  [`PUT ${C}/tasks/:id`]: { kind: 'task', body: QUIZ },
+  [`DELETE ${C}/tasks/:id`]: { kind: 'task' },
+  [`POST ${C}/tasks/:id/attempts`]: { kind: 'task', body: { answers: [] } },
+  [`DELETE ${C}/resources/:id`]: { kind: 'resource' },
+  [`GET ${C}/resources/:id/url`]: { kind: 'resource' },
+  [`PUT ${C}/attempts/:id/grade`]: { kind: 'attempt', body: { score: 100 } },
+  [`DELETE ${C}/categories/:id`]: { kind: 'category' },
+  [`DELETE ${C}/difficulties/:id`]: { kind: 'difficulty' },
+  [`DELETE ${C}/tags/:id`]: { kind: 'tag' },
+  [`PUT ${C}/packages/:id/customers`]: { kind: 'package', body: { customerIds: [] } },
 };
 
 describe('tenant isolation matrix', () => {
@@ -93,6 +156,22 @@ describe('tenant isolation matrix', () => {
         .values({ userId: teacherB.id, customerId: b.id, region: 'other', schoolName: 'B', documentType: 'passport' })
         .returning()
     )[0]!.id;
+    const course = await buildCourse(db, { customerId: b.id, ownerId: teacherB.id });
+    ids.course = course.courseId;
+    ids.chapter = course.chapterId;
+    ids.section = course.sectionId;
+    ids.task = course.taskId;
+    ids.resource = course.resourceId;
+    ids.attempt = (await buildAttempt(db, course, studentB.id)).id;
+    ids.category = (await db.insert(courseCategories).values({ kind: 'direction', name: 'AI' }).returning())[0]!.id;
+    ids.difficulty = (await db.insert(courseDifficulties).values({ name: 'Easy' }).returning())[0]!.id;
+    ids.tag = (await db.insert(courseTags).values({ name: 'Python' }).returning())[0]!.id;
+    ids.package = (
+      await db
+        .insert(coursePackages)
+        .values({ name: 'B pack', courseIds: [course.courseId], customerIds: [b.id] })
+        .returning()
+    )[0]!.id;
     // Customer A's staff, the callers; a school administrator also tries a sibling school of the same customer.
     const roles: [string, string, string | null][] = [
       ['customerAdmin', ROLES.customerAdmin, null],
@@ -126,6 +205,21 @@ describe('tenant isolation matrix', () => {
       'address_ranges',
       'sso_providers',
       'teacher_certifications',
+      'courses',
+      'course_versions',
+      'course_chapters',
+      'course_sections',
+      'course_tasks',
+      'course_resources',
+      'course_collaborators',
+      'course_enrolments',
+      'learning_records',
+      'task_attempts',
+      'course_class_assignments',
+      'course_categories',
+      'course_difficulties',
+      'course_tags',
+      'course_packages',
     ];
     const parts = [];
     for (const table of tables) {

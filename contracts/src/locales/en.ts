@@ -68,4 +68,15 @@ export const en: Record<ErrorKey, string> = {
   quotaSchools: 'The institution has used its quota of schools',
   quotaTeachers: 'The institution has used its quota of teachers',
   quotaStudents: 'The institution has used its quota of students',
+  courseAuthorNotCertified:
+    'Only certified teachers can create courses. Apply for teacher certification in your profile',
+  courseSectionsFull: 'A course can have at most 100 sections',
+  courseTasksFull: 'A section can have at most 10 tasks',
+  courseResourcesFull: 'A section can have at most 10 resource files',
+  courseStateInvalid: "This cannot be done in the course's current state",
+  courseCodeUnknown: 'No course has this code. Check the code with your teacher',
+  courseNotJoined: 'Join the course first',
+  courseCodeUnavailable: 'No free course code could be found, please try again',
+  courseNotGradable: 'This answer is graded automatically',
+  coursePreviewTooLarge: 'This file is too large to open here; download it instead',
 };

@@ -3,7 +3,16 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.js';
 import type { Database } from '../platform/db/client.js';
-import { classes, customers, schools, students, teachers, users } from '../platform/db/schema/index.js';
+import {
+  classes,
+  courseCategories,
+  courseDifficulties,
+  customers,
+  schools,
+  students,
+  teachers,
+  users,
+} from '../platform/db/schema/index.js';
 import { verifyPassword } from '../platform/passwords.js';
 import { createTestDatabase } from '../test/test-db.js';
 import { DEMO, seedOnFirstStart } from './seed.js';
@@ -79,6 +88,14 @@ describe('demo data on first start', () => {
       database.db.insert(users).values({ customerId: demo!.id, username: 'admin', passwordHash: 'x' }),
     ).rejects.toThrow();
     await expect(database.db.insert(users).values({ username: 'super', passwordHash: 'x' })).rejects.toThrow();
+  });
+
+  it('sets up the course centre’s directions, stages and difficulties', async () => {
+    const categories = await database.db.select().from(courseCategories);
+    expect(categories.filter((c) => c.kind === 'direction').map((c) => c.name)).toEqual([...DEMO.courseDirections]);
+    expect(categories.filter((c) => c.kind === 'stage').map((c) => c.name)).toEqual([...DEMO.courseStages]);
+    const difficulties = await database.db.select().from(courseDifficulties);
+    expect(difficulties.map((d) => d.name)).toEqual([...DEMO.courseDifficulties]);
   });
 
   it('does nothing on a later start', async () => {

@@ -2,7 +2,16 @@ import { ROLES } from '@aiedu/contracts';
 import { count } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
 import type { Db } from '../platform/db/client.js';
-import { classes, customers, schools, students, teachers, users } from '../platform/db/schema/index.js';
+import {
+  classes,
+  courseCategories,
+  courseDifficulties,
+  customers,
+  schools,
+  students,
+  teachers,
+  users,
+} from '../platform/db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
 import { startYearForGrade } from './school-year.js';
 
@@ -18,6 +27,9 @@ export const DEMO = {
   className: 'Grade 4 Class 1',
   studentPassword: 'Student@2026',
   studentCount: 30,
+  courseDirections: ['Artificial intelligence', 'Programming', 'Robotics'],
+  courseStages: ['Primary school', 'Junior high', 'Senior high'],
+  courseDifficulties: ['Beginner', 'Intermediate', 'Advanced'],
 } as const;
 
 export type SeedResult = 'demo' | 'production' | 'skipped';
@@ -52,6 +64,7 @@ export async function seedOnFirstStart(
     for (const spec of DEMO.customers) {
       await insertDemoCustomer(tx as unknown as Db, spec, demoRows, options.today ?? new Date());
     }
+    await insertDemoCourseCatalogue(tx as unknown as Db);
   });
   return options.seedDemo ? 'demo' : 'production';
 }
@@ -147,4 +160,15 @@ async function insertDemoCustomer(db: Db, spec: (typeof DEMO.customers)[number],
     .values(
       studentUsers.map((u) => ({ userId: u.id, customerId, schoolId, classId: klass!.id, schoolNumber: u.username })),
     );
+}
+
+/** The course centre's filters: directions, stages and difficulties a super administrator would set up. */
+async function insertDemoCourseCatalogue(db: Db) {
+  await db
+    .insert(courseCategories)
+    .values([
+      ...DEMO.courseDirections.map((name) => ({ kind: 'direction' as const, name })),
+      ...DEMO.courseStages.map((name) => ({ kind: 'stage' as const, name })),
+    ]);
+  await db.insert(courseDifficulties).values(DEMO.courseDifficulties.map((name) => ({ name })));
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
+import { mediaTypeOf, parseRange } from './media-types.js';
 
 const ZSignedQuery = z.object({
   key: z.string().min(1),
@@ -15,17 +16,38 @@ const ZSignedQuery = z.object({
 export const fileRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
   app.get(
     API.fileDownload,
-    { schema: { tags: ['files'], summary: 'Download a file through a signed URL', querystring: ZSignedQuery } },
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Download a file through a signed URL (video, audio, PDF and images inline, with byte ranges)',
+        querystring: ZSignedQuery,
+      },
+    },
     async (request, reply) => {
       const key = storage.verifySignedUrl(request.query);
       if (!key) throw new AppError('LINK_EXPIRED');
-      const { stream, size } = await storage.get(key);
       const name = request.query.name ?? key.split('/').pop()!;
-      return reply
-        .header('content-length', size)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .type('application/octet-stream')
-        .send(stream);
+      const type = mediaTypeOf(name);
+      const total = await storage.size(key);
+      const range = parseRange(request.headers.range, total);
+      if (range === 'invalid') {
+        return reply.code(416).header('content-range', `bytes */${total}`).send();
+      }
+      const { stream } = await storage.get(key, range ?? undefined);
+      const disposition = type === 'application/octet-stream' ? 'attachment' : 'inline';
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .type(type);
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${total}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', total);
+      }
+      return reply.send(stream);
     },
   );
 };

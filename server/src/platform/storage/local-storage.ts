@@ -50,11 +50,16 @@ export class LocalDiskStorage implements FileStorage {
     return { size };
   }
 
-  async get(key: string) {
+  async get(key: string, range?: { start: number; end: number }) {
     const file = this.pathOf(key);
-    const info = await stat(file).catch(() => null);
+    const size = await this.size(key);
+    return { stream: createReadStream(file, range ?? {}), size };
+  }
+
+  async size(key: string) {
+    const info = await stat(this.pathOf(key)).catch(() => null);
     if (!info?.isFile()) throw new AppError('NOT_FOUND');
-    return { stream: createReadStream(file), size: info.size };
+    return info.size;
   }
 
   async exists(key: string) {

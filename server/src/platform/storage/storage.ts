@@ -7,8 +7,10 @@ export interface FileStorage {
    * then leaves nothing behind: the file appears only once it is complete.
    */
   put(key: string, body: Readable, options: { maxBytes: number }): Promise<{ size: number }>;
-  /** A stream of the file, or NOT_FOUND. */
-  get(key: string): Promise<{ stream: Readable; size: number }>;
+  /** A stream of the file (or of the bytes start..end inclusive), and the whole file's size; or NOT_FOUND. */
+  get(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number }>;
+  /** The whole file's size, or NOT_FOUND. */
+  size(key: string): Promise<number>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** A time-limited URL anyone holding it may download from. */

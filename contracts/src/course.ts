@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { EMAIL, LIMITS, PHONE } from './validation.js';
+export { ZPage } from './user.js';
+
+/** Suitable levels of a course (spec section 3). */
+export const COURSE_LEVELS = ['any', 'grade1_3', 'grade4_6', 'junior', 'senior'] as const;
+/** Who finds a published course in the centre: everyone, the owner's customer, or only holders of the course code. */
+export const COURSE_SCOPES = ['public', 'customer', 'private'] as const;
+/** Course states of spec section 4; `modifying` is a published course with a revision draft. */
+export const COURSE_STATUSES = ['draft', 'published', 'modifying', 'closed'] as const;
+export const QUESTION_TYPES = ['single', 'multiple', 'short', 'experiment'] as const;
+export const CATEGORY_KINDS = ['direction', 'stage'] as const;
+export const COURSE_SORTS = ['publishedAt,desc', 'learners,desc', 'name,asc'] as const;
+
+const title = z.string().trim().min(1).max(LIMITS.courseTitle);
+const tag = z.string().trim().min(1).max(20);
+
+export const ZAiLink = z.object({ title: z.string().trim().min(1).max(LIMITS.courseTitle), url: z.url().max(500) });
+
+const courseInfo = {
+  name: title,
+  description: z.string().trim().max(LIMITS.description),
+  publicScope: z.enum(COURSE_SCOPES),
+  directionId: z.uuid().nullable(),
+  stageId: z.uuid().nullable(),
+  difficultyId: z.uuid().nullable(),
+  tags: z.array(tag).max(LIMITS.tags),
+  levels: z.array(z.enum(COURSE_LEVELS)).max(COURSE_LEVELS.length),
+};
+
+export const ZCourseInfoRequest = z.object({
+  ...courseInfo,
+  description: courseInfo.description.default(''),
+  publicScope: courseInfo.publicScope.default('customer'),
+  directionId: courseInfo.directionId.default(null),
+  stageId: courseInfo.stageId.default(null),
+  difficultyId: courseInfo.difficultyId.default(null),
+  tags: courseInfo.tags.default([]),
+  levels: courseInfo.levels.default(['any']),
+});
+export type TCourseInfoRequest = z.input<typeof ZCourseInfoRequest>;
+/** Changes only the fields sent. */
+export const ZUpdateCourseRequest = z.object(courseInfo).partial();
+
+const option = z.string().trim().min(1).max(200);
+const prompt = z.string().trim().min(1).max(2000);
+const qid = z.string().min(1).max(40);
+
+/** A question as the author writes it; `answer` holds the indexes of the right options. */
+export const ZQuestion = z.discriminatedUnion('type', [
+  z.object({
+    id: qid,
+    type: z.literal('single'),
+    prompt,
+    options: z.array(option).min(2).max(10),
+    answer: z.array(z.number().int().min(0)).length(1),
+  }),
+  z.object({
+    id: qid,
+    type: z.literal('multiple'),
+    prompt,
+    options: z.array(option).min(2).max(10),
+    answer: z.array(z.number().int().min(0)).min(1),
+  }),
+  z.object({ id: qid, type: z.literal('short'), prompt }),
+  z.object({ id: qid, type: z.literal('experiment'), prompt, projectUrl: z.string().trim().max(500).default('') }),
+]);
+export type TQuestion = z.infer<typeof ZQuestion>;
+
+export const ZTaskRequest = z.object({ title, questions: z.array(ZQuestion).min(1).max(50) });
+export type TTaskRequest = z.input<typeof ZTaskRequest>;
+
+export const ZSectionRequest = z.object({
+  title: title.optional(),
+  content: z.string().max(200_000).optional(),
+  aiLinks: z.array(ZAiLink).max(10).optional(),
+});
+
+export const ZTitleRequest = z.object({ title });
+export const ZPositionRequest = z.object({ title: title.optional(), position: z.number().int().min(0).optional() });
+
+export const ZResource = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mime: z.string(),
+});
+export type TResource = z.infer<typeof ZResource>;
+
+/** A question as a learner sees it: without the answer. */
+export const ZLearnerQuestion = z.object({
+  id: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  prompt: z.string(),
+  options: z.array(z.string()).optional(),
+  projectUrl: z.string().optional(),
+});
+
+export const ZTask = z.object({ id: z.string(), title: z.string(), questions: z.array(ZQuestion) });
+export const ZLearnerTask = z.object({ id: z.string(), title: z.string(), questions: z.array(ZLearnerQuestion) });
+
+export const ZSection = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  aiLinks: z.array(ZAiLink),
+  tasks: z.array(ZTask),
+  resources: z.array(ZResource),
+});
+export type TSection = z.infer<typeof ZSection>;
+
+export const ZChapter = z.object({ id: z.string(), title: z.string(), sections: z.array(ZSection) });
+export type TChapter = z.infer<typeof ZChapter>;
+
+export const ZCourseSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  coverUrl: z.string().nullable(),
+  thumbUrl: z.string().nullable(),
+  publicScope: z.enum(COURSE_SCOPES),
+  directionId: z.string().nullable(),
+  stageId: z.string().nullable(),
+  difficultyId: z.string().nullable(),
+  tags: z.array(z.string()),
+  levels: z.array(z.enum(COURSE_LEVELS)),
+  status: z.enum(COURSE_STATUSES),
+  takenDown: z.boolean(),
+  ownerName: z.string(),
+  learners: z.number().int(),
+  versionNumber: z.number().int().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type TCourseSummary = z.infer<typeof ZCourseSummary>;
+
+/** What authors see in the editor: the draft (or revision) content, the code and the collaborators. */
+export const ZEditableCourse = ZCourseSummary.extend({
+  code: z.string(),
+  isOwner: z.boolean(),
+  editingVersionId: z.string(),
+  collaborators: z.array(z.object({ id: z.string(), username: z.string(), name: z.string() })),
+  chapters: z.array(ZChapter),
+});
+export type TEditableCourse = z.infer<typeof ZEditableCourse>;
+
+export const ZCatalogueSection = z.object({
+  id: z.string(),
+  title: z.string(),
+  taskCount: z.number().int(),
+  visited: z.boolean(),
+  completed: z.boolean(),
+});
+export const ZCourseDetail = ZCourseSummary.extend({
+  enrolled: z.boolean(),
+  canEdit: z.boolean(),
+  /** The version the caller learns (an enrolled learner's own), else the published one. */
+  learnerVersionNumber: z.number().int().nullable(),
+  progress: z.number().min(0).max(100),
+  catalogue: z.array(z.object({ id: z.string(), title: z.string(), sections: z.array(ZCatalogueSection) })),
+});
+export type TCourseDetail = z.infer<typeof ZCourseDetail>;
+
+export const ZLearnerSection = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  aiLinks: z.array(ZAiLink),
+  resources: z.array(ZResource),
+  tasks: z.array(ZLearnerTask),
+  nextSectionId: z.string().nullable(),
+  completed: z.boolean(),
+});
+export type TLearnerSection = z.infer<typeof ZLearnerSection>;
+
+export const ZCentreQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(100).optional(),
+  directionId: z.uuid().optional(),
+  stageId: z.uuid().optional(),
+  difficultyId: z.uuid().optional(),
+  level: z.enum(COURSE_LEVELS).optional(),
+  tag: z.string().trim().max(20).optional(),
+  sort: z.enum(COURSE_SORTS).default('publishedAt,desc'),
+});
+export type TCentreQuery = z.input<typeof ZCentreQuery>;
+
+export const ZJoinRequest = z.object({ code: z.string().trim().toUpperCase() });
+
+export const ZRecordRequest = z.object({
+  seconds: z.number().int().min(0).max(3600).default(0),
+  completed: z.boolean().default(false),
+});
+
+export const ZAnswer = z.object({
+  questionId: qid,
+  choices: z.array(z.number().int().min(0)).max(10).optional(),
+  text: z.string().max(5000).optional(),
+});
+export const ZAttemptRequest = z.object({ answers: z.array(ZAnswer).max(50) });
+export type TAttemptRequest = z.infer<typeof ZAttemptRequest>;
+
+export const ZAttempt = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  userId: z.string(),
+  learnerName: z.string(),
+  status: z.enum(['graded', 'pending']),
+  score: z.number().int().min(LIMITS.scoreMin).max(LIMITS.scoreMax).nullable(),
+  /** Credit earned per auto-graded question, 0–1. */
+  credits: z.record(z.string(), z.number()),
+  answers: z.array(ZAnswer),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type TAttempt = z.infer<typeof ZAttempt>;
+
+export const ZGradeRequest = z.object({
+  score: z.number().int().min(LIMITS.scoreMin).max(LIMITS.scoreMax),
+  comment: z.string().trim().max(LIMITS.description).default(''),
+});
+
+export const ZSectionRecord = z.object({
+  sectionId: z.string(),
+  title: z.string(),
+  visited: z.boolean(),
+  secondsSpent: z.number().int(),
+  completed: z.boolean(),
+  lastVisitedAt: z.string().nullable(),
+});
+export const ZLearningRecord = z.object({
+  courseId: z.string(),
+  courseName: z.string(),
+  versionNumber: z.number().int().nullable(),
+  progress: z.number(),
+  sections: z.array(ZSectionRecord),
+  attempts: z.array(ZAttempt),
+});
+export type TLearningRecord = z.infer<typeof ZLearningRecord>;
+
+export const ZMyStudyItem = ZCourseSummary.extend({
+  progress: z.number(),
+  learnerVersionNumber: z.number().int().nullable(),
+});
+
+export const ZCatalogueItem = z.object({ id: z.string(), name: z.string(), kind: z.enum(CATEGORY_KINDS).optional() });
+export type TCatalogueItem = z.infer<typeof ZCatalogueItem>;
+export const ZCourseFilters = z.object({
+  directions: z.array(ZCatalogueItem),
+  stages: z.array(ZCatalogueItem),
+  difficulties: z.array(ZCatalogueItem),
+  tags: z.array(ZCatalogueItem),
+});
+export type TCourseFilters = z.infer<typeof ZCourseFilters>;
+
+export const ZCollaboratorsRequest = z.object({ usernames: z.array(z.string().trim().min(1).max(30)).max(20) });
+export const ZMoveLearnersRequest = z.object({ userIds: z.array(z.uuid()).max(1000).optional() });
+export const ZAssignClassRequest = z.object({ classId: z.uuid() });
+export const ZTakeDownRequest = z.object({ takenDown: z.boolean() });
+
+export const ZCourseApplyRequest = z.object({
+  name: z.string().trim().min(1).max(LIMITS.realName),
+  phone: z.string().trim().regex(PHONE),
+  email: z.string().trim().regex(EMAIL),
+  remark: z.string().trim().max(LIMITS.remark).default(''),
+});
+export type TCourseApplyRequest = z.input<typeof ZCourseApplyRequest>;
+
+export const ZPackageRequest = z.object({
+  name: z.string().trim().min(1).max(LIMITS.courseTitle),
+  courseIds: z.array(z.uuid()).max(500),
+});
+export const ZPackageCustomersRequest = z.object({ customerIds: z.array(z.uuid()).max(1000) });
+
+/** Course API paths (the spec's `/api/v1/courses` family). */
+export const COURSE_API = {
+  base: '/api/v1/courses',
+  centre: '/api/v1/courses/centre',
+  filters: '/api/v1/courses/filters',
+  mine: '/api/v1/courses/mine',
+  study: '/api/v1/courses/study',
+  join: '/api/v1/courses/join',
+  uploads: '/api/v1/courses/uploads',
+  apply: '/api/v1/courses/applications',
+} as const;
+
+/** Resumable uploads: the course, chapter and section travel in the tus Upload-Metadata header. */
+export const RESOURCE_PREVIEW_LIMITS = {
+  videoBytes: 2 * 1024 * 1024 * 1024,
+  audioBytes: 200 * 1024 * 1024,
+  otherBytes: 50 * 1024 * 1024,
+} as const;

@@ -1,0 +1,234 @@
+import { Readable } from 'node:stream';
+import { IMAGE_TYPES, LIMITS, ROLES, hasExtension, type TEditableCourse } from '@aiedu/contracts';
+import type { z } from 'zod';
+import type { ZCourseInfoRequest } from '@aiedu/contracts';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { writeAudit } from '../../platform/audit.js';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import {
+  courseCategories,
+  courseCollaborators,
+  courseDifficulties,
+  courses,
+  courseVersions,
+  teachers,
+  users,
+} from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { reencodeImage } from '../../platform/images.js';
+import { loadForAuthor, type CourseRow } from './course-access.js';
+import { withFreeCourseCode } from './course-code.js';
+import { loadVersionTree, versionNumber } from './course-content.repository.js';
+import { presentQuestion, presentSummary } from './course.presenter.js';
+
+type CourseInfo = z.output<typeof ZCourseInfoRequest>;
+
+/** Tags are unique within a course (spec: "Tag already exists!"). */
+function checkTags(tags: string[] | undefined) {
+  if (!tags) return;
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    const key = tag.toLowerCase();
+    if (seen.has(key)) throw new AppError('TAG_EXISTS', { tag });
+    seen.add(key);
+  }
+}
+
+/** A direction must be a direction, a stage a stage, a difficulty a difficulty. */
+async function checkCategories(db: Db, info: Partial<CourseInfo>) {
+  const wanted: [string | null | undefined, 'direction' | 'stage'][] = [
+    [info.directionId, 'direction'],
+    [info.stageId, 'stage'],
+  ];
+  for (const [id, kind] of wanted) {
+    if (!id) continue;
+    const [row] = await db
+      .select({ id: courseCategories.id })
+      .from(courseCategories)
+      .where(and(eq(courseCategories.id, id), eq(courseCategories.kind, kind)));
+    if (!row) throw new AppError('BAD_REQUEST', { reason: kind });
+  }
+  if (info.difficultyId) {
+    const [row] = await db
+      .select({ id: courseDifficulties.id })
+      .from(courseDifficulties)
+      .where(eq(courseDifficulties.id, info.difficultyId));
+    if (!row) throw new AppError('BAD_REQUEST', { reason: 'difficulty' });
+  }
+}
+
+export async function ownerName(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ u: users.username, r: users.realName }).from(users).where(eq(users.id, userId));
+  return row ? row.r || row.u : '';
+}
+
+/** Only certified teachers create courses (spec section 6). */
+export async function createCourse(ctx: AppContext, request: FastifyRequest, auth: AuthContext, info: CourseInfo) {
+  const [teacher] = await ctx.db
+    .select({ certified: teachers.certified })
+    .from(teachers)
+    .where(eq(teachers.userId, auth.userId));
+  if (!teacher?.certified) throw new AppError('COURSE_AUTHOR_NOT_CERTIFIED');
+  checkTags(info.tags);
+  await checkCategories(ctx.db, info);
+  const id = await ctx.db.transaction(async (tx) => {
+    const courseId = uuidv7();
+    const draftId = uuidv7();
+    const row = await withFreeCourseCode(async (code) => {
+      const [inserted] = await tx
+        .insert(courses)
+        .values({ ...info, id: courseId, code, customerId: auth.customerId, ownerId: auth.userId })
+        .onConflictDoNothing({ target: courses.code })
+        .returning({ id: courses.id });
+      return inserted ?? null;
+    });
+    await tx.insert(courseVersions).values({ id: draftId, courseId });
+    await tx.update(courses).set({ draftVersionId: draftId }).where(eq(courses.id, courseId));
+    await writeAudit(tx, request, { module: 'course', operation: 'create', params: { name: info.name } });
+    return row.id;
+  });
+  return getEditableCourse(ctx, auth, id);
+}
+
+export async function updateCourse(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  courseId: string,
+  info: Partial<CourseInfo>,
+) {
+  const { course } = await loadForAuthor(ctx.db, auth, courseId);
+  if (course.status === 'closed') throw new AppError('COURSE_STATE_INVALID');
+  checkTags(info.tags);
+  await checkCategories(ctx.db, info);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(courses).set(info).where(eq(courses.id, course.id));
+    await writeAudit(tx, request, { module: 'course', operation: 'update', params: { id: courseId, ...info } });
+  });
+  return getEditableCourse(ctx, auth, courseId);
+}
+
+export const COVER_SIZE = { width: 800, height: 450 };
+export const THUMB_SIZE = { width: 320, height: 180 };
+
+/** The course whose cover the caller may change; checked before the upload is read. */
+export async function coverTarget(ctx: AppContext, auth: AuthContext, courseId: string) {
+  const { course } = await loadForAuthor(ctx.db, auth, courseId);
+  if (course.status === 'closed') throw new AppError('COURSE_STATE_INVALID');
+  return course;
+}
+
+/** A cover: under 2 MB, JPG/PNG/GIF/JPEG by name and by magic bytes, stored re-encoded with a thumbnail. */
+export async function setCover(ctx: AppContext, auth: AuthContext, courseId: string, fileName: string, bytes: Buffer) {
+  const course = await coverTarget(ctx, auth, courseId);
+  if (bytes.length >= LIMITS.coverBytes) throw new AppError('FILE_TOO_LARGE');
+  if (!hasExtension(fileName, IMAGE_TYPES)) throw new AppError('BAD_REQUEST', { reason: 'image type' });
+  const cover = await reencodeImage(bytes, ['jpeg', 'png', 'gif'], { ...COVER_SIZE, fit: 'cover' });
+  const thumb = await reencodeImage(cover, ['png'], { ...THUMB_SIZE, fit: 'cover' });
+  const stamp = uuidv7();
+  const coverKey = `courses/${course.id}/cover-${stamp}.png`;
+  const thumbKey = `courses/${course.id}/thumb-${stamp}.png`;
+  await ctx.storage.put(coverKey, Readable.from([cover]), { maxBytes: LIMITS.coverBytes * 4 });
+  await ctx.storage.put(thumbKey, Readable.from([thumb]), { maxBytes: LIMITS.coverBytes });
+  await ctx.db.update(courses).set({ coverKey, thumbKey }).where(eq(courses.id, course.id));
+  for (const old of [course.coverKey, course.thumbKey]) if (old) await ctx.storage.delete(old);
+  return getEditableCourse(ctx, auth, courseId);
+}
+
+export async function summaryOf(ctx: AppContext, course: CourseRow) {
+  return presentSummary(ctx.storage, course, {
+    ownerName: await ownerName(ctx.db, course.ownerId),
+    versionNumber: await versionNumber(ctx.db, course.publishedVersionId),
+  });
+}
+
+/** The editor's view: the draft being written, or the published version when there is no draft. */
+export async function getEditableCourse(
+  ctx: AppContext,
+  auth: AuthContext,
+  courseId: string,
+): Promise<TEditableCourse> {
+  const { course, role } = await loadForAuthor(ctx.db, auth, courseId);
+  const versionId = course.draftVersionId ?? course.publishedVersionId!;
+  const tree = await loadVersionTree(ctx.db, versionId);
+  const collaborators = await ctx.db
+    .select({ id: users.id, username: users.username, name: users.realName })
+    .from(courseCollaborators)
+    .innerJoin(users, eq(users.id, courseCollaborators.userId))
+    .where(eq(courseCollaborators.courseId, course.id));
+  return {
+    ...(await summaryOf(ctx, course)),
+    code: course.code,
+    isOwner: role === 'owner',
+    editingVersionId: versionId,
+    collaborators,
+    chapters: tree.chapters.map((c) => ({
+      id: c.id,
+      title: c.title,
+      sections: c.sections.map((s) => ({
+        id: s.id,
+        title: s.title,
+        content: s.content,
+        aiLinks: s.aiLinks,
+        tasks: s.tasks.map((t) => ({ id: t.id, title: t.title, questions: t.questions.map(presentQuestion) })),
+        resources: s.resources.map((r) => ({ id: r.id, name: r.name, size: r.size, mime: r.mime })),
+      })),
+    })),
+  };
+}
+
+/** Courses the caller owns or collaborates on, newest first. */
+export async function listAuthoredCourses(ctx: AppContext, auth: AuthContext) {
+  const rows = await ctx.db
+    .select()
+    .from(courses)
+    .where(
+      or(
+        eq(courses.ownerId, auth.userId),
+        sql`exists (select 1 from ${courseCollaborators} where ${courseCollaborators.courseId} = ${courses.id} and ${courseCollaborators.userId} = ${auth.userId})`,
+      ),
+    )
+    .orderBy(desc(courses.updatedAt));
+  return Promise.all(rows.map((row) => summaryOf(ctx, row)));
+}
+
+/** Collaborators are teachers of the owner's customer; only the owner chooses them. */
+export async function setCollaborators(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  courseId: string,
+  usernames: string[],
+) {
+  const { course } = await loadForAuthor(ctx.db, auth, courseId, 'owner');
+  const found = usernames.length
+    ? await ctx.db
+        .select({ id: users.id, username: users.username, roles: users.roles })
+        .from(users)
+        .where(
+          and(
+            inArray(users.username, usernames),
+            course.customerId ? eq(users.customerId, course.customerId) : sql`${users.customerId} is null`,
+          ),
+        )
+    : [];
+  const teachersFound = found.filter((u) => u.roles.includes(ROLES.teacher) && u.id !== course.ownerId);
+  const missing = usernames.filter((name) => !teachersFound.some((u) => u.username === name));
+  if (missing.length > 0) throw new AppError('NOT_FOUND', { usernames: missing });
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(courseCollaborators).where(eq(courseCollaborators.courseId, course.id));
+    if (teachersFound.length > 0) {
+      await tx.insert(courseCollaborators).values(teachersFound.map((u) => ({ courseId: course.id, userId: u.id })));
+    }
+    await writeAudit(tx, request, {
+      module: 'course',
+      operation: 'collaborators',
+      params: { id: courseId, usernames },
+    });
+  });
+  return getEditableCourse(ctx, auth, courseId);
+}

@@ -1,0 +1,118 @@
+import { ROLES, type TCourseDetail } from '@aiedu/contracts';
+import type { z } from 'zod';
+import type { ZCentreQuery } from '@aiedu/contracts';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { AppContext } from '../../platform/context.js';
+import { coursePackages, courses, courseVersions, learningRecords, users } from '../../platform/db/schema/index.js';
+import { loadForLearner } from './course-access.js';
+import { loadVersionTree, sectionsInOrder, versionNumber } from './course-content.repository.js';
+import { presentSummary } from './course.presenter.js';
+
+/** Published, open courses the caller may find: public ones, their customer's, and their course packages'. */
+export function discoverableWhere(auth: AuthContext | null): SQL {
+  const open = and(eq(courses.status, 'published'), eq(courses.takenDown, false))!;
+  if (auth?.roles.includes(ROLES.super)) return and(open, sql`${courses.publicScope} <> 'private'`)!;
+  const visible: SQL[] = [eq(courses.publicScope, 'public')];
+  if (auth?.customerId) {
+    visible.push(and(eq(courses.publicScope, 'customer'), eq(courses.customerId, auth.customerId))!);
+    visible.push(
+      sql`exists (select 1 from ${coursePackages} where ${courses.id} = any(${coursePackages.courseIds}) and ${auth.customerId}::uuid = any(${coursePackages.customerIds}))`,
+    );
+  }
+  return and(open, or(...visible))!;
+}
+
+const SORTS = {
+  'publishedAt,desc': [desc(courses.publishedAt), desc(courses.id)],
+  'learners,desc': [desc(courses.learnerCount), desc(courses.id)],
+  'name,asc': [asc(courses.name), asc(courses.id)],
+} as const;
+
+/** Escapes LIKE wildcards so a search for "100%" finds "100%". */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The course centre and course list: filters, text search, sort, one page. */
+export async function listCentre(ctx: AppContext, auth: AuthContext | null, query: z.output<typeof ZCentreQuery>) {
+  const where = and(
+    discoverableWhere(auth),
+    query.directionId ? eq(courses.directionId, query.directionId) : undefined,
+    query.stageId ? eq(courses.stageId, query.stageId) : undefined,
+    query.difficultyId ? eq(courses.difficultyId, query.difficultyId) : undefined,
+    query.level ? sql`${query.level} = any(${courses.levels})` : undefined,
+    query.tag ? sql`${query.tag} = any(${courses.tags})` : undefined,
+    query.keyword
+      ? or(ilike(courses.name, likeText(query.keyword)), ilike(courses.description, likeText(query.keyword)))
+      : undefined,
+  );
+  const rows = await ctx.db
+    .select({
+      course: courses,
+      owner: sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`,
+      version: courseVersions.number,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .leftJoin(courseVersions, eq(courseVersions.id, courses.publishedVersionId))
+    .where(where)
+    .orderBy(...SORTS[query.sort])
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  return {
+    list: rows.map((r) => presentSummary(ctx.storage, r.course, { ownerName: r.owner, versionNumber: r.version })),
+    total: rows[0]?.total ?? 0,
+    page: query.page,
+    size: query.size,
+  };
+}
+
+/** Completed and visited sections of one learner in one course. */
+export async function recordsOf(ctx: AppContext, courseId: string, userId: string) {
+  return ctx.db
+    .select()
+    .from(learningRecords)
+    .where(and(eq(learningRecords.courseId, courseId), eq(learningRecords.userId, userId)));
+}
+
+/** Course detail with the catalogue of the version the caller learns, and their progress in it. */
+export async function getCourseDetail(
+  ctx: AppContext,
+  auth: AuthContext | null,
+  courseId: string,
+): Promise<TCourseDetail> {
+  const { course, role, enrolment } = await loadForLearner(ctx.db, auth, courseId);
+  const versionId = enrolment?.versionId ?? course.publishedVersionId ?? course.draftVersionId!;
+  const tree = await loadVersionTree(ctx.db, versionId);
+  const records = enrolment && auth ? await recordsOf(ctx, course.id, auth.userId) : [];
+  const sections = sectionsInOrder(tree);
+  const done = sections.filter((s) => records.some((r) => r.sectionId === s.id && r.completedAt)).length;
+  const [owner] = await ctx.db
+    .select({ u: users.username, r: users.realName })
+    .from(users)
+    .where(eq(users.id, course.ownerId));
+  return {
+    ...presentSummary(ctx.storage, course, {
+      ownerName: owner ? owner.r || owner.u : '',
+      versionNumber: await versionNumber(ctx.db, course.publishedVersionId),
+    }),
+    enrolled: Boolean(enrolment),
+    canEdit: Boolean(role),
+    learnerVersionNumber: await versionNumber(ctx.db, versionId),
+    progress: sections.length ? Math.round((100 * done) / sections.length) : 0,
+    catalogue: tree.chapters.map((c) => ({
+      id: c.id,
+      title: c.title,
+      sections: c.sections.map((s) => {
+        const record = records.find((r) => r.sectionId === s.id);
+        return {
+          id: s.id,
+          title: s.title,
+          taskCount: s.tasks.length,
+          visited: Boolean(record),
+          completed: Boolean(record?.completedAt),
+        };
+      }),
+    })),
+  };
+}

@@ -1,0 +1,125 @@
+import { ROLES } from '@aiedu/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import {
+  courseChapters,
+  courseCollaborators,
+  courseEnrolments,
+  coursePackages,
+  courseResources,
+  courses,
+  courseSections,
+  courseTasks,
+} from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+
+export type CourseRow = typeof courses.$inferSelect;
+
+/** Whether the caller owns the course or collaborates on it. */
+export async function authorRole(db: Db, course: CourseRow, auth: AuthContext): Promise<'owner' | 'editor' | null> {
+  if (course.ownerId === auth.userId) return 'owner';
+  const [row] = await db
+    .select({ userId: courseCollaborators.userId })
+    .from(courseCollaborators)
+    .where(and(eq(courseCollaborators.courseId, course.id), eq(courseCollaborators.userId, auth.userId)));
+  return row ? 'editor' : null;
+}
+
+/**
+ * The course an author works on. Someone who is neither its owner nor a collaborator gets NOT_FOUND, so the
+ * courses of other teachers and other customers are not even confirmed to exist.
+ */
+export async function loadForAuthor(db: Db, auth: AuthContext, courseId: string, need: 'edit' | 'owner' = 'edit') {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError('NOT_FOUND');
+  const role = await authorRole(db, course, auth);
+  if (!role) throw new AppError('NOT_FOUND');
+  if (need === 'owner' && role !== 'owner') throw new AppError('NO_EDIT_PERMISSION');
+  return { course, role };
+}
+
+/** The draft (first draft or revision) an author may change; a published or closed course without one may not. */
+export function editableVersion(course: CourseRow): string {
+  if (course.status === 'closed' || !course.draftVersionId) throw new AppError('COURSE_STATE_INVALID');
+  return course.draftVersionId;
+}
+
+const PARTS = {
+  chapter: courseChapters,
+  section: courseSections,
+  task: courseTasks,
+  resource: courseResources,
+} as const;
+
+/** A chapter, section, task or resource an author may change: it must belong to the draft of a course they edit. */
+export async function loadPartForAuthor(db: Db, auth: AuthContext, part: keyof typeof PARTS, id: string) {
+  const table = PARTS[part];
+  const [row] = await db
+    .select({ courseId: table.courseId, versionId: table.versionId })
+    .from(table)
+    .where(eq(table.id, id));
+  if (!row) throw new AppError('NOT_FOUND');
+  const { course } = await loadForAuthor(db, auth, row.courseId);
+  if (editableVersion(course) !== row.versionId) throw new AppError('COURSE_STATE_INVALID');
+  return { course, versionId: row.versionId };
+}
+
+/** Customers given the course through a course package. */
+async function packagedFor(db: Db, courseId: string, customerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: coursePackages.id })
+    .from(coursePackages)
+    .where(
+      and(
+        sql`${courseId}::uuid = any(${coursePackages.courseIds})`,
+        sql`${customerId}::uuid = any(${coursePackages.customerIds})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Whether a caller outside the course's authors may find it: by scope, by customer, or by a course package.
+ * A private course is found only by its code (or by being given to a class).
+ */
+export async function mayDiscover(db: Db, course: CourseRow, auth: AuthContext | null): Promise<boolean> {
+  if (course.publicScope === 'public') return true;
+  if (!auth) return false;
+  if (auth.roles.includes(ROLES.super)) return true;
+  if (!auth.customerId || course.publicScope === 'private') return false;
+  if (course.customerId === auth.customerId) return true;
+  return packagedFor(db, course.id, auth.customerId);
+}
+
+export async function findEnrolment(db: Db, courseId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(courseEnrolments)
+    .where(and(eq(courseEnrolments.courseId, courseId), eq(courseEnrolments.userId, userId)));
+  return row ?? null;
+}
+
+/** Spec section 8: a closed course and a course taken down answer their own messages, never the content. */
+export function assertOpen(course: CourseRow) {
+  if (course.status === 'closed') throw new AppError('COURSE_CLOSED');
+  if (course.takenDown) throw new AppError('COURSE_TAKEN_DOWN');
+}
+
+/**
+ * The course as a learner may see it: published, open, and visible to them (or already joined). Authors see
+ * their own course in any state.
+ */
+export async function loadForLearner(db: Db, auth: AuthContext | null, courseId: string) {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError('NOT_FOUND');
+  const role = auth ? await authorRole(db, course, auth) : null;
+  const enrolment = auth ? await findEnrolment(db, course.id, auth.userId) : null;
+  if (!role && !enrolment && !(await mayDiscover(db, course, auth))) throw new AppError('NOT_FOUND');
+  if (!role) {
+    if (!course.publishedVersionId) throw new AppError('NOT_FOUND');
+    assertOpen(course);
+  }
+  return { course, role, enrolment };
+}

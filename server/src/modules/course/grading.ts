@@ -1,0 +1,45 @@
+import type { StoredQuestion } from '../../platform/db/schema/index.js';
+
+export interface Answer {
+  questionId: string;
+  choices?: number[] | undefined;
+  text?: string | undefined;
+}
+
+/**
+ * Credit of one choice question, 0–1. Single choice: all or nothing. Multiple choice: nothing when any wrong
+ * option is chosen; otherwise the share of the right options that were chosen (2 of 3 right → 2/3).
+ */
+export function choiceCredit(question: StoredQuestion, choices: readonly number[] | undefined): number {
+  const right = new Set(question.answer ?? []);
+  const chosen = new Set(choices ?? []);
+  if (chosen.size === 0 || right.size === 0) return 0;
+  for (const choice of chosen) if (!right.has(choice)) return 0;
+  if (question.type === 'single') return chosen.size === 1 ? 1 : 0;
+  return chosen.size / right.size;
+}
+
+export interface Grade {
+  credits: Record<string, number>;
+  /** 0–100 when every question is a choice question; null while a teacher still has to grade. */
+  score: number | null;
+  status: 'graded' | 'pending';
+}
+
+/** Grades the choice questions on submit; short answers and experiments wait for the teacher. */
+export function gradeAttempt(questions: readonly StoredQuestion[], answers: readonly Answer[]): Grade {
+  const credits: Record<string, number> = {};
+  let manual = false;
+  for (const question of questions) {
+    if (question.type === 'single' || question.type === 'multiple') {
+      const answer = answers.find((a) => a.questionId === question.id);
+      credits[question.id] = choiceCredit(question, answer?.choices);
+    } else {
+      manual = true;
+    }
+  }
+  if (manual) return { credits, score: null, status: 'pending' };
+  const total = Object.values(credits).reduce((sum, c) => sum + c, 0);
+  const score = questions.length === 0 ? 0 : Math.round((100 * total) / questions.length);
+  return { credits, score, status: 'graded' };
+}

@@ -1,0 +1,225 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import {
+  courseClassAssignments,
+  courseEnrolments,
+  courses,
+  courseSections,
+  courseVersions,
+  learningRecords,
+  students,
+  taskAttempts,
+} from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { assertOpen, findEnrolment, loadForLearner, mayDiscover, type CourseRow } from './course-access.js';
+import { loadVersionTree, sectionsInOrder, versionNumber } from './course-content.repository.js';
+import { getCourseDetail, recordsOf } from './centre.service.js';
+import { learnerQuestion } from './course.presenter.js';
+import { summaryOf } from './authoring.service.js';
+import { presentAttempt } from './attempt.service.js';
+
+async function enrol(db: Db, course: CourseRow, auth: AuthContext, joinedVia: 'code' | 'class' | 'centre') {
+  const [row] = await db
+    .insert(courseEnrolments)
+    .values({
+      courseId: course.id,
+      userId: auth.userId,
+      customerId: auth.customerId,
+      versionId: course.publishedVersionId!,
+      joinedVia,
+    })
+    .onConflictDoNothing()
+    .returning({ id: courseEnrolments.id });
+  if (row) {
+    await db
+      .update(courses)
+      .set({ learnerCount: sql`${courses.learnerCount} + 1` })
+      .where(eq(courses.id, course.id));
+  }
+}
+
+function assertJoinable(course: CourseRow) {
+  assertOpen(course);
+  if (course.status !== 'published' || !course.publishedVersionId) throw new AppError('COURSE_STATE_INVALID');
+}
+
+/** Joins by the 6-character course code: the course's customer, a public course, or a packaged one. */
+export async function joinByCode(ctx: AppContext, auth: AuthContext, code: string) {
+  const [course] = await ctx.db.select().from(courses).where(eq(courses.code, code));
+  if (!course) throw new AppError('COURSE_CODE_UNKNOWN');
+  const visible =
+    course.publicScope === 'private' ? course.customerId === auth.customerId : await mayDiscover(ctx.db, course, auth);
+  if (!visible) throw new AppError('COURSE_CODE_UNKNOWN');
+  assertJoinable(course);
+  await enrol(ctx.db, course, auth, 'code');
+  return getCourseDetail(ctx, auth, course.id);
+}
+
+/** Joins from the centre (a course the caller may find) or from a class the course was given to. */
+export async function joinCourse(ctx: AppContext, auth: AuthContext, courseId: string) {
+  const { course } = await loadForLearner(ctx.db, auth, courseId);
+  assertJoinable(course);
+  const byClass = await ctx.db
+    .select({ classId: courseClassAssignments.classId })
+    .from(courseClassAssignments)
+    .innerJoin(students, eq(students.classId, courseClassAssignments.classId))
+    .where(and(eq(courseClassAssignments.courseId, course.id), eq(students.userId, auth.userId)))
+    .limit(1);
+  await enrol(ctx.db, course, auth, byClass.length ? 'class' : 'centre');
+  return getCourseDetail(ctx, auth, course.id);
+}
+
+/** A section of the learner's own version; authors preview any section of their course. */
+async function loadSection(ctx: AppContext, auth: AuthContext, sectionId: string) {
+  const [section] = await ctx.db.select().from(courseSections).where(eq(courseSections.id, sectionId));
+  if (!section) throw new AppError('NOT_FOUND');
+  const { course, role, enrolment } = await loadForLearner(ctx.db, auth, section.courseId);
+  if (!role) {
+    if (!enrolment) throw new AppError('COURSE_NOT_JOINED');
+    if (enrolment.versionId !== section.versionId) throw new AppError('NOT_FOUND');
+  }
+  return { section, course, role, enrolment };
+}
+
+async function upsertRecord(
+  ctx: AppContext,
+  auth: AuthContext,
+  section: typeof courseSections.$inferSelect,
+  add: { seconds: number; completed: boolean },
+) {
+  const now = ctx.now();
+  await ctx.db
+    .insert(learningRecords)
+    .values({
+      courseId: section.courseId,
+      userId: auth.userId,
+      customerId: auth.customerId,
+      sectionId: section.id,
+      secondsSpent: add.seconds,
+      completedAt: add.completed ? now : null,
+      lastVisitedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [learningRecords.userId, learningRecords.sectionId],
+      set: {
+        secondsSpent: sql`${learningRecords.secondsSpent} + ${add.seconds}`,
+        completedAt: add.completed
+          ? sql`coalesce(${learningRecords.completedAt}, ${now.toISOString()}::timestamptz)`
+          : sql`${learningRecords.completedAt}`,
+        lastVisitedAt: now,
+      },
+    });
+}
+
+/** Opens a section: marks it visited and answers its content, resources and tasks (without answers). */
+export async function learnSection(ctx: AppContext, auth: AuthContext, sectionId: string) {
+  const { section, enrolment } = await loadSection(ctx, auth, sectionId);
+  if (enrolment) await upsertRecord(ctx, auth, section, { seconds: 0, completed: false });
+  const tree = await loadVersionTree(ctx.db, section.versionId);
+  const ordered = sectionsInOrder(tree);
+  const index = ordered.findIndex((s) => s.id === section.id);
+  const full = ordered[index]!;
+  const [record] = enrolment
+    ? await ctx.db
+        .select({ completedAt: learningRecords.completedAt })
+        .from(learningRecords)
+        .where(and(eq(learningRecords.userId, auth.userId), eq(learningRecords.sectionId, section.id)))
+    : [];
+  return {
+    id: full.id,
+    title: full.title,
+    content: full.content,
+    aiLinks: full.aiLinks,
+    resources: full.resources.map((r) => ({ id: r.id, name: r.name, size: r.size, mime: r.mime })),
+    tasks: full.tasks.map((t) => ({ id: t.id, title: t.title, questions: t.questions.map(learnerQuestion) })),
+    nextSectionId: ordered[index + 1]?.id ?? null,
+    completed: Boolean(record?.completedAt),
+  };
+}
+
+/** Adds time spent on a section and marks it completed. */
+export async function recordSection(
+  ctx: AppContext,
+  auth: AuthContext,
+  sectionId: string,
+  input: { seconds: number; completed: boolean },
+) {
+  const { section, enrolment } = await loadSection(ctx, auth, sectionId);
+  if (!enrolment) throw new AppError('COURSE_NOT_JOINED');
+  await upsertRecord(ctx, auth, section, input);
+  return getCourseDetail(ctx, auth, section.courseId);
+}
+
+/**
+ * A learner's record of a course: every section of their version with visits, time and completion, and their
+ * attempts. It stays readable when the course is closed or taken down: nothing of the record is lost.
+ */
+export async function getLearningRecord(ctx: AppContext, auth: AuthContext, courseId: string) {
+  const enrolment = await findEnrolment(ctx.db, courseId, auth.userId);
+  if (!enrolment) throw new AppError('COURSE_NOT_JOINED');
+  const [course] = await ctx.db.select().from(courses).where(eq(courses.id, courseId));
+  const tree = await loadVersionTree(ctx.db, enrolment.versionId);
+  const records = await recordsOf(ctx, courseId, auth.userId);
+  const sections = sectionsInOrder(tree);
+  const attempts = await ctx.db
+    .select()
+    .from(taskAttempts)
+    .where(and(eq(taskAttempts.courseId, courseId), eq(taskAttempts.userId, auth.userId)))
+    .orderBy(asc(taskAttempts.createdAt));
+  const done = sections.filter((s) => records.some((r) => r.sectionId === s.id && r.completedAt)).length;
+  return {
+    courseId,
+    courseName: course!.name,
+    versionNumber: await versionNumber(ctx.db, enrolment.versionId),
+    progress: sections.length ? Math.round((100 * done) / sections.length) : 0,
+    sections: sections.map((s) => {
+      const r = records.find((x) => x.sectionId === s.id);
+      return {
+        sectionId: s.id,
+        title: s.title,
+        visited: Boolean(r),
+        secondsSpent: r?.secondsSpent ?? 0,
+        completed: Boolean(r?.completedAt),
+        lastVisitedAt: r?.lastVisitedAt.toISOString() ?? null,
+      };
+    }),
+    attempts: attempts.map((a) => presentAttempt(a, '')),
+  };
+}
+
+/** "My study": every course the caller joined, with progress, including closed ones (shown as closed). */
+export async function listMyStudy(ctx: AppContext, auth: AuthContext) {
+  const rows = await ctx.db
+    .select({ course: courses, versionId: courseEnrolments.versionId, number: courseVersions.number })
+    .from(courseEnrolments)
+    .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
+    .innerJoin(courseVersions, eq(courseVersions.id, courseEnrolments.versionId))
+    .where(eq(courseEnrolments.userId, auth.userId))
+    .orderBy(asc(courseEnrolments.createdAt));
+  if (rows.length === 0) return [];
+  const versionIds = rows.map((r) => r.versionId);
+  const totals = await ctx.db
+    .select({ versionId: courseSections.versionId, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(courseSections)
+    .where(inArray(courseSections.versionId, versionIds))
+    .groupBy(courseSections.versionId);
+  const done = await ctx.db
+    .select({ sectionVersion: courseSections.versionId, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(learningRecords)
+    .innerJoin(courseSections, eq(courseSections.id, learningRecords.sectionId))
+    .where(and(eq(learningRecords.userId, auth.userId), sql`${learningRecords.completedAt} is not null`))
+    .groupBy(courseSections.versionId);
+  return Promise.all(
+    rows.map(async (r) => {
+      const total = totals.find((t) => t.versionId === r.versionId)?.n ?? 0;
+      const completed = done.find((d) => d.sectionVersion === r.versionId)?.n ?? 0;
+      return {
+        ...(await summaryOf(ctx, r.course)),
+        progress: total ? Math.round((100 * completed) / total) : 0,
+        learnerVersionNumber: r.number,
+      };
+    }),
+  );
+}

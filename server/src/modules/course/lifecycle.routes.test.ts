@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourseWorld, QUIZ, type CourseWorld } from './course-test-world.js';
+
+describe('course states and versions (spec section 4)', () => {
+  let w: CourseWorld;
+  beforeAll(async () => {
+    w = await createCourseWorld();
+  });
+  afterAll(() => w.t.close());
+
+  const act = (id: string, action: string, who: 'teacher' | 'editor' = 'teacher') =>
+    w.call(who, 'POST', `/api/v1/courses/${id}/${action}`);
+
+  it('walks draft → published → modifying → published v2, and refuses every illegal step', async () => {
+    const empty = await w.buildCourse({}, []);
+    const refusedEmpty = await act(empty.id, 'publish');
+    expect(refusedEmpty.body.errorCode).toBe('4105');
+
+    const { id } = await w.buildCourse();
+    for (const illegal of ['revision', 'abandon-revision']) {
+      expect((await act(id, illegal)).body.errorCode, illegal).toBe('4105');
+    }
+    const v1 = await act(id, 'publish');
+    expect(v1.body.data).toMatchObject({ status: 'published', versionNumber: 1 });
+    expect((await act(id, 'publish')).body.errorCode).toBe('4105');
+    expect((await act(id, 'abandon-revision')).body.errorCode).toBe('4105');
+    // Content of a published course cannot change without a revision.
+    const chapterId = v1.body.data.chapters[0].id;
+    expect(
+      (await w.call('teacher', 'PUT', `/api/v1/courses/chapters/${chapterId}`, { title: 'X' })).body.errorCode,
+    ).toBe('4105');
+    expect((await w.call('teacher', 'POST', `/api/v1/courses/${id}/chapters`, { title: 'X' })).body.errorCode).toBe(
+      '4105',
+    );
+
+    const revising = await act(id, 'revision');
+    expect(revising.body.data.status).toBe('modifying');
+    expect(revising.body.data.chapters[0].id).not.toBe(chapterId);
+    expect((await act(id, 'revision')).body.errorCode).toBe('4105');
+    const v2 = await act(id, 'publish');
+    expect(v2.body.data).toMatchObject({ status: 'published', versionNumber: 2 });
+
+    await act(id, 'revision');
+    const abandoned = await act(id, 'abandon-revision');
+    expect(abandoned.body.data).toMatchObject({ status: 'published', versionNumber: 2 });
+
+    const closed = await act(id, 'close');
+    expect(closed.body.data.status).toBe('closed');
+    for (const illegal of ['publish', 'revision', 'abandon-revision', 'close']) {
+      expect((await act(id, illegal)).body.errorCode, illegal).toBe('4105');
+    }
+    expect((await w.call('teacher', 'PUT', `/api/v1/courses/${id}`, { name: 'Again' })).body.errorCode).toBe('4105');
+  });
+
+  it('keeps learners on the version they started while the teacher revises; moves them on request', async () => {
+    const { id, code, sectionIds } = await w.buildCourse({}, [{ title: 'Basics', sections: ['Hello'] }]);
+    await w.call('teacher', 'PUT', `/api/v1/courses/sections/${sectionIds[0]}`, { content: 'version one' });
+    await w.call('teacher', 'POST', `/api/v1/courses/sections/${sectionIds[0]}/tasks`, QUIZ);
+    await act(id, 'publish');
+    const joined = await w.call('student', 'POST', '/api/v1/courses/join', { code });
+    expect(joined.body.data.learnerVersionNumber).toBe(1);
+    const oldSection = joined.body.data.catalogue[0].sections[0].id;
+
+    const revision = (await act(id, 'revision')).body.data;
+    const newSection = revision.chapters[0].sections[0].id;
+    await w.call('teacher', 'PUT', `/api/v1/courses/sections/${newSection}`, { content: 'version two', title: 'Hi' });
+    await w.call('teacher', 'POST', `/api/v1/courses/${id}/chapters`, { title: 'Advanced' });
+
+    // While modifying, the learner still reads version 1.
+    const during = await w.call('student', 'GET', `/api/v1/courses/${id}`);
+    expect(during.body.data.catalogue.map((c: { title: string }) => c.title)).toEqual(['Basics']);
+    expect((await w.call('student', 'GET', `/api/v1/courses/sections/${oldSection}/learn`)).body.data.content).toBe(
+      'version one',
+    );
+    expect((await w.call('student', 'GET', `/api/v1/courses/sections/${newSection}/learn`)).status).toBe(404);
+
+    await act(id, 'publish');
+    // After version 2 is published the joined learner stays on version 1; a new learner gets version 2.
+    const after = await w.call('student', 'GET', `/api/v1/courses/${id}`);
+    expect(after.body.data).toMatchObject({ learnerVersionNumber: 1, versionNumber: 2 });
+    expect((await w.call('student', 'GET', `/api/v1/courses/sections/${oldSection}/learn`)).body.data.content).toBe(
+      'version one',
+    );
+    const fresh = await w.call('student2', 'POST', '/api/v1/courses/join', { code });
+    expect(fresh.body.data.learnerVersionNumber).toBe(2);
+    expect(fresh.body.data.catalogue.map((c: { title: string }) => c.title)).toEqual(['Basics', 'Advanced']);
+
+    expect((await w.call('editor', 'POST', `/api/v1/courses/${id}/learners/move`, {})).status).toBe(404);
+    const moved = await w.call('teacher', 'POST', `/api/v1/courses/${id}/learners/move`, {});
+    expect(moved.body.data.moved).toBe(1);
+    const now = await w.call('student', 'GET', `/api/v1/courses/${id}`);
+    expect(now.body.data.learnerVersionNumber).toBe(2);
+    expect((await w.call('student', 'GET', `/api/v1/courses/sections/${newSection}/learn`)).body.data.content).toBe(
+      'version two',
+    );
+  });
+
+  it('answers "closed" and "taken down" to learners and keeps their records', async () => {
+    const { id, code, sectionIds } = await w.buildCourse();
+    await w.call('teacher', 'POST', `/api/v1/courses/sections/${sectionIds[0]}/tasks`, QUIZ);
+    await act(id, 'publish');
+    await w.call('student', 'POST', '/api/v1/courses/join', { code });
+    const section = (await w.call('student', 'GET', `/api/v1/courses/${id}`)).body.data.catalogue[0].sections[0].id;
+    await w.call('student', 'POST', `/api/v1/courses/sections/${section}/record`, { seconds: 30, completed: true });
+
+    const down = await w.call('super', 'PUT', `/api/v1/courses/${id}/taken-down`, { takenDown: true });
+    expect(down.body.data.takenDown).toBe(true);
+    const detail = await w.call('student', 'GET', `/api/v1/courses/${id}`);
+    expect(detail.status).toBe(410);
+    expect(detail.body.errorCode).toBe('4001');
+    expect(
+      (await w.call(null, 'GET', `/api/v1/courses/centre?keyword=${encodeURIComponent('Intro')}`)).body.data.list.map(
+        (c: { id: string }) => c.id,
+      ),
+    ).not.toContain(id);
+    await w.call('super', 'PUT', `/api/v1/courses/${id}/taken-down`, { takenDown: false });
+    expect((await w.call('student', 'GET', `/api/v1/courses/${id}`)).status).toBe(200);
+
+    await act(id, 'close');
+    const closed = await w.call('student', 'GET', `/api/v1/courses/${id}`);
+    expect(closed.status).toBe(410);
+    expect(closed.body.errorCode).toBe('4002');
+    expect(closed.body.errorMsg).toBe('课程已删除或关闭，无法查看详情');
+    expect((await w.call('student', 'GET', `/api/v1/courses/sections/${section}/learn`)).body.errorCode).toBe('4002');
+    expect((await w.call('student2', 'POST', '/api/v1/courses/join', { code })).body.errorCode).toBe('4002');
+
+    const record = await w.call('student', 'GET', `/api/v1/courses/${id}/record`);
+    expect(record.status).toBe(200);
+    expect(record.body.data).toMatchObject({ progress: 100 });
+    expect(record.body.data.sections[0]).toMatchObject({ visited: true, completed: true, secondsSpent: 30 });
+    const study = await w.call('student', 'GET', '/api/v1/courses/study');
+    expect(study.body.data.find((c: { id: string }) => c.id === id)).toMatchObject({ status: 'closed', progress: 100 });
+    // The teacher still sees the course (closed) in the editor.
+    expect((await w.call('teacher', 'GET', `/api/v1/courses/${id}`)).body.data.status).toBe('closed');
+  });
+
+  it('refuses to move learners of a course that is not published', async () => {
+    const { id } = await w.buildCourse();
+    expect((await w.call('teacher', 'POST', `/api/v1/courses/${id}/learners/move`, {})).body.errorCode).toBe('4105');
+  });
+});

@@ -1,0 +1,115 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { COURSE_API, LIMITS } from '@aiedu/contracts';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
+import type { AppContext } from '../../platform/context.js';
+import { courseResources } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { mediaTypeOf } from '../files/media-types.js';
+import { loadPartForAuthor } from './course-access.js';
+import { countRows } from './course-content.repository.js';
+import { addResource } from './content.service.js';
+
+/** The tus Upload-Metadata header: comma-separated `key base64value` pairs. */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+const safeName = (name: string) => name.replace(/[\\/\0]/g, '_').slice(0, 200) || 'file';
+
+/**
+ * Resumable uploads of section resources (the tus protocol). Bytes stream to a file on disk, never into memory;
+ * an interrupted upload continues from its offset. A file over 2 GB, or an 11th file, is refused before any byte
+ * is stored. A finished upload is moved into storage and becomes a resource of its section.
+ */
+export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const directory = path.join(ctx.config.dataDir, 'uploads', 'course-resources');
+  const datastore = new FileStore({ directory });
+  const tus = new TusServer({
+    path: COURSE_API.uploads,
+    datastore,
+    maxSize: LIMITS.resourceBytes,
+    respectForwardedHeaders: ctx.config.trustProxy,
+    onUploadFinish: async (_req, upload) => {
+      const meta = upload.metadata ?? {};
+      const name = safeName(meta.filename ?? 'file');
+      const file = upload.storage?.path ?? path.join(directory, upload.id);
+      const storageKey = `courses/resources/${uuidv7()}`;
+      try {
+        await ctx.storage.put(storageKey, createReadStream(file), { maxBytes: LIMITS.resourceBytes });
+        const row = await addResource(ctx, meta.sectionId ?? '', {
+          name,
+          storageKey,
+          size: upload.size ?? upload.offset,
+          mime: mediaTypeOf(name),
+        });
+        return {
+          headers: { 'x-resource-id': row.id, 'access-control-expose-headers': 'x-resource-id' },
+        };
+      } catch (error) {
+        await ctx.storage.delete(storageKey);
+        throw error instanceof AppError
+          ? { status_code: error.status, body: JSON.stringify({ errorCode: error.code, errorMsg: '', data: null }) }
+          : error;
+      } finally {
+        await rm(file, { force: true });
+        await rm(`${file}.json`, { force: true });
+      }
+    },
+  });
+
+  /** The section of a new upload, or of an upload under way: the caller must be able to edit it. */
+  async function authorise(request: FastifyRequest, uploadId: string | undefined) {
+    const auth = requireAuth(request);
+    if (!uploadId) {
+      const meta = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
+      if (!meta.sectionId || !/^[0-9a-f-]{36}$/i.test(meta.sectionId)) throw new AppError('BAD_REQUEST');
+      const length = Number(request.headers['upload-length']);
+      if (!Number.isFinite(length) || length < 0) throw new AppError('BAD_REQUEST');
+      if (length > LIMITS.resourceBytes) throw new AppError('FILE_TOO_LARGE');
+      await loadPartForAuthor(ctx.db, auth, 'section', meta.sectionId);
+      if ((await countRows(ctx.db, courseResources, 'sectionId', meta.sectionId)) >= LIMITS.resourcesPerSection) {
+        throw new AppError('COURSE_RESOURCES_FULL');
+      }
+      return;
+    }
+    if (!/^[\w-]{1,100}$/.test(uploadId)) throw new AppError('NOT_FOUND');
+    const upload = await datastore.getUpload(uploadId).catch(() => null);
+    const sectionId = upload?.metadata?.sectionId;
+    if (!sectionId) throw new AppError('NOT_FOUND');
+    await loadPartForAuthor(ctx.db, auth, 'section', sectionId);
+  }
+
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  const config = { permission: 'course.author' as const };
+  const hand = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { '*'?: string };
+    await authorise(request, params['*']);
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  app.route({
+    method: ['POST'],
+    url: COURSE_API.uploads,
+    config,
+    schema: { tags: ['course'], summary: 'Start a resumable (tus) upload of a section resource' },
+    handler: hand,
+  });
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE'],
+    url: `${COURSE_API.uploads}/*`,
+    config,
+    schema: { tags: ['course'], summary: 'Resume (HEAD), continue (PATCH) or cancel (DELETE) a resumable upload' },
+    handler: hand,
+  });
+};
