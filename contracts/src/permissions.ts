@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   'shield.manage': [SUPER, customerAdmin],
   'sso.manage': [SUPER, customerAdmin],
   'course.learn': [student, teacher, ...SCHOOL_ADMINS],
+  'compute.manage': [...INSTITUTION_ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

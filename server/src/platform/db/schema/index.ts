@@ -2,3 +2,4 @@ export * from './institutions.js';
 export * from './users.js';
 export * from './identity.js';
 export * from './audit.js';
+export * from './projects.js';
