@@ -111,7 +111,8 @@ export const ZProjectListQuery = z.object({
     .regex(new RegExp(`^(${PROJECT_SORTS.join('|')}),(asc|desc)$`))
     .optional(),
 });
-export type TProjectListQuery = z.input<typeof ZProjectListQuery>;
+export type TProjectListQuery = z.infer<typeof ZProjectListQuery>;
+export type TProjectListParams = z.input<typeof ZProjectListQuery>;
 
 export const ZCollaboratorsRequest = z.object({
   usernames: z.array(z.string().trim().min(1).max(30)).max(PROJECT_LIMITS.collaborators),
@@ -191,12 +192,14 @@ export const ZFileName = z
   .refine(isSafeName, 'at most 30 letters, digits, spaces, "-", "_" or "."')
   .describe('≤ 30 characters: letters, digits, space, "-", "_", "."');
 export const ZFilePathQuery = z.object({ path: ZRelPath });
+/** The server checks names itself and answers 3106 for a refused one, so the editor can show the spec's message. */
+const ZNewName = z.string().min(1).max(200).describe('≤ 30 characters: letters, digits, space, "-", "_", "."');
 export const ZCreateEntryRequest = z.object({
   folder: ZRelPath.default(''),
-  name: ZFileName,
+  name: ZNewName,
   kind: z.enum(['file', 'folder']),
 });
-export const ZRenameRequest = z.object({ path: ZRelPath, name: ZFileName });
+export const ZRenameRequest = z.object({ path: ZRelPath, name: ZNewName });
 export const ZMoveRequest = z.object({ path: ZRelPath, toFolder: ZRelPath });
 export const ZSaveFileRequest = z.object({ path: ZRelPath, content: z.string() });
 export const ZFileContent = z.object({ path: z.string(), content: z.string(), size: z.number().int() });
