@@ -26,6 +26,7 @@ import { peopleRoutes } from './modules/institution/people.routes.js';
 import { statisticsRoutes } from './modules/institution/statistics.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { registerProjectGuard } from './modules/project/project-access.js';
+import { PackageQueue } from './modules/project/package.service.js';
 import { projectRoutes } from './modules/project/project.routes.js';
 import { registerRuntimeUpgrades, runtimeProxyRoutes } from './modules/runtime/runtime-proxy.js';
 import type { RuntimeDriver } from './modules/runtime/runtime-driver.js';
@@ -135,6 +136,7 @@ export async function buildApp({
   await app.register(userRoutes, { ctx, messengers: messengers ?? messengersFromConfig(config) });
   const runtimes = await createRuntimeManager(app, ctx, runtimeDriver);
   app.decorate('runtimes', runtimes);
+  app.decorate('packages', new PackageQueue(ctx, runtimes.driver));
   await app.register(projectRoutes, { ctx, manager: runtimes });
   await app.register(runtimeRoutes, { ctx, manager: runtimes });
   await app.register(runtimeProxyRoutes, { ctx, manager: runtimes });

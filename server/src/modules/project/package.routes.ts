@@ -2,30 +2,17 @@ import { ZPackage, ZPackageOperation, ZPackageRequest, projectApi } from '@aiedu
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
-import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-import type { RuntimeDriver } from '../runtime/runtime-driver.js';
-import { PackageQueue } from './package.service.js';
+import type { PackageQueue } from './package.service.js';
 import { projectOf } from './project-access.js';
 
 const ZParams = z.object({ id: z.uuid() });
 const paths = projectApi(':id');
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    packages: PackageQueue;
-  }
-}
-
 /** Package management of a project: installed list, install, uninstall, operations and their states. */
-export const packageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; driver: RuntimeDriver }> = async (
-  app,
-  { ctx, driver },
-) => {
+export const packageRoutes: FastifyPluginAsyncZod<{ queue: PackageQueue }> = async (app, { queue }) => {
   const tags = ['project packages'];
   const edit = { auth: 'required' as const, project: 'edit' as const };
-  const queue = new PackageQueue(ctx, driver);
-  app.decorate('packages', queue);
 
   app.get(
     paths.packages,

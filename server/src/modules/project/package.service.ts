@@ -118,3 +118,10 @@ export class PackageQueue {
       .where(eq(packageOperations.id, row.id));
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Package operations of this process (tests wait for a project's queue to drain). */
+    packages: PackageQueue;
+  }
+}

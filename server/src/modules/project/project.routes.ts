@@ -161,5 +161,5 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; manager: Ru
 
   await app.register(versionRoutes, { ctx, driver });
   await app.register(fileRoutes, { ctx, driver });
-  await app.register(packageRoutes, { ctx, driver });
+  await app.register(packageRoutes, { queue: app.packages });
 };

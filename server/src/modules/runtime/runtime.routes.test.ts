@@ -3,10 +3,10 @@ import { ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
-import { JUPYTER_MISSING, JUPYTER_SKIP_REASON, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
+import { JUPYTER_MISSING, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-describe.skipIf(JUPYTER_MISSING)(`notebooks on a real Jupyter server (${JUPYTER_SKIP_REASON} → skipped)`, () => {
+describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
   let t: TestApp;
   let base: string;
   const clock = testClock();
