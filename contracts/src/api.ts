@@ -35,7 +35,39 @@ export const API = {
   userStats: '/gw/api/v1/user/stats',
   organizeGrades: '/api/v1/admin_organize/grades',
   smsToSelf: '/gw/api/v1/user/sms/send/message',
+  projects: '/gw/api/v1/projects',
+  myProjects: '/gw/api/v1/projects/mine',
+  runtimeAvailability: '/gw/api/v1/runtime/availability',
+  computeBalance: '/gw/api/v1/runtime/balance',
+  computeAllowances: '/api/v1/admin/compute-allowances',
+  /** The gateway to a project's Jupyter server: `${runtimeProxy}/<projectId>/api/...` (HTTP and WebSocket). */
+  runtimeProxy: '/gw/api/v1/runtime',
 } as const;
+
+/** Paths of one project's calls. */
+export const projectApi = (id: string) => {
+  const base = `${API.projects}/${id}`;
+  return {
+    base,
+    fork: `${base}/fork`,
+    collaborators: `${base}/collaborators`,
+    versions: `${base}/versions`,
+    restore: `${base}/versions/restore`,
+    compare: `${base}/versions/compare`,
+    files: `${base}/files`,
+    fileContent: `${base}/files/content`,
+    fileRename: `${base}/files/rename`,
+    fileMove: `${base}/files/move`,
+    fileUpload: `${base}/files/upload`,
+    fileDownload: `${base}/files/download`,
+    runtime: `${base}/runtime`,
+    runtimeStart: `${base}/runtime/start`,
+    runtimeStop: `${base}/runtime/stop`,
+    packages: `${base}/packages`,
+    packageOperations: `${base}/packages/operations`,
+    proxy: `${API.runtimeProxy}/${id}`,
+  };
+};
 
 /** Paths the server answers outside the API prefixes. */
 export const SERVICE_PATHS = { healthz: '/healthz', readyz: '/readyz', apiDocs: '/api-docs' } as const;

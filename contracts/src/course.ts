@@ -253,7 +253,7 @@ export const ZCourseFilters = z.object({
 });
 export type TCourseFilters = z.infer<typeof ZCourseFilters>;
 
-export const ZCollaboratorsRequest = z.object({ usernames: z.array(z.string().trim().min(1).max(30)).max(20) });
+export const ZCourseCollaboratorsRequest = z.object({ usernames: z.array(z.string().trim().min(1).max(30)).max(20) });
 export const ZMoveLearnersRequest = z.object({ userIds: z.array(z.uuid()).max(1000).optional() });
 export const ZAssignClassRequest = z.object({ classId: z.uuid() });
 export const ZTakeDownRequest = z.object({ takenDown: z.boolean() });
@@ -266,7 +266,7 @@ export const ZCourseApplyRequest = z.object({
 });
 export type TCourseApplyRequest = z.input<typeof ZCourseApplyRequest>;
 
-export const ZPackageRequest = z.object({
+export const ZCoursePackageRequest = z.object({
   name: z.string().trim().min(1).max(LIMITS.courseTitle),
   courseIds: z.array(z.uuid()).max(500),
 });

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   'course.author': [teacher],
   /** Categories, difficulties, tags, packages, applications and taking courses down. */
   'course.catalogue': [SUPER],
+  'compute.manage': [...INSTITUTION_ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -29,6 +29,13 @@ import { logRoutes } from './modules/institution/log.routes.js';
 import { peopleRoutes } from './modules/institution/people.routes.js';
 import { statisticsRoutes } from './modules/institution/statistics.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { registerProjectGuard } from './modules/project/project-access.js';
+import { PackageQueue } from './modules/project/package.service.js';
+import { projectRoutes } from './modules/project/project.routes.js';
+import { registerRuntimeUpgrades, runtimeProxyRoutes } from './modules/runtime/runtime-proxy.js';
+import type { RuntimeDriver } from './modules/runtime/runtime-driver.js';
+import { runtimeRoutes } from './modules/runtime/runtime.routes.js';
+import { createRuntimeManager } from './modules/runtime/runtime-setup.js';
 import { certificationRoutes } from './modules/user/certification.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { messengersFromConfig, type Messenger } from './platform/messaging/messenger.js';
@@ -54,6 +61,8 @@ export interface AppDeps {
   messengers?: Messenger[];
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
+  /** Where notebooks run; by default the driver named by `RUNTIME_DRIVER`. */
+  runtimeDriver?: RuntimeDriver;
 }
 
 /** The built web app, next to the server package in the repository. */
@@ -65,6 +74,7 @@ export async function buildApp({
   storage,
   messengers,
   logger,
+  runtimeDriver,
   now = () => new Date(),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -95,6 +105,7 @@ export async function buildApp({
   registerShield(app, shield);
   registerErrorHandling(app);
   registerAuthGuard(app, tokens);
+  registerProjectGuard(app, database.db);
 
   await app.register(multipart, { limits: { files: 1, fields: 20, parts: 25 } });
   await app.register(swagger, {
@@ -131,6 +142,13 @@ export async function buildApp({
   await app.register(authoringRoutes, { ctx });
   await app.register(learningRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
+  const runtimes = await createRuntimeManager(app, ctx, runtimeDriver);
+  app.decorate('runtimes', runtimes);
+  app.decorate('packages', new PackageQueue(ctx, runtimes.driver));
+  await app.register(projectRoutes, { ctx, manager: runtimes });
+  await app.register(runtimeRoutes, { ctx, manager: runtimes });
+  await app.register(runtimeProxyRoutes, { ctx, manager: runtimes });
+  registerRuntimeUpgrades(app, ctx, runtimes, tokens);
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

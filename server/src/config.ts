@@ -60,7 +60,35 @@ const ZEnv = z.object({
         .filter(Boolean),
     )
     .refine((ranges) => ranges.every(isValidRange), 'expected comma-separated addresses or CIDR ranges'),
+  RUNTIME_DRIVER: z.enum(['local']).default('local'),
+  RUNTIME_PYTHON: z.string().min(1).default('/usr/bin/python3'),
+  RUNTIME_AUTO_INSTALL: bool(true),
+  RUNTIME_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(30),
+  RUNTIME_UID_BASE: z.coerce.number().int().min(1000).max(2_000_000_000).default(200_000),
+  RUNTIME_BASIC_CPU: z.coerce.number().min(0.1).max(256).default(1),
+  RUNTIME_BASIC_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
+  RUNTIME_ADVANCED_CPU: z.coerce.number().min(0.1).max(256).default(2),
+  RUNTIME_ADVANCED_MEMORY_MB: z.coerce.number().int().min(128).default(2048),
+  RUNTIME_GPU_CPU: z.coerce.number().min(0.1).max(256).default(4),
+  RUNTIME_GPU_MEMORY_MB: z.coerce.number().int().min(128).default(4096),
+  COMPUTE_WEEKLY_MINUTES_BASIC: z.coerce.number().int().min(0).default(600),
+  COMPUTE_WEEKLY_MINUTES_ADVANCED: z.coerce.number().int().min(0).default(300),
+  COMPUTE_WEEKLY_MINUTES_GPU: z.coerce.number().int().min(0).default(60),
+  USER_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+  PIP_INDEX_URL: z
+    .string()
+    .regex(/^(https?|file):\/\//, 'expected an http(s):// or file:// index URL')
+    .optional(),
 });
+
+export interface RuntimeLimits {
+  cpu: number;
+  memoryMb: number;
+}
 
 export interface Config {
   port: number;
@@ -96,6 +124,19 @@ export interface Config {
   shieldCodeRequestsPerHour: number;
   shieldBlockMinutes: number;
   shieldAllow: string[];
+  runtimeDriver: 'local';
+  /** Debian's Python with jupyter-server and ipykernel. */
+  runtimePython: string;
+  /** Install the runtime's Debian packages at start when missing (root with apt only). */
+  runtimeAutoInstall: boolean;
+  runtimeIdleMinutes: number;
+  /** Each project's runtime runs as system user `base + project number` when the server runs as root. */
+  runtimeUidBase: number;
+  runtimeLimits: Record<'BASIC' | 'ADVANCED' | 'GPU', RuntimeLimits>;
+  /** Weekly compute minutes per runtime type where a customer has set none. */
+  computeWeeklyMinutes: Record<'BASIC' | 'ADVANCED' | 'GPU', number>;
+  userStorageQuotaBytes: number;
+  pipIndexUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -143,5 +184,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shieldCodeRequestsPerHour: e.SHIELD_CODE_REQUESTS_PER_HOUR,
     shieldBlockMinutes: e.SHIELD_BLOCK_MINUTES,
     shieldAllow: e.SHIELD_ALLOW,
+    runtimeDriver: e.RUNTIME_DRIVER,
+    runtimePython: e.RUNTIME_PYTHON,
+    runtimeAutoInstall: e.RUNTIME_AUTO_INSTALL,
+    runtimeIdleMinutes: e.RUNTIME_IDLE_MINUTES,
+    runtimeUidBase: e.RUNTIME_UID_BASE,
+    runtimeLimits: {
+      BASIC: { cpu: e.RUNTIME_BASIC_CPU, memoryMb: e.RUNTIME_BASIC_MEMORY_MB },
+      ADVANCED: { cpu: e.RUNTIME_ADVANCED_CPU, memoryMb: e.RUNTIME_ADVANCED_MEMORY_MB },
+      GPU: { cpu: e.RUNTIME_GPU_CPU, memoryMb: e.RUNTIME_GPU_MEMORY_MB },
+    },
+    computeWeeklyMinutes: {
+      BASIC: e.COMPUTE_WEEKLY_MINUTES_BASIC,
+      ADVANCED: e.COMPUTE_WEEKLY_MINUTES_ADVANCED,
+      GPU: e.COMPUTE_WEEKLY_MINUTES_GPU,
+    },
+    userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
+    pipIndexUrl: e.PIP_INDEX_URL,
   };
 }

@@ -8,6 +8,7 @@ import {
   courseDifficulties,
   coursePackages,
   courseTags,
+  projects,
   ssoProviders,
   students,
   teacherCertifications,
@@ -41,13 +42,16 @@ type Kind =
   | 'category'
   | 'difficulty'
   | 'tag'
-  | 'package';
+  | 'package'
+  | 'project';
 
 const C = '/api/v1/courses';
 const QUIZ = {
   title: 'Taken',
   questions: [{ id: 'q', type: 'single', prompt: 'p', options: ['a', 'b'], answer: [0] }],
 };
+
+const UNKNOWN = '0192f7a0-0000-7000-8000-000000000000';
 
 const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   'PUT /api/v1/admin_super/organizes/:id': { kind: 'customer', body: { name: 'Taken' } },
@@ -96,6 +100,41 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   [`DELETE ${C}/difficulties/:id`]: { kind: 'difficulty' },
   [`DELETE ${C}/tags/:id`]: { kind: 'tag' },
   [`PUT ${C}/packages/:id/customers`]: { kind: 'package', body: { customerIds: [] } },
+  'GET /gw/api/v1/projects/:id': { kind: 'project' },
+  'PUT /gw/api/v1/projects/:id': { kind: 'project', body: { name: 'Taken' } },
+  'DELETE /gw/api/v1/projects/:id': { kind: 'project' },
+  'POST /gw/api/v1/projects/:id/fork': { kind: 'project' },
+  'GET /gw/api/v1/projects/:id/collaborators': { kind: 'project' },
+  'PUT /gw/api/v1/projects/:id/collaborators': { kind: 'project', body: { usernames: [] } },
+  'GET /gw/api/v1/projects/:id/versions': { kind: 'project' },
+  'POST /gw/api/v1/projects/:id/versions': {
+    kind: 'project',
+    body: { major: 9, minor: 0, revision: 0, description: 'Taken' },
+  },
+  'POST /gw/api/v1/projects/:id/versions/restore': { kind: 'project', body: { versionId: UNKNOWN } },
+  'GET /gw/api/v1/projects/:id/versions/compare': { kind: 'project' },
+  'GET /gw/api/v1/projects/:id/files': { kind: 'project' },
+  'POST /gw/api/v1/projects/:id/files': { kind: 'project', body: { name: 'taken.py', kind: 'file' } },
+  'DELETE /gw/api/v1/projects/:id/files': { kind: 'project' },
+  'GET /gw/api/v1/projects/:id/files/content': { kind: 'project' },
+  'PUT /gw/api/v1/projects/:id/files/content': { kind: 'project', body: { path: 'main.ipynb', content: '' } },
+  'PUT /gw/api/v1/projects/:id/files/rename': { kind: 'project', body: { path: 'main.ipynb', name: 'x.ipynb' } },
+  'PUT /gw/api/v1/projects/:id/files/move': { kind: 'project', body: { path: 'main.ipynb', toFolder: '' } },
+  'POST /gw/api/v1/projects/:id/files/upload': { kind: 'project' },
+  'GET /gw/api/v1/projects/:id/files/download': { kind: 'project' },
+  'GET /gw/api/v1/projects/:id/packages': { kind: 'project' },
+  'GET /gw/api/v1/projects/:id/packages/operations': { kind: 'project' },
+  'POST /gw/api/v1/projects/:id/packages/install': { kind: 'project', body: { name: 'taken' } },
+  'POST /gw/api/v1/projects/:id/packages/uninstall': { kind: 'project', body: { name: 'taken' } },
+  'POST /gw/api/v1/projects/:id/packages/operations/cancel': { kind: 'project', body: { operationId: UNKNOWN } },
+  'GET /gw/api/v1/projects/:id/runtime': { kind: 'project' },
+  'POST /gw/api/v1/projects/:id/runtime/start': { kind: 'project' },
+  'POST /gw/api/v1/projects/:id/runtime/stop': { kind: 'project' },
+  'GET /gw/api/v1/runtime/:id/*': { kind: 'project' },
+  'POST /gw/api/v1/runtime/:id/*': { kind: 'project' },
+  'PUT /gw/api/v1/runtime/:id/*': { kind: 'project' },
+  'PATCH /gw/api/v1/runtime/:id/*': { kind: 'project' },
+  'DELETE /gw/api/v1/runtime/:id/*': { kind: 'project' },
 };
 
 describe('tenant isolation matrix', () => {
@@ -172,6 +211,9 @@ describe('tenant isolation matrix', () => {
         .values({ name: 'B pack', courseIds: [course.courseId], customerIds: [b.id] })
         .returning()
     )[0]!.id;
+    ids.project = (
+      await db.insert(projects).values({ customerId: b.id, ownerId: studentB.id, name: 'B project' }).returning()
+    )[0]!.id;
     // Customer A's staff, the callers; a school administrator also tries a sibling school of the same customer.
     const roles: [string, string, string | null][] = [
       ['customerAdmin', ROLES.customerAdmin, null],
@@ -220,6 +262,11 @@ describe('tenant isolation matrix', () => {
       'course_difficulties',
       'course_tags',
       'course_packages',
+      'projects',
+      'project_collaborators',
+      'project_versions',
+      'runtimes',
+      'package_operations',
     ];
     const parts = [];
     for (const table of tables) {
@@ -237,7 +284,7 @@ describe('tenant isolation matrix', () => {
   it('refuses every caller of customer A on every object of customer B, changing nothing', async () => {
     const before = await snapshot();
     for (const [route, { kind, body }] of Object.entries(MATRIX)) {
-      const [method, url] = route.split(' ') as ['PUT' | 'DELETE', string];
+      const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
       for (const [caller, token] of Object.entries(callers)) {
         const res = await t.app.inject({
           method,

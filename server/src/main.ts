@@ -63,6 +63,11 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // A fresh machine gets its notebook runtime installed in the background; the editor shows the progress.
+  if (config.runtimeAutoInstall) app.runtimes.availability.installIfMissing();
+  else if (app.runtimes.availability.current.state !== 'ready') {
+    app.log.warn({ command: app.runtimes.availability.current.command }, 'notebook runtime missing: run this command');
+  }
 }
 
 main().catch((error: unknown) => fail(`Start failed: ${error instanceof Error ? error.stack : String(error)}`));

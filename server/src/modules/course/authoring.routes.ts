@@ -3,7 +3,7 @@ import {
   LIMITS,
   ZAssignClassRequest,
   ZAttempt,
-  ZCollaboratorsRequest,
+  ZCourseCollaboratorsRequest,
   ZCourseInfoRequest,
   ZCourseSummary,
   ZEditableCourse,
@@ -111,7 +111,13 @@ export const authoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     `${B}/:id/collaborators`,
     {
       config,
-      schema: { tags, summary: 'Set the collaborators (owner)', params, body: ZCollaboratorsRequest, response: course },
+      schema: {
+        tags,
+        summary: 'Set the collaborators (owner)',
+        params,
+        body: ZCourseCollaboratorsRequest,
+        response: course,
+      },
     },
     async (request) =>
       ok(await setCollaborators(ctx, request, requireAuth(request), request.params.id, request.body.usernames)),

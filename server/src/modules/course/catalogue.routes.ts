@@ -6,7 +6,7 @@ import {
   ZCourseFilters,
   ZCourseSummary,
   ZPackageCustomersRequest,
-  ZPackageRequest,
+  ZCoursePackageRequest,
   ZTakeDownRequest,
 } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -87,7 +87,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     `${B}/packages`,
     {
       config,
-      schema: { tags, summary: 'Create a course package', body: ZPackageRequest, response: envelopeOf(ZPackage) },
+      schema: { tags, summary: 'Create a course package', body: ZCoursePackageRequest, response: envelopeOf(ZPackage) },
     },
     async (request) => ok(await createPackage(ctx, request, request.body)),
   );

@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './identity.js';
 export * from './audit.js';
 export * from './courses.js';
+export * from './projects.js';

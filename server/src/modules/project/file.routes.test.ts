@@ -1,0 +1,110 @@
+import { ROLES } from '@aiedu/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+function multipart(fileName: string, content: Buffer) {
+  const boundary = '----file-boundary';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+describe('the editor file tree', () => {
+  let t: TestApp;
+  let token: string;
+  let url: string;
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+    t.app.inject({ method, url: `${url}${path}`, payload, headers: { 'x-authorization': token } });
+  const upload = (folder: string, name: string, content: Buffer) => {
+    const { payload, type } = multipart(name, content);
+    return t.app.inject({
+      method: 'POST',
+      url: `${url}/files/upload?folder=${encodeURIComponent(folder)}`,
+      payload,
+      headers: { 'x-authorization': token, 'content-type': type },
+    });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { userStorageQuotaBytes: 64 * 1024 } });
+    const customer = await buildCustomer(t.database.db);
+    const kid = await buildUser(t.database.db, { customerId: customer.id, username: 'kid', roles: [ROLES.student] });
+    token = await signIn(t.app, customer.code, 'kid', kid.password);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/projects',
+      payload: { name: 'Files' },
+      headers: { 'x-authorization': token },
+    });
+    url = `/gw/api/v1/projects/${created.json().data.id}`;
+  });
+  afterAll(() => t.close());
+
+  it('creates, renames, moves and deletes files and folders', async () => {
+    expect((await call('POST', '/files', { name: 'data', kind: 'folder' })).json().data.path).toBe('data');
+    expect((await call('POST', '/files', { folder: 'data', name: 'a.py', kind: 'file' })).json().data.path).toBe(
+      'data/a.py',
+    );
+    expect((await call('POST', '/files', { folder: 'data', name: 'a.py', kind: 'file' })).json().errorCode).toBe(
+      '2002',
+    );
+    expect((await call('PUT', '/files/rename', { path: 'data/a.py', name: 'b.py' })).json().errorCode).toBe('1000');
+    expect((await call('POST', '/files', { name: 'sub', kind: 'folder' })).json().errorCode).toBe('1000');
+    expect((await call('PUT', '/files/move', { path: 'data/b.py', toFolder: 'sub' })).json().errorCode).toBe('1000');
+    const tree = (await call('GET', '/files')).json().data;
+    expect(tree.map((n: { path: string }) => n.path)).toEqual(['data', 'sub', 'main.ipynb']);
+    expect(tree[1].children.map((n: { path: string }) => n.path)).toEqual(['sub/b.py']);
+    expect((await call('DELETE', '/files?path=sub')).json().errorCode).toBe('1000');
+    expect((await call('GET', '/files')).json().data).toHaveLength(2);
+  });
+
+  it('refuses names with special characters or over 30 characters', async () => {
+    for (const name of ['a/b', 'what?.py', 'x'.repeat(31), '..', 'a*b']) {
+      const res = await call('POST', '/files', { name, kind: 'file' });
+      expect({ name, code: res.json().errorCode }).toEqual({ name, code: '3106' });
+    }
+    expect((await call('PUT', '/files/rename', { path: 'main.ipynb', name: 'bad|name' })).json().errorCode).toBe(
+      '3106',
+    );
+    expect((await call('PUT', '/files/rename', { path: 'main.ipynb', name: '课程 1.ipynb' })).json().errorCode).toBe(
+      '1000',
+    );
+    await call('PUT', '/files/rename', { path: '课程 1.ipynb', name: 'main.ipynb' });
+  });
+
+  it('never moves a folder into itself and never leaves the workspace', async () => {
+    await call('POST', '/files', { name: 'outer', kind: 'folder' });
+    await call('POST', '/files', { folder: 'outer', name: 'inner', kind: 'folder' });
+    expect((await call('PUT', '/files/move', { path: 'outer', toFolder: 'outer/inner' })).json().errorCode).toBe(
+      '2001',
+    );
+    expect((await call('PUT', '/files/move', { path: 'outer', toFolder: 'outer' })).json().errorCode).toBe('2001');
+    expect((await call('GET', '/files/content?path=../../secrets/jwt.key')).statusCode).toBe(400);
+  });
+
+  it('uploads files: existing names, the storage quota and downloads', async () => {
+    const res = await upload('', 'data.csv', Buffer.from('a,b\n1,2\n'));
+    expect(res.json().data).toEqual({ path: 'data.csv', size: 8 });
+    expect((await upload('', 'data.csv', Buffer.from('x'))).json().errorCode).toBe('2002');
+    const full = await upload('', 'big.bin', Buffer.alloc(80 * 1024));
+    expect(full.json().errorCode).toBe('2003');
+    expect((await call('GET', '/files')).json().data.map((n: { name: string }) => n.name)).not.toContain('big.bin');
+    const download = await call('GET', '/files/download?path=data.csv');
+    expect(download.body).toBe('a,b\n1,2\n');
+    expect(download.headers['content-disposition']).toContain('attachment');
+  });
+
+  it('saves text and refuses to open files over the size limit', async () => {
+    await call('PUT', '/files/content', { path: 'notes.md', content: '# Notes' });
+    expect((await call('GET', '/files/content?path=notes.md')).json().data.content).toBe('# Notes');
+    expect((await upload('', 'picture.png', Buffer.alloc(10))).json().errorCode).toBe('1000');
+    await call('DELETE', '/files?path=picture.png');
+  });
+});

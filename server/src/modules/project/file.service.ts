@@ -1,0 +1,144 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { openKindOf, openLimitOf, PROJECT_LIMITS } from '@aiedu/contracts';
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppContext } from '../../platform/context.js';
+import { projects } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { RuntimeDriver } from '../runtime/runtime-driver.js';
+import type { ProjectRow } from './project-access.js';
+import {
+  checkName,
+  emptyNotebook,
+  existing,
+  folderSize,
+  moveEntry,
+  resolveInside,
+  segments,
+  writeNew,
+} from './workspace-files.js';
+
+/** File operations of the editor's file tree, on the project's workspace. */
+export class ProjectFiles {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly driver: RuntimeDriver,
+    private readonly project: ProjectRow,
+  ) {}
+
+  get root() {
+    return this.driver.ensureWorkspace(this.project);
+  }
+
+  async create(folder: string, name: string, kind: 'file' | 'folder') {
+    checkName(name);
+    const parent = await existing(this.root, folder);
+    if (!parent.info.isDirectory()) throw new AppError('BAD_REQUEST');
+    const target = path.join(parent.absolute, name);
+    if (kind === 'folder') {
+      await mkdir(target).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EEXIST' ? new AppError('FILE_EXISTS') : error;
+      });
+    } else {
+      await writeNew(target, name.toLowerCase().endsWith('.ipynb') ? emptyNotebook() : '');
+    }
+    this.driver.claim(this.project, target);
+    return [...segments(folder), name].join('/');
+  }
+
+  async rename(from: string, name: string) {
+    checkName(name);
+    const source = await existing(this.root, from);
+    if (segments(from).length === 0) throw new AppError('BAD_REQUEST');
+    await moveEntry(source.absolute, path.join(path.dirname(source.absolute), name));
+  }
+
+  /** Moves a file or folder into another folder; a folder cannot go into itself (spec 8). */
+  async move(from: string, toFolder: string) {
+    const parts = segments(from);
+    const into = segments(toFolder);
+    if (parts.length === 0) throw new AppError('BAD_REQUEST');
+    if (into.length >= parts.length && parts.every((p, i) => into[i] === p)) throw new AppError('COPY_INTO_ITSELF');
+    const source = await existing(this.root, from);
+    const folder = await existing(this.root, toFolder);
+    if (!folder.info.isDirectory()) throw new AppError('BAD_REQUEST');
+    await moveEntry(source.absolute, path.join(folder.absolute, parts.at(-1)!));
+  }
+
+  async remove(relative: string) {
+    if (segments(relative).length === 0) throw new AppError('BAD_REQUEST');
+    const { absolute } = await existing(this.root, relative);
+    await rm(absolute, { recursive: true });
+  }
+
+  /** Text content for the editor; files over the open limit of their kind answer 3107. */
+  async read(relative: string) {
+    const { absolute, info } = await existing(this.root, relative);
+    if (!info.isFile()) throw new AppError('BAD_REQUEST');
+    if (info.size > openLimitOf(openKindOf(relative))) throw new AppError('FILE_TOO_LARGE_TO_OPEN');
+    return { path: relative, content: await readFile(absolute, 'utf8'), size: info.size };
+  }
+
+  /** Saves text (notebooks included) atomically: a crash mid-write never leaves half a notebook. */
+  async save(relative: string, content: string) {
+    const target = await resolveInside(this.root, relative);
+    const parent = await existing(this.root, segments(relative).slice(0, -1).join('/'));
+    if (!parent.info.isDirectory()) throw new AppError('BAD_REQUEST');
+    const temporary = path.join(parent.absolute, `.save-${uuidv7()}`);
+    await writeFile(temporary, content);
+    this.driver.claim(this.project, temporary);
+    await rename(temporary, target);
+    await this.ctx.db.update(projects).set({ updatedAt: this.ctx.now() }).where(eq(projects.id, this.project.id));
+  }
+
+  async download(relative: string) {
+    const { absolute, info } = await existing(this.root, relative);
+    if (!info.isFile()) throw new AppError('BAD_REQUEST');
+    return { stream: createReadStream(absolute), size: info.size, name: path.basename(absolute) };
+  }
+
+  /** Bytes of every workspace the owner has, against the per-user storage quota. */
+  private async ownerUsage(): Promise<number> {
+    const owned = await this.ctx.db
+      .select({ id: projects.id, seq: projects.seq })
+      .from(projects)
+      .where(eq(projects.ownerId, this.project.ownerId));
+    let total = 0;
+    for (const p of owned) total += await folderSize(this.driver.workspaceDir(p));
+    return total;
+  }
+
+  /** An upload of at most 100 MB; an existing name answers 2002, a full quota 2003. Nothing partial stays. */
+  async upload(folder: string, name: string, body: Readable & { truncated?: boolean }) {
+    checkName(name);
+    const parent = await existing(this.root, folder);
+    if (!parent.info.isDirectory()) throw new AppError('BAD_REQUEST');
+    const target = path.join(parent.absolute, name);
+    const temporary = path.join(parent.absolute, `.upload-${uuidv7()}`);
+    let size = 0;
+    try {
+      await pipeline(
+        body,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (size > PROJECT_LIMITS.uploadBytes) throw new AppError('FILE_TOO_LARGE');
+            yield chunk;
+          }
+        },
+        createWriteStream(temporary, { flags: 'wx' }),
+      );
+      if (body.truncated) throw new AppError('FILE_TOO_LARGE');
+      if ((await this.ownerUsage()) > this.ctx.config.userStorageQuotaBytes) throw new AppError('NO_SPACE');
+      this.driver.claim(this.project, temporary);
+      await moveEntry(temporary, target);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+    return { path: [...segments(folder), name].join('/'), size };
+  }
+}

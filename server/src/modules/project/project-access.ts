@@ -1,0 +1,72 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { projectCollaborators, projects } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectNeed = 'view' | 'edit' | 'own';
+
+/** Projects live in one tenant: the caller's customer, or the public space (no customer). */
+export function sameTenant(customerId: string | null) {
+  return customerId ? eq(projects.customerId, customerId) : isNull(projects.customerId);
+}
+
+/**
+ * The project when the caller may do what they need: owners may do everything; collaborators view and edit;
+ * anyone of the same tenant may view a public project. Another tenant's project, or a private one the caller
+ * is not part of, answers 404, so its existence never leaks; a visible project the caller may not change
+ * answers 1007.
+ */
+export async function loadProjectFor(db: Db, auth: AuthContext, projectId: string, need: ProjectNeed) {
+  if (!/^[0-9a-f-]{36}$/i.test(projectId)) throw new AppError('NOT_FOUND');
+  const [row] = await db
+    .select({ project: projects, collaborator: projectCollaborators.userId })
+    .from(projects)
+    .leftJoin(
+      projectCollaborators,
+      and(eq(projectCollaborators.projectId, projects.id), eq(projectCollaborators.userId, auth.userId)),
+    )
+    .where(and(eq(projects.id, projectId), sameTenant(auth.customerId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  const isOwner = row.project.ownerId === auth.userId;
+  const canEdit = isOwner || row.collaborator !== null;
+  const canView = canEdit || row.project.access === 'public';
+  if (!canView) throw new AppError('NOT_FOUND');
+  if (need === 'edit' && !canEdit) throw new AppError('NO_EDIT_PERMISSION');
+  if (need === 'own' && !isOwner) throw new AppError('NO_EDIT_PERMISSION');
+  return { project: row.project, isOwner, canEdit };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the caller must be allowed on the project named by `:id`; checked before the body is validated. */
+    project?: ProjectNeed;
+  }
+  interface FastifyRequest {
+    /** The project of a route declared with `config.project`, once the caller's access is checked. */
+    projectAccess: { project: ProjectRow; isOwner: boolean; canEdit: boolean } | null;
+  }
+}
+
+/**
+ * Routes declare `config: { auth: 'required', project: 'view' | 'edit' | 'own' }`; the project is loaded and the
+ * caller's access checked in one place, before anything of the request is looked at.
+ */
+export function registerProjectGuard(app: FastifyInstance, db: Db) {
+  app.decorateRequest('projectAccess', null);
+  app.addHook('preValidation', async (request) => {
+    const need = request.routeOptions.config.project;
+    if (!need) return;
+    const { id } = request.params as { id?: string };
+    request.projectAccess = await loadProjectFor(db, requireAuth(request), id ?? '', need);
+  });
+}
+
+/** The checked project of a route declared with `config.project`. */
+export function projectOf(request: FastifyRequest) {
+  if (!request.projectAccess) throw new AppError('NOT_FOUND');
+  return request.projectAccess;
+}

@@ -1,0 +1,198 @@
+import path from 'node:path';
+import type { TCreateProjectRequest, TProject, TUpdateProjectRequest } from '@aiedu/contracts';
+import { ZCreateProjectRequest } from '@aiedu/contracts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../platform/audit.js';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { AppContext } from '../../platform/context.js';
+import { projectCollaborators, projects, users } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { RuntimeDriver } from '../runtime/runtime-driver.js';
+import { loadProjectFor, type ProjectRow } from './project-access.js';
+import { projectExtras, type ProjectListRow } from './project.repository.js';
+import { removeVersions } from './version.service.js';
+import { copyVisible, emptyNotebook, writeNew } from './workspace-files.js';
+
+export const STARTER_NOTEBOOK = 'main.ipynb';
+
+export function presentProject(row: ProjectListRow, caller: { userId: string }, canEdit: boolean): TProject {
+  const p = row.project;
+  return {
+    id: p.id,
+    ownerId: p.ownerId,
+    ownerName: row.ownerName,
+    name: p.name,
+    description: p.description,
+    tags: p.tags,
+    access: p.access,
+    type: p.type,
+    runtimeType: p.runtimeType,
+    framework: p.framework,
+    labelFile: p.labelFile,
+    courseTag: p.courseTag,
+    direction: p.direction,
+    studySection: p.studySection,
+    tool: p.tool,
+    forkedFrom: p.forkedFrom,
+    canEdit,
+    isOwner: p.ownerId === caller.userId,
+    latestVersion: row.latestVersion,
+    forks: row.forks,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export async function projectView(ctx: AppContext, auth: AuthContext, project: ProjectRow, canEdit: boolean) {
+  return presentProject({ project, ...(await projectExtras(ctx.db, project)) }, auth, canEdit);
+}
+
+function checkTags(tags: string[] | undefined) {
+  if (tags && new Set(tags.map((t) => t.toLowerCase())).size !== tags.length) throw new AppError('TAG_EXISTS');
+}
+
+/** Creates a project with a starter notebook in its workspace. */
+export async function createProject(
+  ctx: AppContext,
+  driver: RuntimeDriver,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: TCreateProjectRequest,
+  copyFrom?: ProjectRow,
+): Promise<ProjectRow> {
+  const values = ZCreateProjectRequest.parse(input);
+  checkTags(values.tags);
+  const project = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projects)
+      .values({
+        ...values,
+        customerId: auth.customerId,
+        ownerId: auth.userId,
+        forkedFrom: copyFrom?.id ?? null,
+        publishedAt: values.access === 'public' ? ctx.now() : null,
+      })
+      .returning();
+    await writeAudit(tx, request, {
+      module: 'project',
+      operation: copyFrom ? 'fork' : 'create',
+      params: { id: row!.id, name: values.name },
+    });
+    return row!;
+  });
+  const workspace = driver.ensureWorkspace(project);
+  if (copyFrom) await copyVisible(driver.workspaceDir(copyFrom), workspace);
+  else await writeNew(path.join(workspace, STARTER_NOTEBOOK), emptyNotebook());
+  driver.claim(project, workspace);
+  return project;
+}
+
+/** Changes a project's fields. A public project can never become private again (spec 4). */
+export async function updateProject(
+  ctx: AppContext,
+  request: FastifyRequest,
+  project: ProjectRow,
+  input: TUpdateProjectRequest,
+): Promise<ProjectRow> {
+  checkTags(input.tags);
+  if (input.access === 'private' && project.publishedAt) throw new AppError('PROJECT_PUBLIC_FINAL');
+  const publishedAt = input.access === 'public' && !project.publishedAt ? ctx.now() : project.publishedAt;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projects)
+      .set({ ...input, publishedAt })
+      .where(eq(projects.id, project.id))
+      .returning();
+    await writeAudit(tx, request, { module: 'project', operation: 'update', params: { id: project.id, ...input } });
+    return row!;
+  });
+}
+
+export async function deleteProject(
+  ctx: AppContext,
+  driver: RuntimeDriver,
+  request: FastifyRequest,
+  project: ProjectRow,
+) {
+  await driver.remove(project);
+  await removeVersions(ctx, project.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(projects).where(eq(projects.id, project.id));
+    await writeAudit(tx, request, { module: 'project', operation: 'delete', params: { id: project.id } });
+  });
+}
+
+/** A copy of a project the caller may see, owned by the caller and private. */
+export async function forkProject(
+  ctx: AppContext,
+  driver: RuntimeDriver,
+  request: FastifyRequest,
+  auth: AuthContext,
+  projectId: string,
+) {
+  const { project } = await loadProjectFor(ctx.db, auth, projectId, 'view');
+  return createProject(
+    ctx,
+    driver,
+    request,
+    auth,
+    {
+      name: project.name,
+      description: project.description,
+      tags: project.tags,
+      access: 'private',
+      type: project.type,
+      runtimeType: project.runtimeType,
+      framework: project.framework,
+      labelFile: project.labelFile,
+      courseTag: project.courseTag,
+      direction: project.direction,
+      studySection: project.studySection,
+      tool: project.tool,
+    },
+    project,
+  );
+}
+
+export async function listCollaborators(ctx: AppContext, projectId: string) {
+  return ctx.db
+    .select({ userId: users.id, username: users.username, realName: users.realName })
+    .from(projectCollaborators)
+    .innerJoin(users, eq(users.id, projectCollaborators.userId))
+    .where(eq(projectCollaborators.projectId, projectId));
+}
+
+/** Replaces the collaborators with the named users of the same tenant; unknown names answer 404. */
+export async function setCollaborators(
+  ctx: AppContext,
+  request: FastifyRequest,
+  project: ProjectRow,
+  usernames: string[],
+) {
+  const wanted = [...new Set(usernames)];
+  const found = wanted.length
+    ? await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            inArray(users.username, wanted),
+            project.customerId ? eq(users.customerId, project.customerId) : isNull(users.customerId),
+          ),
+        )
+    : [];
+  if (found.length !== wanted.length) throw new AppError('NOT_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(projectCollaborators).where(eq(projectCollaborators.projectId, project.id));
+    const rows = found
+      .filter((u) => u.id !== project.ownerId)
+      .map((u) => ({ projectId: project.id, userId: u.id, customerId: project.customerId }));
+    if (rows.length) await tx.insert(projectCollaborators).values(rows);
+    await writeAudit(tx, request, {
+      module: 'project',
+      operation: 'collaborators',
+      params: { id: project.id, usernames },
+    });
+  });
+}

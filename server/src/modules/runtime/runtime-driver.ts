@@ -1,0 +1,51 @@
+import type { ContainerType } from '@aiedu/contracts';
+
+/** What a driver needs to know of a project to run it. */
+export interface RuntimeProject {
+  id: string;
+  /** The project's small number; the local driver derives its system user from it. */
+  seq: number;
+}
+
+export interface RuntimeEndpoint {
+  /** Where the gateway reaches the project's Jupyter server, e.g. `http://127.0.0.1:41234`. */
+  baseUrl: string;
+  /** Jupyter's token; never sent to the browser. */
+  token: string;
+}
+
+export interface RuntimeUsage {
+  memoryBytes: number;
+  cpuSeconds: number;
+}
+
+/**
+ * Runs one Jupyter server per project. The local driver runs processes on this machine; a Kubernetes driver
+ * implements the same calls with one pod per project. `onExit` is called when a runtime ends by itself
+ * (a crash), never for a `stop`.
+ */
+export interface RuntimeDriver {
+  readonly limitsMode: 'cgroup' | 'rlimit' | 'none';
+  start(project: RuntimeProject, runtimeType: ContainerType): Promise<RuntimeEndpoint>;
+  stop(projectId: string): Promise<void>;
+  status(projectId: string): 'RUNNING' | 'STOPPED';
+  usage(projectId: string): Promise<RuntimeUsage | null>;
+  /** The project's files, as the runtime sees them (the Jupyter root directory). */
+  workspaceDir(project: RuntimeProject): string;
+  /** Creates the workspace when missing and answers its path. */
+  ensureWorkspace(project: RuntimeProject): string;
+  /** Hands files the server wrote into the workspace (uploads, restored versions) to the runtime's user. */
+  claim(project: RuntimeProject, absolutePath: string): void;
+  /** Stops the runtime and deletes the project's folders. */
+  remove(project: RuntimeProject): Promise<void>;
+  /** Runs a command of the project (package installs) as the runtime's user, in its virtual environment. */
+  exec(project: RuntimeProject, args: string[], options?: { timeoutMs?: number }): Promise<ExecResult>;
+  onExit(listener: (projectId: string) => void): void;
+  stopAll(): Promise<void>;
+}
+
+export interface ExecResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}

@@ -1,0 +1,75 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { TRuntimeAvailability } from '@aiedu/contracts';
+
+/** The Debian packages a local runtime needs; CI and the start install the same list. */
+export const RUNTIME_PACKAGES = [
+  'jupyter-server',
+  'python3-ipykernel',
+  'python3-numpy',
+  'python3-matplotlib',
+  'python3-venv',
+];
+export const INSTALL_COMMAND = `sudo apt-get install -y --no-install-recommends ${RUNTIME_PACKAGES.join(' ')}`;
+
+/** True when `python` can import everything a runtime needs. */
+export function runtimeInstalled(python: string): boolean {
+  const probe = spawnSync(python, ['-c', 'import jupyter_server, ipykernel, numpy, matplotlib, venv, ensurepip'], {
+    stdio: 'ignore',
+    timeout: 30_000,
+  });
+  return probe.status === 0;
+}
+
+/**
+ * Whether this server can run notebooks. On a fresh machine started as root with apt, the start installs the
+ * Debian packages in the background (progress in the log and in the editor); otherwise the editor and the log
+ * name the command an administrator must run.
+ */
+export class RuntimeAvailability {
+  private state: TRuntimeAvailability['state'];
+  private progress = '';
+
+  constructor(
+    private readonly python: string,
+    private readonly limits: TRuntimeAvailability['limits'],
+    private readonly log: { info(o: object, m: string): void; warn(o: object, m: string): void },
+  ) {
+    this.state = runtimeInstalled(python) ? 'ready' : 'missing';
+  }
+
+  get current(): TRuntimeAvailability {
+    return { state: this.state, command: INSTALL_COMMAND, progress: this.progress, limits: this.limits };
+  }
+
+  /** Installs the packages when missing and allowed (root with apt-get); answers whether it started. */
+  installIfMissing(): boolean {
+    if (this.state !== 'missing') return false;
+    const mayInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+    if (!mayInstall) {
+      this.log.warn({ command: INSTALL_COMMAND }, 'notebook runtime missing: run this command, then restart');
+      return false;
+    }
+    this.state = 'installing';
+    this.log.info({ packages: RUNTIME_PACKAGES }, 'installing the notebook runtime (apt-get)');
+    const script = `apt-get update -q && apt-get install -y -q --no-install-recommends ${RUNTIME_PACKAGES.join(' ')}`;
+    const child = spawn('/bin/sh', ['-c', script], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const onLine = (chunk: Buffer) => {
+      const line = chunk.toString().trim().split('\n').pop() ?? '';
+      if (!line) return;
+      this.progress = line.slice(0, 300);
+      if (/^(Get:|Unpacking|Setting up)/.test(line)) this.log.info({ progress: this.progress }, 'runtime install');
+    };
+    child.stdout.on('data', onLine);
+    child.stderr.on('data', onLine);
+    child.on('close', (code) => {
+      this.state = code === 0 && runtimeInstalled(this.python) ? 'ready' : 'failed';
+      if (this.state === 'ready') this.log.info({}, 'notebook runtime installed');
+      else this.log.warn({ command: INSTALL_COMMAND, progress: this.progress }, 'notebook runtime install failed');
+    });
+    return true;
+  }
+}

@@ -1,0 +1,256 @@
+import type { ContainerType, TRuntimeStatus } from '@aiedu/contracts';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { customers, projects, runtimes } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { computeBalance, debitMinutes } from './compute-balance.js';
+import type { RuntimeDriver, RuntimeEndpoint, RuntimeProject } from './runtime-driver.js';
+import type { RuntimeAvailability } from './runtime-install.js';
+
+type StopReason = NonNullable<TRuntimeStatus['stopReason']>;
+const ACTIVE = ['BOOTING', 'RUNNING', 'STOPPING'] as const;
+const MINUTE = 60_000;
+
+interface Live {
+  endpoint: RuntimeEndpoint;
+  userId: string;
+  customerId: string | null;
+  runtimeType: ContainerType;
+  debitedAt: number;
+  lastActivity: number;
+}
+
+/**
+ * The runtimes of all projects: starts them within the customer's quotas, debits the weekly compute balance
+ * per minute while RUNNING, stops idle ones (never while a cell still runs), and records every state in the
+ * `runtimes` table so the editor shows it live.
+ */
+export class RuntimeManager {
+  private readonly live = new Map<string, Live>();
+  private readonly pending = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly driver: RuntimeDriver,
+    readonly availability: RuntimeAvailability,
+  ) {
+    driver.onExit((projectId) => void this.crashed(projectId));
+  }
+
+  /** Ticks every 30 s (debit, idle culling); rows left active by a previous process are marked stopped. */
+  async open(): Promise<void> {
+    await this.ctx.db
+      .update(runtimes)
+      .set({ state: 'STOPPED', stopReason: 'shutdown' })
+      .where(inArray(runtimes.state, [...ACTIVE]));
+    this.timer = setInterval(() => void this.tick().catch(() => undefined), 30_000);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    for (const projectId of [...this.live.keys()]) await this.stop(projectId, 'shutdown');
+    await this.driver.stopAll();
+  }
+
+  endpoint(projectId: string): RuntimeEndpoint | null {
+    return this.live.get(projectId)?.endpoint ?? null;
+  }
+
+  /** Traffic from the browser keeps a runtime from being culled as idle. */
+  touch(projectId: string): void {
+    const live = this.live.get(projectId);
+    if (live) live.lastActivity = this.ctx.now().getTime();
+  }
+
+  async status(
+    project: { id: string; runtimeType: ContainerType },
+    user: { userId: string; customerId: string | null },
+  ): Promise<TRuntimeStatus> {
+    const [row] = await this.ctx.db.select().from(runtimes).where(eq(runtimes.projectId, project.id));
+    const runtimeType = (row?.runtimeType ?? project.runtimeType) as ContainerType;
+    const state = row?.state ?? 'NA';
+    return {
+      state,
+      runtimeType,
+      startedAt: row?.startedAt?.toISOString() ?? null,
+      startedBy: row?.startedBy ?? null,
+      stopReason: row?.stopReason ?? null,
+      proxyPath: state === 'RUNNING' ? `/gw/api/v1/runtime/${project.id}` : null,
+      balance: await computeBalance(this.ctx.db, this.ctx.config, user, runtimeType, this.ctx.now()),
+    };
+  }
+
+  private checkInstalled() {
+    const { state, command } = this.availability.current;
+    if (state === 'installing') throw new AppError('RUNTIME_INSTALLING', { command });
+    if (state !== 'ready') throw new AppError('RUNTIME_NOT_INSTALLED', { command });
+  }
+
+  /** The caller's own running projects, named in quota refusals so the editor can link to them. */
+  private async runningOf(userId: string) {
+    return this.ctx.db
+      .select({ projectId: runtimes.projectId, name: projects.name })
+      .from(runtimes)
+      .innerJoin(projects, eq(projects.id, runtimes.projectId))
+      .where(and(eq(runtimes.startedBy, userId), inArray(runtimes.state, [...ACTIVE])));
+  }
+
+  private async checkQuotas(projectId: string, user: { userId: string; customerId: string | null }) {
+    const active = and(inArray(runtimes.state, [...ACTIVE]), ne(runtimes.projectId, projectId));
+    if (user.customerId) {
+      const [customer] = await this.ctx.db
+        .select({ concurrency: customers.containerConcurrency, perPerson: customers.maxStartsPerPerson })
+        .from(customers)
+        .where(eq(customers.id, user.customerId));
+      const [{ count } = { count: 0 }] = await this.ctx.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(runtimes)
+        .where(and(active, eq(runtimes.customerId, user.customerId)));
+      if (customer?.concurrency != null && count >= customer.concurrency) {
+        throw new AppError('CONTAINER_FULL', { running: await this.runningOf(user.userId) });
+      }
+      if (customer?.perPerson != null) {
+        const mine = (await this.runningOf(user.userId)).filter((r) => r.projectId !== projectId);
+        if (mine.length >= customer.perPerson) throw new AppError('TOO_MANY_RUNTIMES', { running: mine });
+      }
+    }
+  }
+
+  /** Starts the project's runtime (or answers the running one). Serialised per project. */
+  async start(
+    project: RuntimeProject & { customerId: string | null },
+    user: { userId: string; customerId: string | null },
+    runtimeType: ContainerType,
+  ): Promise<void> {
+    const inFlight = this.pending.get(project.id);
+    if (inFlight) return inFlight;
+    const run = this.doStart(project, user, runtimeType).finally(() => this.pending.delete(project.id));
+    this.pending.set(project.id, run);
+    return run;
+  }
+
+  private async doStart(
+    project: RuntimeProject & { customerId: string | null },
+    user: { userId: string; customerId: string | null },
+    runtimeType: ContainerType,
+  ) {
+    if (this.live.has(project.id)) return;
+    this.checkInstalled();
+    const balance = await computeBalance(this.ctx.db, this.ctx.config, user, runtimeType, this.ctx.now());
+    if (balance.remainingMinutes <= 0) throw new AppError('COMPUTE_EXHAUSTED', { balance });
+    await this.checkQuotas(project.id, user);
+    const now = this.ctx.now();
+    const values = {
+      customerId: project.customerId,
+      startedBy: user.userId,
+      runtimeType,
+      state: 'BOOTING' as const,
+      stopReason: null,
+      startedAt: now,
+      debitedAt: now,
+    };
+    await this.ctx.db
+      .insert(runtimes)
+      .values({ projectId: project.id, ...values })
+      .onConflictDoUpdate({ target: runtimes.projectId, set: values });
+    let endpoint: RuntimeEndpoint;
+    try {
+      endpoint = await this.driver.start(project, runtimeType);
+    } catch (error) {
+      await this.setState(project.id, 'FAILED', 'crashed');
+      if (error instanceof AppError) throw error;
+      throw new AppError('CONTAINER_START_FAILED');
+    }
+    const at = this.ctx.now().getTime();
+    this.live.set(project.id, {
+      endpoint,
+      userId: user.userId,
+      customerId: user.customerId,
+      runtimeType,
+      debitedAt: now.getTime(),
+      lastActivity: at,
+    });
+    await this.setState(project.id, 'RUNNING', null);
+  }
+
+  private async setState(projectId: string, state: TRuntimeStatus['state'], stopReason: StopReason | null) {
+    await this.ctx.db.update(runtimes).set({ state, stopReason }).where(eq(runtimes.projectId, projectId));
+  }
+
+  /** Debits whole minutes since the last debit; on stop, the started minute counts too. */
+  private async debit(projectId: string, live: Live, final: boolean) {
+    const now = this.ctx.now().getTime();
+    const elapsed = now - live.debitedAt;
+    const minutes = final ? Math.ceil(elapsed / MINUTE) : Math.floor(elapsed / MINUTE);
+    if (minutes <= 0) return;
+    live.debitedAt += minutes * MINUTE;
+    await debitMinutes(this.ctx.db, live, live.runtimeType, minutes, new Date(now));
+    await this.ctx.db
+      .update(runtimes)
+      .set({ debitedAt: new Date(live.debitedAt) })
+      .where(eq(runtimes.projectId, projectId));
+  }
+
+  /** Stops a runtime. The workspace is the project's storage, so every saved file stays. */
+  async stop(projectId: string, reason: StopReason): Promise<void> {
+    const live = this.live.get(projectId);
+    if (!live) {
+      await this.ctx.db
+        .update(runtimes)
+        .set({ state: 'STOPPED', stopReason: reason })
+        .where(and(eq(runtimes.projectId, projectId), inArray(runtimes.state, [...ACTIVE, 'FAILED'])));
+      return;
+    }
+    this.live.delete(projectId);
+    await this.setState(projectId, 'STOPPING', reason);
+    await this.driver.stop(projectId);
+    await this.debit(projectId, live, true);
+    await this.setState(projectId, 'STOPPED', reason);
+  }
+
+  private async crashed(projectId: string) {
+    const live = this.live.get(projectId);
+    if (!live) return;
+    this.live.delete(projectId);
+    await this.debit(projectId, live, true);
+    await this.setState(projectId, 'FAILED', 'crashed');
+  }
+
+  /** True while any kernel of the runtime is running a cell. */
+  private async busy(endpoint: RuntimeEndpoint): Promise<boolean> {
+    try {
+      const res = await fetch(`${endpoint.baseUrl}/api/kernels`, {
+        headers: { authorization: `token ${endpoint.token}` },
+      });
+      const kernels = (await res.json()) as { execution_state?: string }[];
+      return kernels.some((k) => k.execution_state === 'busy' || k.execution_state === 'starting');
+    } catch {
+      return false;
+    }
+  }
+
+  /** One round of accounting: debit running minutes, stop exhausted balances and idle runtimes. */
+  async tick(): Promise<void> {
+    const idleMs = this.ctx.config.runtimeIdleMinutes * MINUTE;
+    for (const [projectId, live] of [...this.live]) {
+      await this.debit(projectId, live, false);
+      const balance = await computeBalance(this.ctx.db, this.ctx.config, live, live.runtimeType, this.ctx.now());
+      if (balance.remainingMinutes <= 0) {
+        await this.stop(projectId, 'computeExhausted');
+        continue;
+      }
+      const now = this.ctx.now().getTime();
+      if (await this.busy(live.endpoint)) live.lastActivity = now;
+      else if (now - live.lastActivity >= idleMs) await this.stop(projectId, 'idle');
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The runtimes of this process (tests drive its accounting tick directly). */
+    runtimes: RuntimeManager;
+  }
+}

@@ -1,0 +1,42 @@
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { LocalRuntimeDriver } from './local-driver.js';
+import type { RuntimeDriver } from './runtime-driver.js';
+import { RuntimeAvailability } from './runtime-install.js';
+import { RuntimeManager } from './runtime-manager.js';
+
+/**
+ * Runtimes run as other system users. They may pass through the data directory to their own project folder
+ * (`DATA_DIR/runtime/<project>`), but the database, stored files and secrets beside it stay closed to them.
+ */
+function protectDataDir(dataDir: string) {
+  if (process.getuid?.() !== 0) return;
+  chmodSync(dataDir, 0o711);
+  for (const entry of readdirSync(dataDir)) {
+    if (entry !== 'runtime') chmodSync(path.join(dataDir, entry), 0o700);
+  }
+}
+
+/** The runtime manager of this process, with the driver named by `RUNTIME_DRIVER`. */
+export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext, driver?: RuntimeDriver) {
+  const log = app.log;
+  const rootDir = path.join(ctx.config.dataDir, 'runtime');
+  const runtimeDriver =
+    driver ??
+    new LocalRuntimeDriver({
+      rootDir,
+      python: ctx.config.runtimePython,
+      uidBase: ctx.config.runtimeUidBase,
+      limits: ctx.config.runtimeLimits,
+      pipIndexUrl: ctx.config.pipIndexUrl,
+      log,
+    });
+  if (existsSync(ctx.config.dataDir)) protectDataDir(ctx.config.dataDir);
+  const availability = new RuntimeAvailability(ctx.config.runtimePython, runtimeDriver.limitsMode, log);
+  const manager = new RuntimeManager(ctx, runtimeDriver, availability);
+  await manager.open();
+  app.addHook('onClose', () => manager.close());
+  return manager;
+}

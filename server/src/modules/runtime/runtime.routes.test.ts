@@ -1,0 +1,165 @@
+import path from 'node:path';
+import { ROLES } from '@aiedu/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
+import { JUPYTER_MISSING, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
+  let t: TestApp;
+  let base: string;
+  const clock = testClock();
+  const tokens: Record<string, string> = {};
+  let projectId: string;
+  let kernelId: string;
+  let kernel: KernelChannel;
+
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { 'x-authorization': tokens[who]! } });
+  const proxy = (id: string) => `/gw/api/v1/runtime/${id}`;
+  const wsUrl = (id: string, rest: string, who = 'kid') =>
+    `${base.replace('http', 'ws')}${proxy(id)}${rest}?token=${encodeURIComponent(tokens[who]!)}`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now, config: { runtimeIdleMinutes: 10 } });
+    const db = t.database.db;
+    const school = await buildCustomer(db);
+    const other = await buildCustomer(db);
+    for (const [name, customerId] of [
+      ['kid', school.id],
+      ['classmate', school.id],
+      ['stranger', other.id],
+    ] as const) {
+      const user = await buildUser(db, { customerId, username: name, roles: [ROLES.student] });
+      tokens[name] = await signIn(t.app, name === 'stranger' ? other.code : school.code, name, user.password);
+    }
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const created = await call('kid', 'POST', '/gw/api/v1/projects', { name: 'Numbers' });
+    projectId = created.json().data.id;
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('starts a runtime and runs numpy through the gateway', async () => {
+    const started = await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+    expect(started.json()).toMatchObject({ errorCode: '1000', data: { state: 'RUNNING', runtimeType: 'BASIC' } });
+    const res = await call('kid', 'POST', `${proxy(projectId)}/api/kernels`, { name: 'python3' });
+    expect(res.statusCode).toBe(201);
+    kernelId = res.json().id;
+    kernel = await KernelChannel.open(wsUrl(projectId, `/api/kernels/${kernelId}/channels`));
+    const outputs = await kernel.execute('import numpy as np; print(np.arange(5).sum())');
+    expect(stdoutOf(outputs).trim()).toBe('10');
+  }, 90_000);
+
+  it('returns a matplotlib chart as image/png', async () => {
+    const outputs = await kernel.execute('import matplotlib.pyplot as plt\nplt.plot([1, 2, 3], [1, 4, 9])\nplt.show()');
+    const image = outputs.find((o) => o.msgType === 'display_data');
+    const png = (image?.content.data as Record<string, string> | undefined)?.['image/png'];
+    expect(
+      Buffer.from(png ?? '', 'base64')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+  }, 60_000);
+
+  it('interrupts an endless loop', async () => {
+    const { msgId } = kernel.send('while True:\n    pass');
+    const done = kernel.collect(msgId);
+    await waitFor(async () => {
+      const kernels = (await call('kid', 'GET', `${proxy(projectId)}/api/kernels`)).json();
+      return kernels[0]?.execution_state === 'busy';
+    });
+    const interrupted = await call('kid', 'POST', `${proxy(projectId)}/api/kernels/${kernelId}/interrupt`);
+    expect(interrupted.statusCode).toBe(204);
+    const outputs = await done;
+    expect(outputs.find((o) => o.msgType === 'error')?.content.ename).toBe('KeyboardInterrupt');
+  }, 60_000);
+
+  it('runs the kernel as an unprivileged user that cannot read the server secrets', async () => {
+    const secret = path.join(t.dataDir, 'secrets', 'jwt.key');
+    const outputs = await kernel.execute(
+      `import os\nprint(os.getuid())\ntry:\n    open(${JSON.stringify(secret)}).read(); print('read')\nexcept PermissionError:\n    print('refused')`,
+    );
+    const [uid, verdict] = stdoutOf(outputs).trim().split('\n');
+    if (process.getuid?.() === 0) {
+      expect(Number(uid)).toBeGreaterThanOrEqual(t.config.runtimeUidBase);
+      expect(verdict).toBe('refused');
+    } else {
+      expect(Number(uid)).toBe(process.getuid?.());
+    }
+    const env = stdoutOf(
+      await kernel.execute('import os; print("DATABASE_URL" in os.environ, "JWT_SECRET" in os.environ)'),
+    );
+    expect(env.trim()).toBe('False False');
+  }, 60_000);
+
+  it('opens a terminal in the project folder', async () => {
+    const res = await call('kid', 'POST', `${proxy(projectId)}/api/terminals`, {});
+    expect(res.statusCode).toBe(200);
+    const name = res.json().name;
+    const socket = new WebSocket(wsUrl(projectId, `/terminals/websocket/${name}`));
+    let screen = '';
+    socket.on('message', (data) => {
+      const [kind, text] = JSON.parse(String(data)) as [string, string];
+      if (kind === 'stdout') screen += text;
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify(['stdin', 'pwd\r']));
+    await waitFor(() => screen.includes('/workspace'));
+    socket.close();
+  }, 30_000);
+
+  it('refuses the gateway to another user, another tenant and anonymous callers, over HTTP and WebSocket', async () => {
+    for (const who of ['classmate', 'stranger']) {
+      const res = await call(who, 'GET', `${proxy(projectId)}/api/kernels`);
+      expect([403, 404]).toContain(res.statusCode);
+      await expect(KernelChannel.open(wsUrl(projectId, `/api/kernels/${kernelId}/channels`, who))).rejects.toThrow(
+        /upgrade refused: 40[34]/,
+      );
+    }
+    expect((await t.app.inject({ method: 'GET', url: `${proxy(projectId)}/api/kernels` })).statusCode).toBe(401);
+    await expect(
+      KernelChannel.open(`${base.replace('http', 'ws')}${proxy(projectId)}/api/kernels/${kernelId}/channels`),
+    ).rejects.toThrow(/upgrade refused: 401/);
+    // A forged token is no better than none.
+    await expect(
+      KernelChannel.open(`${base.replace('http', 'ws')}${proxy(projectId)}/api/kernels/${kernelId}/channels?token=x`),
+    ).rejects.toThrow(/upgrade refused: 401/);
+  }, 30_000);
+
+  it('never culls a runtime while a cell runs, and culls it once idle', async () => {
+    const { msgId } = kernel.send('import time; time.sleep(4)');
+    const done = kernel.collect(msgId);
+    await waitFor(
+      async () => (await call('kid', 'GET', `${proxy(projectId)}/api/kernels`)).json()[0]?.execution_state === 'busy',
+    );
+    clock.advance(11 * 60_000);
+    await t.app.runtimes.tick();
+    let status = (await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/runtime`)).json().data;
+    expect(status.state).toBe('RUNNING');
+    await done;
+    clock.advance(11 * 60_000);
+    await t.app.runtimes.tick();
+    status = (await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/runtime`)).json().data;
+    expect(status).toMatchObject({ state: 'STOPPED', stopReason: 'idle' });
+    // 22 minutes of running were debited from the weekly balance.
+    expect(status.balance.usedMinutes).toBe(22);
+    kernel.close();
+  }, 60_000);
+
+  it('keeps the files saved by the kernel across a stop and a restart', async () => {
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+    const kid = (await call('kid', 'POST', `${proxy(projectId)}/api/kernels`, { name: 'python3' })).json().id;
+    const channel = await KernelChannel.open(wsUrl(projectId, `/api/kernels/${kid}/channels`));
+    await channel.execute("open('result.txt', 'w').write('kept')");
+    channel.close();
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
+    expect((await call('kid', 'GET', `${proxy(projectId)}/api/kernels`)).json().errorCode).toBe('3105');
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+    const file = await call('kid', 'GET', `${proxy(projectId)}/api/contents/result.txt`);
+    expect(file.json().content).toBe('kept');
+    const viaFiles = await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/files/content?path=result.txt`);
+    expect(viaFiles.json().data.content).toBe('kept');
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
+  }, 90_000);
+});

@@ -1,0 +1,184 @@
+import {
+  API,
+  CONTAINER_TYPES,
+  ZComputeAllowance,
+  ZComputeBalance,
+  ZRuntimeAvailability,
+  ZRuntimeStatus,
+  ZSetComputeAllowanceRequest,
+  ZStartRuntimeRequest,
+  type ContainerType,
+} from '@aiedu/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { writeAudit } from '../../platform/audit.js';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
+import type { AppContext } from '../../platform/context.js';
+import { computeAllowances } from '../../platform/db/schema/index.js';
+import { envelopeOf, ok } from '../../platform/envelope.js';
+import { AppError } from '../../platform/errors.js';
+import { callerScope } from '../../platform/tenancy.js';
+import { loadProjectFor } from '../project/project-access.js';
+import { computeBalance, weeklyAllowance } from './compute-balance.js';
+import type { RuntimeManager } from './runtime-manager.js';
+
+const ZProjectParams = z.object({ id: z.uuid() });
+
+/** Runtime state, start and stop of a project; compute balances; weekly allowances for administrators. */
+export const runtimeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; manager: RuntimeManager }> = async (
+  app,
+  { ctx, manager },
+) => {
+  const tags = ['runtime'];
+  const auth = { auth: 'required' as const };
+
+  app.get(
+    API.runtimeAvailability,
+    {
+      config: auth,
+      schema: { tags, summary: 'Whether this server can run notebooks', response: envelopeOf(ZRuntimeAvailability) },
+    },
+    async () => ok(manager.availability.current),
+  );
+
+  app.get(
+    API.computeBalance,
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: "The caller's weekly compute balance per runtime type",
+        response: envelopeOf(z.array(ZComputeBalance)),
+      },
+    },
+    async (request) => {
+      const user = requireAuth(request);
+      const list = [];
+      for (const type of CONTAINER_TYPES) list.push(await computeBalance(ctx.db, ctx.config, user, type, ctx.now()));
+      return ok(list);
+    },
+  );
+
+  app.get(
+    `${API.projects}/:id/runtime`,
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: "The project's container state and the caller's balance",
+        params: ZProjectParams,
+        response: envelopeOf(ZRuntimeStatus),
+      },
+    },
+    async (request) => {
+      const user = requireAuth(request);
+      const { project } = await loadProjectFor(ctx.db, user, request.params.id, 'view');
+      return ok(await manager.status(project, user));
+    },
+  );
+
+  app.post(
+    `${API.projects}/:id/runtime/start`,
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Start the runtime (answers once Python is ready)',
+        params: ZProjectParams,
+        body: ZStartRuntimeRequest.optional(),
+        response: envelopeOf(ZRuntimeStatus),
+      },
+    },
+    async (request) => {
+      const user = requireAuth(request);
+      const { project } = await loadProjectFor(ctx.db, user, request.params.id, 'edit');
+      const runtimeType = (request.body?.runtimeType ?? project.runtimeType) as ContainerType;
+      await manager.start(project, user, runtimeType);
+      return ok(await manager.status(project, user));
+    },
+  );
+
+  app.post(
+    `${API.projects}/:id/runtime/stop`,
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Stop the runtime; saved files stay',
+        params: ZProjectParams,
+        response: envelopeOf(ZRuntimeStatus),
+      },
+    },
+    async (request) => {
+      const user = requireAuth(request);
+      const { project } = await loadProjectFor(ctx.db, user, request.params.id, 'edit');
+      await manager.stop(project.id, 'user');
+      return ok(await manager.status(project, user));
+    },
+  );
+
+  const ownCustomer = async (request: Parameters<typeof requireAuth>[0], asked: string | undefined) => {
+    const scope = await callerScope(ctx.db, requireAuth(request));
+    if (scope.kind === 'all') {
+      if (!asked) throw new AppError('BAD_REQUEST');
+      return asked;
+    }
+    if (scope.kind !== 'customers') throw new AppError('NO_PERMISSION_PAGE');
+    if (asked && !scope.customerIds.includes(asked)) throw new AppError('NOT_FOUND');
+    return asked ?? scope.customerId;
+  };
+
+  app.get(
+    API.computeAllowances,
+    {
+      config: { permission: 'compute.manage' },
+      schema: {
+        tags,
+        summary: 'Weekly compute minutes per runtime type of a customer',
+        querystring: z.object({ customerId: z.uuid().optional() }),
+        response: envelopeOf(z.array(ZComputeAllowance)),
+      },
+    },
+    async (request) => {
+      const customerId = await ownCustomer(request, request.query.customerId);
+      const list = [];
+      for (const runtimeType of CONTAINER_TYPES) {
+        list.push({ runtimeType, weeklyMinutes: await weeklyAllowance(ctx.db, ctx.config, customerId, runtimeType) });
+      }
+      return ok(list);
+    },
+  );
+
+  app.put(
+    API.computeAllowances,
+    {
+      config: { permission: 'compute.manage' },
+      schema: {
+        tags,
+        summary: "Set a customer's weekly compute minutes for one runtime type",
+        body: ZSetComputeAllowanceRequest,
+        response: envelopeOf(z.null()),
+      },
+    },
+    async (request) => {
+      const customerId = await ownCustomer(request, request.body.customerId);
+      const { runtimeType, weeklyMinutes } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .insert(computeAllowances)
+          .values({ customerId, runtimeType, weeklyMinutes })
+          .onConflictDoUpdate({
+            target: [computeAllowances.customerId, computeAllowances.runtimeType],
+            set: { weeklyMinutes },
+          });
+        await writeAudit(tx, request, {
+          module: 'compute',
+          operation: 'allowance',
+          params: { runtimeType, weeklyMinutes },
+          customerId,
+        });
+      });
+      return ok(null);
+    },
+  );
+};
