@@ -17,12 +17,15 @@ import { ssoRoutes } from './modules/auth/sso.routes.js';
 import { fileRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { refreshShieldAllowlist, shieldRoutes } from './modules/system/shield.routes.js';
+import { adminUserRoutes } from './modules/institution/admin-user.routes.js';
+import { catalogRoutes } from './modules/institution/catalog.routes.js';
 import { classRoutes } from './modules/institution/class.routes.js';
 import { gradeRoutes } from './modules/institution/grades.routes.js';
 import { homeRoutes } from './modules/institution/home.routes.js';
 import { institutionRoutes } from './modules/institution/institution.routes.js';
 import { logRoutes } from './modules/institution/log.routes.js';
 import { peopleRoutes } from './modules/institution/people.routes.js';
+import { periodRoutes } from './modules/institution/period.routes.js';
 import { statisticsRoutes } from './modules/institution/statistics.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { certificationRoutes } from './modules/user/certification.routes.js';
@@ -122,6 +125,9 @@ export async function buildApp({
   await app.register(peopleRoutes, { ctx });
   await app.register(statisticsRoutes, { ctx });
   await app.register(homeRoutes, { ctx });
+  await app.register(periodRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx });
+  await app.register(adminUserRoutes, { ctx });
   await app.register(userRoutes, { ctx, messengers: messengers ?? messengersFromConfig(config) });
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
