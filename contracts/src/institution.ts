@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTAINER_TYPES } from './constants.js';
 import { CUSTOMER_CODE, LIMITS, USERNAME } from './validation.js';
 
 const quota = z.number().int().min(0).max(10_000_000).nullable().describe('null: no limit');
@@ -12,32 +13,54 @@ export const ZQuotas = z.object({
   studyConcurrency: quota,
 });
 
-export const ZCustomer = ZQuotas.extend({
+/** Region by administrative-division codes: country (`CN`), province, city, district (see the area-children call). */
+export const ZRegion = z.object({
+  country: z.string().max(12),
+  province: z.string().max(12),
+  city: z.string().max(12),
+  district: z.string().max(12),
+});
+
+/** What a customer is given besides quotas: container types and course packages. */
+export const ZCustomerOffer = z.object({
+  containerTypes: z.array(z.enum(CONTAINER_TYPES)).max(CONTAINER_TYPES.length),
+  coursePackages: z.array(z.string().trim().min(1).max(50)).max(50),
+});
+
+export const ZCustomer = ZQuotas.extend(ZRegion.shape).extend(ZCustomerOffer.shape).extend({
   id: z.string(),
   parentId: z.string().nullable(),
   code: z.string(),
   name: z.string(),
   enabled: z.boolean(),
   remark: z.string(),
+  adminUsername: z.string(),
+  adminName: z.string(),
   schoolCount: z.number().int(),
   createdAt: z.string(),
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
 
-export const ZCreateCustomerRequest = ZQuotas.partial().extend({
-  code: z.string().regex(CUSTOMER_CODE, '6–20 letters or digits'),
-  name: z.string().trim().min(1).max(50),
-  remark: z.string().trim().max(LIMITS.notes).default(''),
-  adminUsername: z.string().trim().min(3).max(30).regex(USERNAME),
-  adminName: z.string().trim().min(1).max(LIMITS.realName),
-  adminPassword: z.string().min(1).max(200).describe('base64 of the UTF-8 password (6–20 characters)'),
-});
+export const ZCreateCustomerRequest = ZQuotas.partial()
+  .extend(ZRegion.partial().shape)
+  .extend(ZCustomerOffer.partial().shape)
+  .extend({
+    code: z.string().regex(CUSTOMER_CODE, '6–20 letters or digits'),
+    name: z.string().trim().min(1).max(50),
+    remark: z.string().trim().max(LIMITS.notes).default(''),
+    adminUsername: z.string().trim().min(3).max(30).regex(USERNAME),
+    adminName: z.string().trim().min(1).max(LIMITS.realName),
+    adminPassword: z.string().min(1).max(200).describe('base64 of the UTF-8 password (6–20 characters)'),
+  });
 export type TCreateCustomerRequest = z.infer<typeof ZCreateCustomerRequest>;
 
-export const ZUpdateCustomerRequest = ZQuotas.partial().extend({
-  name: z.string().trim().min(1).max(50).optional(),
-  remark: z.string().trim().max(LIMITS.notes).optional(),
-});
+export const ZUpdateCustomerRequest = ZQuotas.partial()
+  .extend(ZRegion.partial().shape)
+  .extend(ZCustomerOffer.partial().shape)
+  .extend({
+    name: z.string().trim().min(1).max(50).optional(),
+    remark: z.string().trim().max(LIMITS.notes).optional(),
+  });
 
 export const ZSwitchRequest = z.object({ enabled: z.boolean() });
 
@@ -146,6 +169,19 @@ export const ZCreateStudentRequest = z.object({
   schoolNumber: z.string().trim().max(30).optional(),
   password: ZAdminPassword,
 });
+
+export const ZUpdateTeacherRequest = ZCreateTeacherRequest.pick({ realName: true, remark: true })
+  .partial()
+  .extend({
+    phone: z
+      .string()
+      .regex(/^1\d{10}$/)
+      .nullable()
+      .optional(),
+  });
+export const ZUpdateStudentRequest = ZCreateStudentRequest.pick({ realName: true, classId: true })
+  .partial()
+  .extend({ schoolNumber: z.string().trim().max(30).nullable().optional() });
 
 export const ZResetPasswordByAdminRequest = z.object({ password: ZAdminPassword });
 

@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   'customer.manage': [SUPER],
   'subCustomer.manage': [SUPER, customerAdmin],
   'school.manage': [...INSTITUTION_ADMINS],
+  'user.manage': [...INSTITUTION_ADMINS],
+  'period.manage': [...SCHOOL_ADMINS],
   'class.manage': [...SCHOOL_ADMINS],
   'teacher.manage': [...SCHOOL_ADMINS],
   'student.manage': [...SCHOOL_ADMINS],

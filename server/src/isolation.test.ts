@@ -1,6 +1,7 @@
 import { ROLES } from '@aiedu/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './platform/db/client.js';
 import {
   addressRanges,
   classes,
@@ -8,7 +9,9 @@ import {
   courseDifficulties,
   coursePackages,
   courseTags,
+  periods,
   projects,
+  upgradeSchedules,
   ssoProviders,
   students,
   teacherCertifications,
@@ -26,6 +29,7 @@ import { createTestApp, type TestApp } from './test/test-app.js';
  */
 type Kind =
   | 'customer'
+  | 'subCustomer'
   | 'school'
   | 'class'
   | 'teacher'
@@ -33,6 +37,9 @@ type Kind =
   | 'range'
   | 'provider'
   | 'certification'
+  | 'period'
+  | 'schedule'
+  | 'adminUser'
   | 'course'
   | 'chapter'
   | 'section'
@@ -50,7 +57,6 @@ const QUIZ = {
   title: 'Taken',
   questions: [{ id: 'q', type: 'single', prompt: 'p', options: ['a', 'b'], answer: [0] }],
 };
-
 const UNKNOWN = '0192f7a0-0000-7000-8000-000000000000';
 
 const MATRIX: Record<string, { kind: Kind; body?: object }> = {
@@ -63,6 +69,20 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   'PUT /gw/admin/api/v1/school/teachers/:id/password': { kind: 'teacher', body: { password: b64('Hacked2026') } },
   'PUT /gw/admin/api/v1/school/students/:id/status': { kind: 'student', body: { enabled: false } },
   'PUT /gw/admin/api/v1/school/students/:id/password': { kind: 'student', body: { password: b64('Hacked2026') } },
+  'PUT /gw/admin/api/v1/school/teachers/:id': { kind: 'teacher', body: { realName: 'Taken' } },
+  'PUT /gw/admin/api/v1/school/students/:id': { kind: 'student', body: { realName: 'Taken' } },
+  'PUT /api/v1/admin/sub-customers/:id': { kind: 'subCustomer', body: { name: 'Taken' } },
+  'PUT /api/v1/admin/sub-customers/:id/status': { kind: 'subCustomer', body: { enabled: false } },
+  'PUT /api/v1/admin_organize/periods/:id': {
+    kind: 'period',
+    body: { name: 'Taken', startDate: '2026-09-01', endDate: '2027-01-31' },
+  },
+  'DELETE /api/v1/admin_organize/periods/:id': { kind: 'period' },
+  'DELETE /gw/admin/api/v1/school/classes/upgrade-schedules/:id': { kind: 'schedule' },
+  'PUT /api/v1/user/:id': { kind: 'adminUser', body: { realName: 'Taken' } },
+  'PUT /api/v1/user/:id/status': { kind: 'adminUser', body: { enabled: false } },
+  'PUT /api/v1/user/:id/password': { kind: 'adminUser', body: { password: b64('Hacked2026') } },
+  'DELETE /api/v1/user/:id': { kind: 'adminUser' },
   'DELETE /gw/api/v1/sys/shield/ranges/:id': { kind: 'range' },
   'DELETE /gw/api/v1/sys/sso/providers/:id': { kind: 'provider' },
   'PUT /gw/api/v1/user/teacher/:id/review': { kind: 'certification', body: { status: 'certified' } },
@@ -137,107 +157,132 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   'DELETE /gw/api/v1/runtime/:id/*': { kind: 'project' },
 };
 
+/** One of every kind of object in a customer; `subCustomerId` is the sub-customer the sub-customer routes target. */
+async function buildTargets(db: Db, customerId: string, subCustomerId: string): Promise<Record<Kind, string>> {
+  const school = await buildSchool(db, customerId);
+  const [klass] = await db
+    .insert(classes)
+    .values({ customerId, schoolId: school.id, eduStage: 'primary', grade: 3, className: 'T-3', startYear: 2024 })
+    .returning();
+  const teacher = await buildUser(db, { customerId, schoolId: school.id, roles: [ROLES.teacher] });
+  await db.insert(teachers).values({ userId: teacher.id, customerId, schoolId: school.id });
+  const student = await buildUser(db, { customerId, schoolId: school.id, roles: [ROLES.student] });
+  await db.insert(students).values({ userId: student.id, customerId, schoolId: school.id, classId: klass!.id });
+  const admin = await buildUser(db, { customerId, schoolId: school.id, roles: [ROLES.schoolAdmin] });
+  const first = <T extends { id: string }>(rows: T[]) => rows[0]!.id;
+  const course = await buildCourse(db, { customerId, ownerId: teacher.id });
+  // Catalogue entries are the platform's (super administrators'); names are unique, so each set is its own.
+  const suffix = customerId.slice(-8);
+  return {
+    course: course.courseId,
+    chapter: course.chapterId,
+    section: course.sectionId,
+    task: course.taskId,
+    resource: course.resourceId,
+    attempt: (await buildAttempt(db, course, student.id)).id,
+    category: first(
+      await db
+        .insert(courseCategories)
+        .values({ kind: 'direction', name: `AI ${suffix}` })
+        .returning(),
+    ),
+    difficulty: first(
+      await db
+        .insert(courseDifficulties)
+        .values({ name: `Easy ${suffix}` })
+        .returning(),
+    ),
+    tag: first(
+      await db
+        .insert(courseTags)
+        .values({ name: `Python ${suffix}` })
+        .returning(),
+    ),
+    package: first(
+      await db
+        .insert(coursePackages)
+        .values({ name: `Pack ${suffix}`, courseIds: [course.courseId], customerIds: [customerId] })
+        .returning(),
+    ),
+    project: first(
+      await db.insert(projects).values({ customerId, ownerId: student.id, name: 'Their project' }).returning(),
+    ),
+    customer: customerId,
+    subCustomer: subCustomerId,
+    school: school.id,
+    class: klass!.id,
+    teacher: teacher.id,
+    student: student.id,
+    adminUser: admin.id,
+    range: first(await db.insert(addressRanges).values({ customerId, range: '198.51.100.0/24' }).returning()),
+    provider: first(
+      await db
+        .insert(ssoProviders)
+        .values({ customerId, type: 'idp', name: 'B', issuer: 'https://idp.b.test', clientId: 'b', clientSecret: 's' })
+        .returning(),
+    ),
+    certification: first(
+      await db
+        .insert(teacherCertifications)
+        .values({ userId: teacher.id, customerId, region: 'other', schoolName: 'B', documentType: 'passport' })
+        .returning(),
+    ),
+    period: first(
+      await db
+        .insert(periods)
+        .values({ customerId, schoolId: school.id, name: 'Autumn', startDate: '2026-09-01', endDate: '2027-01-31' })
+        .returning(),
+    ),
+    schedule: first(
+      await db
+        .insert(upgradeSchedules)
+        .values({ customerId, runAt: new Date('2027-08-31T00:00:00+08:00'), repeat: 'yearly' })
+        .returning(),
+    ),
+  };
+}
+
 describe('tenant isolation matrix', () => {
   let t: TestApp;
-  const ids = {} as Record<Kind, string>;
+  const targets = {} as Record<'otherCustomer' | 'siblingSubCustomer', Record<Kind, string>>;
   const callers: Record<string, string> = {};
 
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
     const a = await buildCustomer(db);
+    const subA1 = await buildCustomer(db, { parentId: a.id });
+    const subA2 = await buildCustomer(db, { parentId: a.id });
     const b = await buildCustomer(db);
     const schoolA1 = await buildSchool(db, a.id);
     const schoolA2 = await buildSchool(db, a.id);
-    const schoolB = await buildSchool(db, b.id);
-    // Customer B's objects, the targets.
-    ids.customer = b.id;
-    ids.school = schoolB.id;
-    const [classB] = await db
-      .insert(classes)
-      .values({
-        customerId: b.id,
-        schoolId: schoolB.id,
-        eduStage: 'primary',
-        grade: 3,
-        className: 'B-3',
-        startYear: 2024,
-      })
-      .returning();
-    ids.class = classB!.id;
-    const teacherB = await buildUser(db, { customerId: b.id, schoolId: schoolB.id, roles: [ROLES.teacher] });
-    await db.insert(teachers).values({ userId: teacherB.id, customerId: b.id, schoolId: schoolB.id });
-    ids.teacher = teacherB.id;
-    const studentB = await buildUser(db, { customerId: b.id, schoolId: schoolB.id, roles: [ROLES.student] });
-    await db
-      .insert(students)
-      .values({ userId: studentB.id, customerId: b.id, schoolId: schoolB.id, classId: classB!.id });
-    ids.student = studentB.id;
-    ids.range = (
-      await db.insert(addressRanges).values({ customerId: b.id, range: '198.51.100.0/24' }).returning()
-    )[0]!.id;
-    ids.provider = (
-      await db
-        .insert(ssoProviders)
-        .values({
-          customerId: b.id,
-          type: 'idp',
-          name: 'B',
-          issuer: 'https://idp.b.test',
-          clientId: 'b',
-          clientSecret: 's',
-        })
-        .returning()
-    )[0]!.id;
-    ids.certification = (
-      await db
-        .insert(teacherCertifications)
-        .values({ userId: teacherB.id, customerId: b.id, region: 'other', schoolName: 'B', documentType: 'passport' })
-        .returning()
-    )[0]!.id;
-    const course = await buildCourse(db, { customerId: b.id, ownerId: teacherB.id });
-    ids.course = course.courseId;
-    ids.chapter = course.chapterId;
-    ids.section = course.sectionId;
-    ids.task = course.taskId;
-    ids.resource = course.resourceId;
-    ids.attempt = (await buildAttempt(db, course, studentB.id)).id;
-    ids.category = (await db.insert(courseCategories).values({ kind: 'direction', name: 'AI' }).returning())[0]!.id;
-    ids.difficulty = (await db.insert(courseDifficulties).values({ name: 'Easy' }).returning())[0]!.id;
-    ids.tag = (await db.insert(courseTags).values({ name: 'Python' }).returning())[0]!.id;
-    ids.package = (
-      await db
-        .insert(coursePackages)
-        .values({ name: 'B pack', courseIds: [course.courseId], customerIds: [b.id] })
-        .returning()
-    )[0]!.id;
-    ids.project = (
-      await db.insert(projects).values({ customerId: b.id, ownerId: studentB.id, name: 'B project' }).returning()
-    )[0]!.id;
-    // Customer A's staff, the callers; a school administrator also tries a sibling school of the same customer.
-    const roles: [string, string, string | null][] = [
-      ['customerAdmin', ROLES.customerAdmin, null],
-      ['schoolAdmin', ROLES.schoolAdmin, schoolA1.id],
-      ['organizeAdmin', ROLES.organizeAdmin, schoolA1.id],
-      ['teacher', ROLES.teacher, schoolA1.id],
-      ['student', ROLES.student, schoolA1.id],
+    const schoolSub1 = await buildSchool(db, subA1.id);
+    // Customer B's objects, and a sibling sub-customer's, are the targets.
+    targets.otherCustomer = await buildTargets(db, b.id, (await buildCustomer(db, { parentId: b.id })).id);
+    targets.siblingSubCustomer = await buildTargets(db, subA2.id, subA2.id);
+    // Customer A's staff, the callers; school staff also try a sibling school of the same customer.
+    const roles: [string, string, string | null, string][] = [
+      ['customerAdmin', ROLES.customerAdmin, null, a.id],
+      ['subCustomerAdmin', ROLES.subCustomerAdmin, null, subA1.id],
+      ['subSchoolAdmin', ROLES.schoolAdmin, schoolSub1.id, subA1.id],
+      ['schoolAdmin', ROLES.schoolAdmin, schoolA1.id, a.id],
+      ['organizeAdmin', ROLES.organizeAdmin, schoolA1.id, a.id],
+      ['teacher', ROLES.teacher, schoolA1.id, a.id],
+      ['student', ROLES.student, schoolA1.id, a.id],
+      ['siblingSchoolAdmin', ROLES.schoolAdmin, schoolA2.id, a.id],
     ];
-    for (const [name, role, schoolId] of roles) {
-      const user = await buildUser(db, { customerId: a.id, schoolId, username: name, roles: [role] });
-      callers[name] = await signIn(t.app, a.code, name, user.password);
+    for (const [name, role, schoolId, customerId] of roles) {
+      const user = await buildUser(db, { customerId, schoolId, username: name, roles: [role] });
+      const code = customerId === a.id ? a.code : subA1.code;
+      callers[name] = await signIn(t.app, code, name, user.password);
     }
-    const sibling = await buildUser(db, {
-      customerId: a.id,
-      schoolId: schoolA2.id,
-      username: 'siblingAdmin',
-      roles: [ROLES.schoolAdmin],
-    });
-    callers.siblingSchoolAdmin = await signIn(t.app, a.code, 'siblingAdmin', sibling.password);
   });
   afterAll(() => t.close());
 
   async function snapshot(): Promise<string> {
     const tables = [
+      'periods',
+      'upgrade_schedules',
       'customers',
       'schools',
       'classes',
@@ -281,20 +326,27 @@ describe('tenant isolation matrix', () => {
     expect(withIds.sort()).toEqual(Object.keys(MATRIX).sort());
   });
 
-  it('refuses every caller of customer A on every object of customer B, changing nothing', async () => {
+  it.each([
+    ['otherCustomer', 'customer B'],
+    ['siblingSubCustomer', 'a sibling sub-customer'],
+  ] as const)('refuses every caller of customer A on every object of %s, changing nothing', async (target, _label) => {
+    const ids = targets[target];
+    // The customer administrator of A rightly reaches its own sub-customers; everyone else must be refused there too.
+    const tried = Object.entries(callers).filter(([name]) => target === 'otherCustomer' || name !== 'customerAdmin');
     const before = await snapshot();
     for (const [route, { kind, body }] of Object.entries(MATRIX)) {
       const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
-      for (const [caller, token] of Object.entries(callers)) {
+      for (const [caller, token] of tried) {
         const res = await t.app.inject({
           method,
           url: url.replace(':id', ids[kind]),
           payload: body ?? {},
           headers: { 'x-authorization': token },
         });
-        expect({ route, caller, refused: [403, 404].includes(res.statusCode) }).toEqual({
+        expect({ route, caller, target, refused: [403, 404].includes(res.statusCode) }).toEqual({
           route,
           caller,
+          target,
           refused: true,
         });
       }

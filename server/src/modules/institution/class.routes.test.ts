@@ -1,5 +1,7 @@
 import { graduateYearOf, ROLES } from '@aiedu/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upgradeSchedules } from '../../platform/db/schema/index.js';
 import { buildCustomer, buildSchool, buildUser, testClock, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { schoolYearIn } from './class.service.js';
@@ -157,5 +159,31 @@ describe('automatic upgrades', () => {
     clock.advance(365 * 86_400_000);
     expect(await runDueUpgrades(t.database.db, clock.now())).toBe(1);
     expect(await grades()).toEqual([5]);
+  });
+
+  it('lists the schedules still to come and cancels one, which then never runs', async () => {
+    const scheduled = await call('POST', '/gw/admin/api/v1/school/classes/upgrade-schedules', {
+      runAt: '2029-08-25T00:00:00+08:00',
+      repeat: 'once',
+    });
+    const id = scheduled.json().data.id as string;
+    const listed = (await call('GET', '/gw/admin/api/v1/school/classes/upgrade-schedules')).json().data as {
+      id: string;
+    }[];
+    expect(listed.map((s) => s.id)).toContain(id);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/gw/admin/api/v1/school/classes/upgrade-schedules/${id}`,
+      headers: { 'x-authorization': token },
+    });
+    expect(res.json().errorCode).toBe('1000');
+    const after = (await call('GET', '/gw/admin/api/v1/school/classes/upgrade-schedules')).json().data as {
+      id: string;
+    }[];
+    expect(after.map((s) => s.id)).not.toContain(id);
+    clock.advance(3 * 365 * 86_400_000);
+    await runDueUpgrades(t.database.db, clock.now());
+    const [row] = await t.database.db.select().from(upgradeSchedules).where(eq(upgradeSchedules.id, id));
+    expect(row).toMatchObject({ active: false, lastRunAt: null });
   });
 });

@@ -5,7 +5,7 @@ import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { createClass, dismissClass, listClasses, scheduleUpgrade, upgradeClassesManually } from './class.service.js';
-import { startUpgradeScheduler } from './upgrade-schedule.service.js';
+import { cancelUpgradeSchedule, listUpgradeSchedules, startUpgradeScheduler } from './upgrade-schedule.service.js';
 
 const CLASSES = '/gw/admin/api/v1/school/classes';
 
@@ -31,6 +31,45 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => ok(await scheduleUpgrade(ctx, request, requireAuth(request), request.body)),
+  );
+
+  app.get(
+    `${CLASSES}/upgrade-schedules`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Automatic upgrades still to come',
+        response: envelopeOf(
+          z.array(
+            z.object({
+              id: z.string(),
+              schoolId: z.string().nullable(),
+              runAt: z.string(),
+              repeat: z.enum(['once', 'yearly']),
+              lastRunAt: z.string().nullable(),
+            }),
+          ),
+        ),
+      },
+    },
+    async (request) => ok(await listUpgradeSchedules(ctx, requireAuth(request))),
+  );
+  app.delete(
+    `${CLASSES}/upgrade-schedules/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Cancel an automatic upgrade',
+        params: z.object({ id: z.uuid() }),
+        response: envelopeOf(z.null()),
+      },
+    },
+    async (request) => {
+      await cancelUpgradeSchedule(ctx, request, requireAuth(request), request.params.id);
+      return ok(null);
+    },
   );
 
   app.get(

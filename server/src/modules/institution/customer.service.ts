@@ -1,4 +1,4 @@
-import { ROLES, type TCreateCustomerRequest } from '@aiedu/contracts';
+import { CONTAINER_TYPES, ROLES, type ContainerType, type TCreateCustomerRequest } from '@aiedu/contracts';
 import { asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
@@ -11,7 +11,12 @@ import type { Scope } from '../../platform/tenancy.js';
 
 type CustomerRow = typeof customers.$inferSelect;
 
-const present = (row: CustomerRow, schoolCount: number) => ({
+interface Extra {
+  schoolCount: number;
+  admin: { username: string; realName: string } | null;
+}
+
+const present = (row: CustomerRow, { schoolCount, admin }: Extra) => ({
   id: row.id,
   parentId: row.parentId,
   code: row.code,
@@ -24,9 +29,29 @@ const present = (row: CustomerRow, schoolCount: number) => ({
   containerConcurrency: row.containerConcurrency,
   maxStartsPerPerson: row.maxStartsPerPerson,
   studyConcurrency: row.studyConcurrency,
+  containerTypes: row.containerTypes.filter(isContainerType),
+  coursePackages: row.coursePackages,
+  country: row.country,
+  province: row.province,
+  city: row.city,
+  district: row.district,
+  adminUsername: admin?.username ?? '',
+  adminName: admin?.realName ?? '',
   schoolCount,
   createdAt: row.createdAt.toISOString(),
 });
+
+const isContainerType = (t: string): t is ContainerType => (CONTAINER_TYPES as readonly string[]).includes(t);
+
+/** The customer's first administrator (the one created with it). */
+const adminOf = sql<{ username: string; realName: string } | null>`(
+  select json_build_object('username', u.username, 'realName', u.real_name) from ${users} u
+  where u.customer_id = "customers"."id" and u.roles && array[${ROLES.customerAdmin}, ${ROLES.subCustomerAdmin}]::text[]
+  order by u.created_at limit 1)`;
+
+const schoolCount = sql<number>`(select count(*) from ${schools} s where s.customer_id = "customers"."id")`.mapWith(
+  Number,
+);
 
 const SORTABLE = { code: customers.code, name: customers.name, createdAt: customers.createdAt } as const;
 
@@ -39,11 +64,9 @@ export async function listCustomers(
     : undefined;
   const [field, direction] = (query.sort ?? 'createdAt,desc').split(',') as [string, 'asc' | 'desc'];
   const column = SORTABLE[field as keyof typeof SORTABLE] ?? customers.createdAt;
-  const schoolCount =
-    sql<number>`(select count(*) from ${schools} where ${schools.customerId} = ${customers.id})`.mapWith(Number);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ customer: customers, schoolCount })
+      .select({ customer: customers, schoolCount, admin: adminOf })
       .from(customers)
       .where(where)
       .orderBy(direction === 'asc' ? asc(column) : desc(column), asc(customers.id))
@@ -52,7 +75,7 @@ export async function listCustomers(
     ctx.db.select({ n: count() }).from(customers).where(where),
   ]);
   return {
-    list: rows.map((r) => present(r.customer, r.schoolCount)),
+    list: rows.map((r) => present(r.customer, r)),
     total: total?.n ?? 0,
     page: query.page,
     size: query.size,
@@ -95,7 +118,7 @@ export async function createCustomer(
       params: { ...input, parentId },
       customerId: parentId ?? row.id,
     });
-    return present(row, 0);
+    return present(row, { schoolCount: 0, admin: { username: adminUsername, realName: adminName } });
   });
 }
 
@@ -105,13 +128,14 @@ export async function updateCustomer(
   id: string,
   input: Partial<Omit<CustomerRow, 'id' | 'code' | 'parentId' | 'createdAt' | 'updatedAt'>>,
   operation = 'update',
+  module = 'customer',
 ) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(customers).set(input).where(eq(customers.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await writeAudit(tx, request, { module: 'customer', operation, params: { id, ...input }, customerId: row.id });
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(schools).where(eq(schools.customerId, id));
-    return present(row, n);
+    await writeAudit(tx, request, { module, operation, params: { id, ...input }, customerId: row.id });
+    const [extra] = await tx.select({ schoolCount, admin: adminOf }).from(customers).where(eq(customers.id, id));
+    return present(row, extra ?? { schoolCount: 0, admin: null });
   });
 }
 
@@ -123,6 +147,26 @@ export async function listSubCustomers(ctx: AppContext, scope: Scope) {
       : scope.kind === 'customers'
         ? inArray(customers.parentId, scope.customerIds)
         : sql`false`;
-  const rows = await ctx.db.select().from(customers).where(where).orderBy(asc(customers.code));
-  return rows.map((row) => present(row, 0));
+  const rows = await ctx.db
+    .select({ customer: customers, schoolCount, admin: adminOf })
+    .from(customers)
+    .where(where)
+    .orderBy(asc(customers.code));
+  return rows.map((r) => present(r.customer, r));
+}
+
+/** Changes a sub-customer strictly below the caller's customer (never the caller's own customer or a sibling's). */
+export async function updateSubCustomer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  scope: Scope,
+  id: string,
+  input: Parameters<typeof updateCustomer>[3],
+  operation: string,
+) {
+  const below =
+    scope.kind === 'all' || (scope.kind === 'customers' && scope.customerIds.includes(id) && id !== scope.customerId);
+  const [row] = below ? await ctx.db.select().from(customers).where(eq(customers.id, id)) : [];
+  if (!row?.parentId) throw new AppError('NOT_FOUND');
+  return updateCustomer(ctx, request, id, input, operation, 'sub-customer');
 }

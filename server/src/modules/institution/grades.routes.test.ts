@@ -80,4 +80,19 @@ describe('grades for organisation administrators', () => {
       { eduStage: 'primary', grade: 5, classCount: 1 },
     ]);
   });
+
+  it('lists the schools each caller administers: the own school for school staff, every school for the customer', async () => {
+    const schools = async (who: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/admin_organize/school_info',
+          headers: { 'x-authorization': tokens[who]! },
+        })
+      ).json().data as { customerId: string }[];
+    expect(await schools('org')).toHaveLength(1);
+    const all = await schools('admin');
+    expect(all).toHaveLength(2);
+    expect(new Set(all.map((s) => s.customerId)).size).toBe(1);
+  });
 });

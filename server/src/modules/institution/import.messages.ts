@@ -9,6 +9,7 @@ export const IMPORT_REASONS = [
   'unknownClass',
   'badPassword',
   'badPhone',
+  'badRemark',
   'quotaExceeded',
 ] as const;
 export type ImportReason = (typeof IMPORT_REASONS)[number];
@@ -23,6 +24,7 @@ const TEXT: Record<Language, Record<ImportReason, string>> = {
     unknownClass: 'No current class with this name in the school',
     badPassword: 'Password must be 6–20 characters',
     badPhone: 'Phone must be 11 digits starting with 1',
+    badRemark: 'Remark is at most 100 characters',
     quotaExceeded: 'The institution’s quota would be exceeded',
   },
   zh_CHS: {
@@ -34,6 +36,7 @@ const TEXT: Record<Language, Record<ImportReason, string>> = {
     unknownClass: '学校中没有该名称的在读班级',
     badPassword: '密码须为 6–20 个字符',
     badPhone: '手机号须为以 1 开头的 11 位数字',
+    badRemark: '备注最多 100 个字符',
     quotaExceeded: '将超出机构配额',
   },
   zh_CHT: {
@@ -45,6 +48,7 @@ const TEXT: Record<Language, Record<ImportReason, string>> = {
     unknownClass: '學校中沒有該名稱的在讀班級',
     badPassword: '密碼須為 6–20 個字元',
     badPhone: '手機號碼須為以 1 開頭的 11 位數字',
+    badRemark: '備註最多 100 個字元',
     quotaExceeded: '將超出機構配額',
   },
   ja: {
@@ -56,13 +60,22 @@ const TEXT: Record<Language, Record<ImportReason, string>> = {
     unknownClass: '学校にこの名前の在籍クラスがありません',
     badPassword: 'パスワードは 6～20 文字です',
     badPhone: '電話番号は 1 で始まる 11 桁の数字です',
+    badRemark: '備考は 100 文字以内です',
     quotaExceeded: '機関の上限を超えます',
   },
 };
 
 export const HEADERS: Record<
   Language,
-  { username: string; realName: string; className: string; schoolNumber: string; password: string }
+  {
+    username: string;
+    realName: string;
+    className: string;
+    schoolNumber: string;
+    password: string;
+    phone: string;
+    remark: string;
+  }
 > = {
   en: {
     username: 'Username',
@@ -70,15 +83,35 @@ export const HEADERS: Record<
     className: 'Class',
     schoolNumber: 'School number',
     password: 'Initial password',
+    phone: 'Phone',
+    remark: 'Remark',
   },
-  zh_CHS: { username: '用户名', realName: '姓名', className: '班级', schoolNumber: '学号', password: '初始密码' },
-  zh_CHT: { username: '使用者名稱', realName: '姓名', className: '班級', schoolNumber: '學號', password: '初始密碼' },
+  zh_CHS: {
+    username: '用户名',
+    realName: '姓名',
+    className: '班级',
+    schoolNumber: '学号',
+    password: '初始密码',
+    phone: '手机号',
+    remark: '备注',
+  },
+  zh_CHT: {
+    username: '使用者名稱',
+    realName: '姓名',
+    className: '班級',
+    schoolNumber: '學號',
+    password: '初始密碼',
+    phone: '手機號碼',
+    remark: '備註',
+  },
   ja: {
     username: 'ユーザー名',
     realName: '氏名',
     className: 'クラス',
     schoolNumber: '学籍番号',
     password: '初期パスワード',
+    phone: '電話番号',
+    remark: '備考',
   },
 };
 

@@ -171,6 +171,62 @@ describe('customers and schools', () => {
     ).toBe(404);
   });
 
+  it('keeps the region, container types and course packages, and names the administrator', async () => {
+    const res = await call(superToken, 'POST', '/api/v1/admin_super/organizes', {
+      code: 'region2026',
+      name: 'Region',
+      country: 'CN',
+      province: '44',
+      city: '4401',
+      district: '440106',
+      containerTypes: ['BASIC', 'GPU'],
+      coursePackages: ['AI basics'],
+      adminUsername: 'radmin',
+      adminName: 'Region Admin',
+      adminPassword: b64('Start#2026'),
+    });
+    expect(res.json().data).toMatchObject({
+      province: '44',
+      district: '440106',
+      containerTypes: ['BASIC', 'GPU'],
+      coursePackages: ['AI basics'],
+      adminUsername: 'radmin',
+      adminName: 'Region Admin',
+    });
+    const updated = await call(superToken, 'PUT', `/api/v1/admin_super/organizes/${res.json().data.id}`, {
+      containerTypes: ['ADVANCED'],
+    });
+    expect(updated.json().data).toMatchObject({ containerTypes: ['ADVANCED'], adminUsername: 'radmin' });
+    expect(
+      (
+        await call(superToken, 'PUT', `/api/v1/admin_super/organizes/${res.json().data.id}`, {
+          containerTypes: ['TPU'],
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('lets a customer administrator change and switch its sub-customers, but not its own customer', async () => {
+    const parent = await signIn('district01', 'admin', 'Mine#2026x');
+    const [sub] = (await call(parent, 'GET', '/api/v1/admin/sub-customers')).json().data;
+    const renamed = await call(parent, 'PUT', `/api/v1/admin/sub-customers/${sub.id}`, { name: 'East District' });
+    expect(renamed.json().data).toMatchObject({ name: 'East District', adminUsername: 'eastadmin' });
+    const off = await call(parent, 'PUT', `/api/v1/admin/sub-customers/${sub.id}/status`, { enabled: false });
+    expect(off.json().data.enabled).toBe(false);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/auth/login',
+      payload: { custcode: 'district01east', usernameOrEmailOrPhone: 'eastadmin', password: b64('Start#2026') },
+    });
+    expect(refused.json().errorCode).not.toBe('1000');
+    await call(parent, 'PUT', `/api/v1/admin/sub-customers/${sub.id}/status`, { enabled: true });
+    const [own] = await t.database.db.select().from(users).where(eq(users.username, 'admin')).limit(1);
+    const ownStatus = await call(parent, 'PUT', `/api/v1/admin/sub-customers/${own!.customerId}/status`, {
+      enabled: false,
+    });
+    expect(ownStatus.statusCode).toBe(404);
+  });
+
   it('refuses to change or remove an operation log, even from inside the database', async () => {
     const [log] = await t.database.db.select().from(operationLogs).limit(1);
     await expect(
@@ -223,6 +279,31 @@ describe('operation log search and export', () => {
     expect((await search('super', '?module=customer&operator=Root')).json().data.total).toBe(2);
     const future = (await search('super', `?from=${encodeURIComponent('2099-01-01T00:00:00+08:00')}`)).json().data;
     expect(future.total).toBe(0);
+  });
+
+  it('shows school staff only the entries of their own school’s operators', async () => {
+    const [school] = await t.database.db.select().from(schools).where(eq(schools.name, 'Logged School'));
+    const staff = await buildUser(t.database.db, {
+      customerId: school!.customerId,
+      schoolId: school!.id,
+      username: 'school1',
+      roles: [ROLES.schoolAdmin],
+    });
+    const token = await signInAs(t.app, 'logsone01', 'school1', staff.password);
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/logs',
+      headers: { 'x-authorization': token },
+    });
+    expect(seen.json().data.total).toBe(0);
+    await t.app.inject({
+      method: 'POST',
+      url: '/gw/admin/api/v1/school/classes',
+      headers: { 'x-authorization': token },
+      payload: { schoolId: school!.id, eduStage: 'primary', grade: 1, className: '1-1' },
+    });
+    const own = await t.app.inject({ method: 'GET', url: '/api/v1/admin/logs', headers: { 'x-authorization': token } });
+    expect(own.json().data.list.map((l: { module: string }) => l.module)).toEqual(['class']);
   });
 
   it('exports them to an xlsx workbook', async () => {

@@ -15,7 +15,13 @@ import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { callerScope, targetCustomer } from '../../platform/tenancy.js';
-import { createCustomer, listCustomers, listSubCustomers, updateCustomer } from './customer.service.js';
+import {
+  createCustomer,
+  listCustomers,
+  listSubCustomers,
+  updateCustomer,
+  updateSubCustomer,
+} from './customer.service.js';
 import { createSchool, listSchools, updateSchool } from './school.service.js';
 
 const CUSTOMERS = '/api/v1/admin_super/organizes';
@@ -107,6 +113,31 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       return ok(await createCustomer(ctx, request, input, parent));
     },
   );
+
+  for (const [suffix, summary] of [
+    ['', 'Update a sub-customer in the caller’s subtree'],
+    ['/status', 'Switch a sub-customer in the caller’s subtree on or off'],
+  ] as const) {
+    app.put(
+      `${SUB_CUSTOMERS}/:id${suffix}`,
+      {
+        config: subConfig,
+        schema: {
+          tags,
+          summary,
+          params: ZId,
+          body: suffix ? ZSwitchRequest : ZUpdateCustomerRequest,
+          response: envelopeOf(ZCustomer),
+        },
+      },
+      async (request) => {
+        const scope = await callerScope(ctx.db, requireAuth(request));
+        return ok(
+          await updateSubCustomer(ctx, request, scope, request.params.id, request.body, suffix ? 'switch' : 'update'),
+        );
+      },
+    );
+  }
 
   app.get(
     SCHOOLS,

@@ -1,11 +1,12 @@
-import { ROLES, ZPage } from '@aiedu/contracts';
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { ZPage } from '@aiedu/contracts';
+import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
-import { operationLogs } from '../../platform/db/schema/index.js';
+import { operationLogs, users } from '../../platform/db/schema/index.js';
+import { callerScope } from '../../platform/tenancy.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/xlsx.js';
 
@@ -30,10 +31,24 @@ const ZLog = z.object({
   createdAt: z.string(),
 });
 
-/** Super administrators read every log; others only their customer's. */
-function logWhere(auth: AuthContext, q: LogQuery): SQL | undefined {
+/**
+ * Super administrators read every log; customer administrators their subtree's; school staff the logs of
+ * operators of their own school.
+ */
+async function logWhere(ctx: AppContext, auth: AuthContext, q: LogQuery): Promise<SQL | undefined> {
+  const scope = await callerScope(ctx.db, auth);
   const filters: (SQL | undefined)[] = [
-    auth.roles.includes(ROLES.super) ? undefined : eq(operationLogs.customerId, auth.customerId ?? ''),
+    scope.kind === 'all'
+      ? undefined
+      : scope.kind === 'customers'
+        ? inArray(operationLogs.customerId, scope.customerIds)
+        : and(
+            eq(operationLogs.customerId, scope.customerId),
+            inArray(
+              operationLogs.operatorId,
+              ctx.db.select({ id: users.id }).from(users).where(eq(users.schoolId, scope.schoolId)),
+            ),
+          ),
     q.operator ? ilike(operationLogs.operatorName, `%${q.operator}%`) : undefined,
     q.module ? eq(operationLogs.module, q.module) : undefined,
     q.operation ? eq(operationLogs.operation, q.operation) : undefined,
@@ -70,7 +85,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       },
     },
     async (request) => {
-      const where = logWhere(requireAuth(request), request.query);
+      const where = await logWhere(ctx, requireAuth(request), request.query);
       const { page, size } = request.query;
       const [rows, [total]] = await Promise.all([
         ctx.db
@@ -90,7 +105,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/api/v1/admin/logs/export',
     { config, schema: { tags, summary: 'Export the matching operation logs to xlsx', querystring: ZLogQuery } },
     async (request, reply) => {
-      const where = logWhere(requireAuth(request), request.query);
+      const where = await logWhere(ctx, requireAuth(request), request.query);
       async function* batches() {
         for (let offset = 0; ; offset += 1000) {
           const rows = await ctx.db

@@ -1,5 +1,6 @@
 import { ROLES } from '@aiedu/contracts';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, users } from '../../platform/db/schema/index.js';
 import { b64, buildCustomer, buildSchool, buildUser } from '../../test/factories.js';
@@ -145,5 +146,43 @@ describe('teachers and students', () => {
       password: b64('Start2026'),
     });
     expect(planted.statusCode).toBe(404);
+  });
+
+  it('edits a student’s name and class (only to a current class of the same school) and a teacher’s remark', async () => {
+    const [kid] = (await call('admin', 'GET', '/gw/admin/api/v1/school/students?keyword=kid01')).json().data.list;
+    const url = `/gw/admin/api/v1/school/students/${kid.id}`;
+    expect((await call('admin', 'PUT', url, { realName: 'Kid One', schoolNumber: '2026001' })).json().errorCode).toBe(
+      '1000',
+    );
+    const stranger = '0192f7a0-0000-7000-8000-000000000000';
+    expect((await call('admin', 'PUT', url, { classId: stranger })).statusCode).toBe(404);
+    const [edited] = (await call('admin', 'GET', '/gw/admin/api/v1/school/students?keyword=kid01')).json().data.list;
+    expect(edited).toMatchObject({ realName: 'Kid One', schoolNumber: '2026001', classId });
+    const [teacher] = (await call('admin', 'GET', '/gw/admin/api/v1/school/teachers')).json().data.list;
+    await call('admin', 'PUT', `/gw/admin/api/v1/school/teachers/${teacher.id}`, { remark: 'Physics', phone: null });
+    const [after] = (await call('admin', 'GET', '/gw/admin/api/v1/school/teachers')).json().data.list;
+    expect(after).toMatchObject({ remark: 'Physics', phone: null });
+  });
+
+  it('exports the matching students to xlsx with headers in the request language', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/gw/admin/api/v1/school/students/export?keyword=kid',
+      headers: { 'x-authorization': tokens.admin!, language: 'zh_CHS' },
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['用户名', '姓名', '学号']);
+    expect(sheet.rowCount).toBe(3);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/gw/admin/api/v1/school/students/export',
+      headers: { 'x-authorization': tokens.other! },
+    });
+    const empty = new ExcelJS.Workbook();
+    await empty.xlsx.load(other.rawPayload as unknown as ArrayBuffer);
+    expect(empty.worksheets[0]!.rowCount).toBe(1);
   });
 });

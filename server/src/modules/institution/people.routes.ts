@@ -6,6 +6,8 @@ import {
   ZStudent,
   ZSwitchRequest,
   ZTeacher,
+  ZUpdateStudentRequest,
+  ZUpdateTeacherRequest,
 } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,8 +16,18 @@ import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { changeAccount, createStudent, createTeacher, listPeople } from './people.service.js';
-import { buildTemplate, importStudents } from './student-import.service.js';
+import { callerScope } from '../../platform/tenancy.js';
+import { sendXlsx } from '../../platform/xlsx.js';
+import { HEADERS } from './import.messages.js';
+import { buildTemplate, importPeople } from './people-import.service.js';
+import {
+  changeAccount,
+  createStudent,
+  createTeacher,
+  listPeople,
+  selectPeople,
+  updatePerson,
+} from './people.service.js';
 
 /** An import file of 10,000 rows is about 400 KB; 20 MB leaves room for formatting without inviting abuse. */
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -25,6 +37,11 @@ const ZPeopleQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(20),
   keyword: z.string().trim().max(100).optional(),
   classId: z.uuid().optional(),
+  schoolId: z.uuid().optional(),
+  sort: z
+    .string()
+    .regex(/^(username|realName|createdAt),(asc|desc)$/)
+    .optional(),
 });
 const ZId = z.object({ id: z.uuid() });
 
@@ -83,55 +100,108 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         return ok(null);
       },
     );
-  }
-
-  app.get(
-    '/gw/admin/api/v1/school/students/template',
-    {
-      config: { permission: 'student.manage' },
-      schema: { tags, summary: 'The student import template (xlsx) in the request language' },
-    },
-    async (request, reply) =>
-      reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="students-template.xlsx"')
-        .send(await buildTemplate(requestLanguage(request))),
-  );
-
-  app.post(
-    '/gw/admin/api/v1/school/students/import',
-    {
-      config: { permission: 'student.manage' },
-      schema: {
-        tags,
-        summary:
-          'Import students from xlsx or CSV (multipart "file"): a dry run lists every bad row; a real run is all or nothing',
-        consumes: ['multipart/form-data'],
-        querystring: z.object({ schoolId: z.uuid(), dryRun: z.enum(['true', 'false']).default('true') }),
-        response: envelopeOf(
-          z.object({
-            total: z.number().int(),
-            imported: z.number().int(),
-            problems: z.array(z.object({ row: z.number().int(), reason: z.string(), message: z.string() })),
-          }),
-        ),
+    app.put(
+      `${base}/:id`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Edit a ${kind}`,
+          params: ZId,
+          body: kind === 'teacher' ? ZUpdateTeacherRequest : ZUpdateStudentRequest,
+          response: envelopeOf(z.null()),
+        },
       },
-    },
-    async (request) => {
-      const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('BAD_REQUEST');
-      const buffer = await file.toBuffer();
-      return ok(
-        await importStudents(ctx, request, requireAuth(request), {
-          schoolId: request.query.schoolId,
-          dryRun: request.query.dryRun === 'true',
-          file: buffer,
-          fileName: file.filename,
-          language: requestLanguage(request),
-        }),
-      );
-    },
-  );
+      async (request) => {
+        await updatePerson(ctx, request, requireAuth(request), kind, request.params.id, request.body);
+        return ok(null);
+      },
+    );
+    app.get(
+      `${base}/export`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Export the matching ${kind}s to xlsx`,
+          querystring: ZPeopleQuery.omit({ page: true, size: true }),
+        },
+      },
+      async (request, reply) => {
+        const scope = await callerScope(ctx.db, requireAuth(request));
+        const texts = HEADERS[requestLanguage(request)];
+        async function* batches() {
+          for (let page = 1; ; page++) {
+            const rows = await selectPeople(ctx.db, scope, kind, { ...request.query, page, size: 1000 });
+            if (rows.length === 0) return;
+            yield rows;
+          }
+        }
+        type Person = Awaited<ReturnType<typeof selectPeople>>[number];
+        const pick = (r: Person, key: 'schoolNumber' | 'remark' | 'phone') =>
+          (r as Record<string, unknown>)[key] as string | null;
+        return sendXlsx<Person>(
+          reply,
+          `${kind}s.xlsx`,
+          kind,
+          [
+            { header: texts.username, value: (r) => r.username },
+            { header: texts.realName, value: (r) => r.realName },
+            kind === 'teacher'
+              ? { header: texts.phone, value: (r) => pick(r, 'phone') }
+              : { header: texts.schoolNumber, value: (r) => pick(r, 'schoolNumber') },
+            ...(kind === 'teacher' ? [{ header: texts.remark, value: (r: Person) => pick(r, 'remark') }] : []),
+            { header: 'enabled', value: (r) => r.enabled },
+            { header: 'createdAt', width: 24, value: (r) => r.createdAt },
+          ],
+          batches(),
+        );
+      },
+    );
+    app.get(
+      `${base}/template`,
+      { config, schema: { tags, summary: `The ${kind} import template (xlsx) in the request language` } },
+      async (request, reply) =>
+        reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${kind}s-template.xlsx"`)
+          .send(await buildTemplate(requestLanguage(request), kind)),
+    );
+    app.post(
+      `${base}/import`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Import ${kind}s from xlsx or CSV (multipart "file"): a dry run lists every bad row; a real run is all or nothing`,
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ schoolId: z.uuid(), dryRun: z.enum(['true', 'false']).default('true') }),
+          response: envelopeOf(
+            z.object({
+              total: z.number().int(),
+              imported: z.number().int(),
+              problems: z.array(z.object({ row: z.number().int(), reason: z.string(), message: z.string() })),
+            }),
+          ),
+        },
+      },
+      async (request) => {
+        const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+        if (!file) throw new AppError('BAD_REQUEST');
+        const buffer = await file.toBuffer();
+        return ok(
+          await importPeople(ctx, request, requireAuth(request), {
+            kind,
+            schoolId: request.query.schoolId,
+            dryRun: request.query.dryRun === 'true',
+            file: buffer,
+            fileName: file.filename,
+            language: requestLanguage(request),
+          }),
+        );
+      },
+    );
+  }
 
   app.post(
     '/gw/admin/api/v1/school/teachers',

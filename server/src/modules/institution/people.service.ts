@@ -1,5 +1,5 @@
 import { ROLES, type TStudent, type TTeacher } from '@aiedu/contracts';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
@@ -22,7 +22,7 @@ import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
 type Kind = 'teacher' | 'student';
 
 /** Passwords chosen by administrators: 6–20 characters (spec 5); the user must change it at first sign-in. */
-async function adminPasswordHash(encoded: string) {
+export async function adminPasswordHash(encoded: string) {
   const plain = decodePassword(encoded);
   if (plain.length < 6 || plain.length > 20) throw new AppError('PASSWORD_WEAK');
   return hashPassword(plain);
@@ -175,37 +175,125 @@ export async function createStudent(
   });
 }
 
-export async function listPeople(
-  ctx: AppContext,
-  auth: AuthContext,
-  kind: Kind,
-  query: { page: number; size: number; keyword?: string | undefined; classId?: string | undefined },
-) {
-  const scope = await callerScope(ctx.db, auth);
+export interface PeopleQuery {
+  page: number;
+  size: number;
+  keyword?: string | undefined;
+  classId?: string | undefined;
+  schoolId?: string | undefined;
+  sort?: string | undefined;
+}
+
+const SORTABLE = { username: users.username, realName: users.realName, createdAt: users.createdAt } as const;
+
+function peopleWhere(scope: Scope, kind: Kind, query: PeopleQuery) {
   const table = kind === 'teacher' ? teachers : students;
-  const where = and(
+  return and(
     scopeWhere(scope, table),
     query.keyword
       ? or(ilike(users.username, `%${query.keyword}%`), ilike(users.realName, `%${query.keyword}%`))
       : undefined,
+    query.schoolId ? eq(table.schoolId, query.schoolId) : undefined,
     kind === 'student' && query.classId ? eq(students.classId, query.classId) : undefined,
   );
-  const base = ctx.db.select({ user: users, extra: table }).from(table).innerJoin(users, eq(users.id, table.userId));
-  const [rows, [total]] = await Promise.all([
-    base
-      .where(where)
-      .orderBy(asc(users.username))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    ctx.db.select({ n: count() }).from(table).innerJoin(users, eq(users.id, table.userId)).where(where),
+}
+
+/** One page of teachers or students in the scope (exports page through all of them). */
+export async function selectPeople(db: Db, scope: Scope, kind: Kind, query: PeopleQuery) {
+  const table = kind === 'teacher' ? teachers : students;
+  const [field, direction] = (query.sort ?? 'username,asc').split(',');
+  const column = SORTABLE[field as keyof typeof SORTABLE] ?? users.username;
+  const rows = await db
+    .select({ user: users, extra: table })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(peopleWhere(scope, kind, query))
+    .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(users.id))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  return rows.map(({ user, extra }) =>
+    'remark' in extra
+      ? {
+          ...presentAccount(user),
+          remark: extra.remark,
+          certified: extra.certified,
+          alsoTeacher: extra.alsoTeacher,
+          createdBy: extra.createdBy,
+        }
+      : { ...presentAccount(user), classId: extra.classId, schoolNumber: extra.schoolNumber },
+  );
+}
+
+export async function listPeople(ctx: AppContext, auth: AuthContext, kind: Kind, query: PeopleQuery) {
+  const scope = await callerScope(ctx.db, auth);
+  const table = kind === 'teacher' ? teachers : students;
+  const [list, [total]] = await Promise.all([
+    selectPeople(ctx.db, scope, kind, query),
+    ctx.db
+      .select({ n: count() })
+      .from(table)
+      .innerJoin(users, eq(users.id, table.userId))
+      .where(peopleWhere(scope, kind, query)),
   ]);
-  const list = rows.map(({ user, extra }) => ({
-    ...presentAccount(user),
-    ...('remark' in extra
-      ? { remark: extra.remark, certified: extra.certified, alsoTeacher: extra.alsoTeacher }
-      : { classId: extra.classId, schoolNumber: extra.schoolNumber }),
-  }));
   return { list, total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+/** Edits a teacher's name, phone and remark, or a student's name, class and school number, within the scope. */
+export async function updatePerson(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  kind: Kind,
+  userId: string,
+  input: {
+    realName?: string | undefined;
+    phone?: string | null | undefined;
+    remark?: string | undefined;
+    classId?: string | undefined;
+    schoolNumber?: string | null | undefined;
+  },
+) {
+  const scope = await callerScope(ctx.db, auth);
+  const table = kind === 'teacher' ? teachers : students;
+  await ctx.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: table.userId, customerId: table.customerId, schoolId: table.schoolId })
+      .from(table)
+      .where(and(eq(table.userId, userId), scopeWhere(scope, table)));
+    if (!target) throw new AppError('NOT_FOUND');
+    const account = { realName: input.realName, ...(kind === 'teacher' ? { phone: input.phone } : {}) };
+    if (Object.values(account).some((v) => v !== undefined)) {
+      await tx.update(users).set(account).where(eq(users.id, userId));
+    }
+    if (kind === 'teacher' && input.remark !== undefined) {
+      await tx.update(teachers).set({ remark: input.remark }).where(eq(teachers.userId, userId));
+    }
+    if (kind === 'student' && (input.classId !== undefined || input.schoolNumber !== undefined)) {
+      if (input.classId) {
+        const [klass] = await tx
+          .select({ id: classes.id })
+          .from(classes)
+          .where(
+            and(
+              eq(classes.id, input.classId),
+              eq(classes.schoolId, target.schoolId),
+              eq(classes.classStatus, 'current'),
+            ),
+          );
+        if (!klass) throw new AppError('NOT_FOUND');
+      }
+      await tx
+        .update(students)
+        .set({ classId: input.classId, schoolNumber: input.schoolNumber })
+        .where(eq(students.userId, userId));
+    }
+    await writeAudit(tx, request, {
+      module: kind,
+      operation: 'update',
+      params: { userId, ...input },
+      customerId: target.customerId,
+    });
+  });
 }
 
 /** Switches an account on or off, or sets a new password the user must change; only within the caller's scope. */

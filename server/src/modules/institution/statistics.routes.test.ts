@@ -27,6 +27,9 @@ describe('statistics on the demo data', () => {
     expect(stats).toMatchObject({ schools: 1, teachers: 1, students: 30, classes: 1 });
     expect(stats.activeByDay).toHaveLength(1);
     expect(stats.activeByDay[0].users).toBe(3);
+    expect(stats.bySchool).toEqual([
+      expect.objectContaining({ teachers: 1, students: 30, classes: 1, customerName: expect.any(String) }),
+    ]);
   });
 
   it('counts everything for a super administrator and refuses a teacher', async () => {

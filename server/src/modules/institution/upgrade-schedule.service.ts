@@ -1,7 +1,11 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { writeAudit } from '../../platform/audit.js';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import type { Scope } from '../../platform/tenancy.js';
+import { AppError } from '../../platform/errors.js';
+import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
 import { upgradeSchedules } from '../../platform/db/schema/index.js';
 import { upgradeClasses } from './class.service.js';
 
@@ -50,4 +54,41 @@ export function startUpgradeScheduler(db: Db, now: () => Date, log: FastifyBaseL
   const timer = setInterval(tick, everyMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+const presentSchedule = (row: typeof upgradeSchedules.$inferSelect) => ({
+  id: row.id,
+  schoolId: row.schoolId,
+  runAt: row.runAt.toISOString(),
+  repeat: row.repeat,
+  lastRunAt: row.lastRunAt?.toISOString() ?? null,
+});
+
+/** Automatic upgrades still to come in the caller's scope (school staff: their school's only). */
+export async function listUpgradeSchedules(ctx: AppContext, auth: AuthContext) {
+  const scope = await callerScope(ctx.db, auth);
+  const rows = await ctx.db
+    .select()
+    .from(upgradeSchedules)
+    .where(and(eq(upgradeSchedules.active, true), scopeWhere(scope, upgradeSchedules)))
+    .orderBy(asc(upgradeSchedules.runAt));
+  return rows.map(presentSchedule);
+}
+
+export async function cancelUpgradeSchedule(ctx: AppContext, request: FastifyRequest, auth: AuthContext, id: string) {
+  const scope = await callerScope(ctx.db, auth);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(upgradeSchedules)
+      .set({ active: false })
+      .where(and(eq(upgradeSchedules.id, id), eq(upgradeSchedules.active, true), scopeWhere(scope, upgradeSchedules)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await writeAudit(tx, request, {
+      module: 'class',
+      operation: 'cancel-upgrade-schedule',
+      params: { id },
+      customerId: row.customerId,
+    });
+  });
 }

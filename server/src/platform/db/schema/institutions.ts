@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -30,6 +31,20 @@ export const customers = pgTable(
     containerConcurrency: integer('container_concurrency'),
     maxStartsPerPerson: integer('max_starts_per_person'),
     studyConcurrency: integer('study_concurrency'),
+    /** Container types its people may start (BASIC, ADVANCED, GPU). */
+    containerTypes: text('container_types')
+      .array()
+      .notNull()
+      .default(sql`'{BASIC}'::text[]`),
+    coursePackages: text('course_packages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Region by administrative-division codes (country `CN`, then province, city and district codes). */
+    country: text('country').notNull().default(''),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    district: text('district').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -98,6 +113,26 @@ export const upgradeSchedules = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('upgrade_schedules_due_idx').on(t.active, t.runAt)],
+);
+
+/** A school year or term of a customer (or of one of its schools), e.g. "2026–2027 autumn term". */
+export const periods = pgTable(
+  'periods',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('periods_customer_idx').on(t.customerId, t.startDate),
+    check('periods_dates', sql`${t.endDate} >= ${t.startDate}`),
+  ],
 );
 
 /** A customer's own home page: three banners with links, up to six project types, footer sites; and module switches. */

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
-import { LANGUAGES, ROLES, USERNAME, type Language } from '@aiedu/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { LANGUAGES, LIMITS, PHONE, ROLES, USERNAME, type Language } from '@aiedu/contracts';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { classes, customers, schools, students, users } from '../../platform/db/schema/index.js';
+import { classes, customers, schools, students, teachers, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { callerScope, scopeWhere } from '../../platform/tenancy.js';
@@ -15,14 +15,22 @@ import { HEADERS, reasonText, type ImportReason } from './import.messages.js';
 import { assertQuota } from './people.service.js';
 
 type Field = keyof (typeof HEADERS)['en'];
-interface Row {
-  row: number;
-  username: string;
-  realName: string;
-  className: string;
-  schoolNumber: string;
-  password: string;
-}
+export type PersonKind = 'teacher' | 'student';
+type Row = Record<Field, string> & { row: number };
+
+/** The template's columns of each kind, in order; the first three of a kind are required. */
+const COLUMNS: Record<PersonKind, { fields: Field[]; required: Field[]; sample: string[] }> = {
+  student: {
+    fields: ['username', 'realName', 'className', 'schoolNumber', 'password'],
+    required: ['username', 'realName', 'className'],
+    sample: ['student31', '张小明', 'Grade 4 Class 1', '2023031', 'Start2026'],
+  },
+  teacher: {
+    fields: ['username', 'realName', 'phone', 'remark', 'password'],
+    required: ['username', 'realName'],
+    sample: ['teacher2', '王老师', '13800000000', 'Mathematics', 'Start2026'],
+  },
+};
 export interface ImportProblem {
   row: number;
   reason: ImportReason;
@@ -36,16 +44,13 @@ const HEADER_FIELDS = new Map<string, Field>(
   ),
 );
 
-export async function buildTemplate(language: Language): Promise<Buffer> {
+export async function buildTemplate(language: Language, kind: PersonKind = 'student'): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Students');
+  const sheet = workbook.addWorksheet(kind === 'student' ? 'Students' : 'Teachers');
   const h = HEADERS[language];
-  sheet.columns = [h.username, h.realName, h.className, h.schoolNumber, h.password].map((header) => ({
-    header,
-    width: 20,
-  }));
+  sheet.columns = COLUMNS[kind].fields.map((field) => ({ header: h[field], width: 20 }));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRow(['student31', '张小明', 'Grade 4 Class 1', '2023031', 'Start2026']);
+  sheet.addRow(COLUMNS[kind].sample);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -71,31 +76,28 @@ async function readCells(file: Buffer, fileName: string): Promise<string[][]> {
   return rows;
 }
 
-function parseRows(cells: string[][]): Row[] | null {
+function parseRows(cells: string[][], kind: PersonKind): Row[] | null {
   const header = cells[0] ?? [];
   const index = new Map<Field, number>();
   header.forEach((name, i) => {
     const field = HEADER_FIELDS.get(name.toLowerCase());
     if (field) index.set(field, i);
   });
-  if (!index.has('username') || !index.has('realName') || !index.has('className')) return null;
+  if (!COLUMNS[kind].required.every((field) => index.has(field))) return null;
   const get = (line: string[], field: Field) => (index.has(field) ? (line[index.get(field)!] ?? '') : '');
   return cells
     .map((line, i) => ({ line, i }))
     .slice(1)
     .filter(({ line }) => line && line.some((c) => c !== ''))
-    .map(({ line, i }) => ({
-      row: i + 1,
-      username: get(line, 'username'),
-      realName: get(line, 'realName'),
-      className: get(line, 'className'),
-      schoolNumber: get(line, 'schoolNumber'),
-      password: get(line, 'password'),
-    }));
+    .map(({ line, i }) => {
+      const row = { row: i + 1 } as Row;
+      for (const field of Object.keys(HEADERS.en) as Field[]) row[field] = get(line, field);
+      return row;
+    });
 }
 
 interface Checked {
-  rows: (Row & { classId: string })[];
+  rows: (Row & { classId: string | null })[];
   problems: ImportProblem[];
   school: { id: string; customerId: string };
 }
@@ -103,6 +105,7 @@ interface Checked {
 /** Every bad row with its row number and reason: format, duplicates, taken usernames, unknown classes, quota. */
 async function check(
   db: Db,
+  kind: PersonKind,
   language: Language,
   scopeSchool: { id: string; customerId: string },
   rows: Row[],
@@ -133,16 +136,22 @@ async function check(
     else if ((seen.get(r.username) ?? 0) > 1) flag(r.row, 'duplicateInFile');
     else if (taken.has(r.username)) flag(r.row, 'usernameTaken');
     if (!r.realName || r.realName.length > 20) flag(r.row, 'badName');
-    if (!classByName.has(r.className)) flag(r.row, 'unknownClass');
+    if (kind === 'student' && !classByName.has(r.className)) flag(r.row, 'unknownClass');
+    if (kind === 'teacher' && r.phone && !PHONE.test(r.phone)) flag(r.row, 'badPhone');
+    if (kind === 'teacher' && r.remark.length > LIMITS.remark) flag(r.row, 'badRemark');
     if (r.password.length < 6 || r.password.length > 20) flag(r.row, 'badPassword');
     if (r.schoolNumber && r.schoolNumber.length > 30) flag(r.row, 'badName');
-    if (problems.length === before) good.push({ ...r, classId: classByName.get(r.className)! });
+    if (problems.length === before) good.push({ ...r, classId: classByName.get(r.className) ?? null });
   }
   const [customer] = await db.select().from(customers).where(eq(customers.id, scopeSchool.customerId));
-  if (customer?.studentQuota !== null && customer?.studentQuota !== undefined) {
-    const used = (await db.select({ id: students.userId }).from(students).where(eq(students.customerId, customer.id)))
-      .length;
-    const room = Math.max(0, customer.studentQuota - used);
+  const quota = kind === 'student' ? customer?.studentQuota : customer?.teacherQuota;
+  if (customer && quota !== null && quota !== undefined) {
+    const table = kind === 'student' ? students : teachers;
+    const [{ n: used } = { n: 0 }] = await db
+      .select({ n: count() })
+      .from(table)
+      .where(eq(table.customerId, customer.id));
+    const room = Math.max(0, quota - used);
     good.slice(room).forEach((r) => flag(r.row, 'quotaExceeded'));
   }
   problems.sort((a, b) => a.row - b.row);
@@ -150,17 +159,18 @@ async function check(
 }
 
 /**
- * Imports students from an xlsx or CSV file into one school: a dry run reports every bad row; a real run imports
+ * Imports teachers or students from an xlsx or CSV file into one school: a dry run reports every bad row; a real run imports
  * all rows or none. Identical initial passwords share one hash: they are administrator-chosen, known to the
  * administrator, and replaced at the first sign-in (mustChangePassword), and hashing each of 10,000 rows alone
  * would take minutes on a small server.
  */
-export async function importStudents(
+export async function importPeople(
   ctx: AppContext,
   request: FastifyRequest,
   auth: AuthContext,
-  input: { schoolId: string; dryRun: boolean; file: Buffer; fileName: string; language: Language },
+  input: { kind: PersonKind; schoolId: string; dryRun: boolean; file: Buffer; fileName: string; language: Language },
 ) {
+  const { kind } = input;
   const scope = await callerScope(ctx.db, auth);
   const [school] = await ctx.db
     .select({ id: schools.id, customerId: schools.customerId })
@@ -169,7 +179,7 @@ export async function importStudents(
       and(eq(schools.id, input.schoolId), scopeWhere(scope, { customerId: schools.customerId, schoolId: schools.id })),
     );
   if (!school) throw new AppError('NOT_FOUND');
-  const rows = parseRows(await readCells(input.file, input.fileName));
+  const rows = parseRows(await readCells(input.file, input.fileName), kind);
   if (!rows) {
     const problem = {
       row: 1,
@@ -178,7 +188,7 @@ export async function importStudents(
     };
     return { total: 0, imported: 0, problems: [problem] };
   }
-  const checked = await check(ctx.db, input.language, school, rows);
+  const checked = await check(ctx.db, kind, input.language, school, rows);
   if (input.dryRun || checked.problems.length > 0) {
     return { total: rows.length, imported: 0, problems: checked.problems };
   }
@@ -186,7 +196,7 @@ export async function importStudents(
   for (const password of new Set(checked.rows.map((r) => r.password)))
     hashes.set(password, await hashPassword(password));
   await ctx.db.transaction(async (tx) => {
-    await assertQuota(tx as unknown as Db, school.customerId, 'student', checked.rows.length);
+    await assertQuota(tx as unknown as Db, school.customerId, kind, checked.rows.length);
     for (let i = 0; i < checked.rows.length; i += 500) {
       const batch = checked.rows.slice(i, i + 500);
       const created = await tx
@@ -197,25 +207,31 @@ export async function importStudents(
             schoolId: school.id,
             username: r.username,
             realName: r.realName,
+            phone: kind === 'teacher' && r.phone ? r.phone : null,
             passwordHash: hashes.get(r.password)!,
-            roles: [ROLES.student],
+            roles: [kind === 'student' ? ROLES.student : ROLES.teacher],
             mustChangePassword: true,
           })),
         )
         .returning({ id: users.id, username: users.username });
       const byName = new Map(batch.map((r) => [r.username, r]));
-      await tx.insert(students).values(
-        created.map((u) => ({
-          userId: u.id,
-          customerId: school.customerId,
-          schoolId: school.id,
-          classId: byName.get(u.username)!.classId,
-          schoolNumber: byName.get(u.username)!.schoolNumber || null,
-        })),
-      );
+      const base = (u: { id: string }) => ({ userId: u.id, customerId: school.customerId, schoolId: school.id });
+      if (kind === 'student') {
+        await tx.insert(students).values(
+          created.map((u) => ({
+            ...base(u),
+            classId: byName.get(u.username)!.classId,
+            schoolNumber: byName.get(u.username)!.schoolNumber || null,
+          })),
+        );
+      } else {
+        await tx
+          .insert(teachers)
+          .values(created.map((u) => ({ ...base(u), remark: byName.get(u.username)!.remark, createdBy: auth.userId })));
+      }
     }
     await writeAudit(tx, request, {
-      module: 'student',
+      module: kind,
       operation: 'import',
       params: { schoolId: school.id, fileName: input.fileName, rows: checked.rows.length },
       customerId: school.customerId,

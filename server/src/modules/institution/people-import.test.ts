@@ -2,7 +2,7 @@ import { ROLES } from '@aiedu/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students, users } from '../../platform/db/schema/index.js';
+import { students, teachers, users } from '../../platform/db/schema/index.js';
 import { b64, buildCustomer, buildSchool, buildUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -148,5 +148,86 @@ describe('student import from xlsx and CSV', () => {
       true,
     );
     expect(res.json().data.problems[0]).toMatchObject({ row: 1, reason: 'missingColumns' });
+  });
+});
+
+describe('teacher import', () => {
+  let t: TestApp;
+  let token: string;
+  let schoolId: string;
+  let customerId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const customer = await buildCustomer(db, { teacherQuota: 3 });
+    customerId = customer.id;
+    schoolId = (await buildSchool(db, customer.id)).id;
+    const admin = await buildUser(db, { customerId, username: 'admin', roles: [ROLES.customerAdmin] });
+    token = await signIn(t.app, customer.code, 'admin', admin.password);
+  });
+  afterAll(() => t.close());
+
+  const upload = (content: Buffer, dryRun: boolean) => {
+    const { body, type } = multipart('teachers.xlsx', content);
+    return t.app.inject({
+      method: 'POST',
+      url: `/gw/admin/api/v1/school/teachers/import?schoolId=${schoolId}&dryRun=${dryRun}`,
+      payload: body,
+      headers: { 'content-type': type, 'x-authorization': token, language: 'en' },
+    });
+  };
+
+  it('serves its own template with phone and remark columns', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/gw/admin/api/v1/school/teachers/template',
+      headers: { 'x-authorization': token, language: 'ja' },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getRow(1).values).toEqual([
+      undefined,
+      'ユーザー名',
+      '氏名',
+      '電話番号',
+      '備考',
+      '初期パスワード',
+    ]);
+  });
+
+  it('reports bad phones, long remarks and the quota, then imports a clean file all at once', async () => {
+    const header = ['Username', 'Name', 'Phone', 'Remark', 'Initial password'];
+    const bad = await xlsx([
+      header,
+      ['t01', 'One', '12345', '', 'Start2026'],
+      ['t02', 'Two', '13800000000', 'x'.repeat(101), 'Start2026'],
+      ['t03', 'Three', '', '', 'Start2026'],
+      ['t04', 'Four', '', '', 'Start2026'],
+      ['t05', 'Five', '', '', 'Start2026'],
+      ['t06', 'Six', '', '', 'Start2026'],
+    ]);
+    const dry = await upload(bad, true);
+    expect(dry.json().data.problems.map((p: { row: number; reason: string }) => [p.row, p.reason])).toEqual([
+      [2, 'badPhone'],
+      [3, 'badRemark'],
+      [7, 'quotaExceeded'],
+    ]);
+    const good = await xlsx([
+      header,
+      ['t11', 'Eleven', '13800000011', 'Maths', 'Start2026'],
+      ['t12', 'Twelve', '', '', 'Start2026'],
+    ]);
+    expect((await upload(good, false)).json().data).toEqual({ total: 2, imported: 2, problems: [] });
+    const rows = await t.database.db
+      .select({ username: users.username, phone: users.phone, remark: teachers.remark, roles: users.roles })
+      .from(teachers)
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .where(eq(teachers.customerId, customerId))
+      .orderBy(users.username);
+    expect(rows).toEqual([
+      { username: 't11', phone: '13800000011', remark: 'Maths', roles: [ROLES.teacher] },
+      { username: 't12', phone: null, remark: '', roles: [ROLES.teacher] },
+    ]);
   });
 });
