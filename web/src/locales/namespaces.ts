@@ -1,5 +1,6 @@
 import type { ErrorKey } from '@aiedu/contracts';
 import type common from './en/common.json';
+import type course from './en/course.json';
 import type home from './en/home.json';
 import type legal from './en/legal.json';
 import type screens from './en/screens.json';
@@ -15,6 +16,7 @@ export interface Resources {
   home: typeof home;
   legal: typeof legal;
   sign: typeof sign;
+  course: typeof course;
   errors: Record<ErrorKey, string>;
 }
 
