@@ -183,7 +183,7 @@ export const ZCentreQuery = z.object({
   tag: z.string().trim().max(20).optional(),
   sort: z.enum(COURSE_SORTS).default('publishedAt,desc'),
 });
-export type TCentreQuery = z.input<typeof ZCentreQuery>;
+export type TCentreQuery = Partial<z.output<typeof ZCentreQuery>>;
 
 export const ZJoinRequest = z.object({ code: z.string().trim().toUpperCase() });
 

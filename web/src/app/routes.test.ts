@@ -82,13 +82,14 @@ describe('navigation', () => {
     const links = navigationLinks();
     expect(links.map((l) => l.area)).toEqual(NAV_AREAS);
     expect(links[0]).toEqual({ area: 'home', to: '/home' });
+    expect(links.find((l) => l.area === 'courses')?.to).toBe('/pjedu/courses');
     // Areas still coming soon lead to their introduction on the landing page.
-    expect(links.find((l) => l.area === 'courses')?.to).toBe('/home#courses');
+    expect(links.find((l) => l.area === 'projects')?.to).toBe('/home#projects');
   });
 
   it('links an area to its screen once that screen has a page', () => {
     const page = async () => () => null;
-    const screens: Screen[] = SCREENS.map((s) => (s.area === 'courses' ? { ...s, page } : s));
-    expect(navigationLinks(screens).find((l) => l.area === 'courses')?.to).toBe('/pjedu/courses');
+    const screens: Screen[] = SCREENS.map((s) => (s.area === 'projects' ? { ...s, page } : s));
+    expect(navigationLinks(screens).find((l) => l.area === 'projects')?.to).toBe('/pjedu/projects');
   });
 });

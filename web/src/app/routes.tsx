@@ -45,6 +45,13 @@ const profilePage = page(
 const protocolPage = page(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
 const privacyPage = page(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
 
+const coursePages = () => import('../features/course/course-pages');
+const courseCentrePage = page(() => coursePages().then((m) => m.CourseCentrePage), ['course']);
+const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage), ['course']);
+const courseEditorPage = page(() => coursePages().then((m) => m.CourseEditorPage), ['course']);
+const learningRecordPage = page(() => coursePages().then((m) => m.LearningRecordPage), ['course']);
+const myCoursesPage = page(() => coursePages().then((m) => m.MyCoursesPage), ['course']);
+
 export const comingSoonPage = page(() =>
   import('../features/placeholders/coming-soon-page').then((m) => m.ComingSoonPage),
 );
@@ -67,7 +74,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'learnerHome', path: PATHS.learnerHome, page: homePage },
   { id: 'productChooser', path: '/pjedu/products' },
   { id: 'profile', path: PATHS.profile, page: profilePage },
-  { id: 'myCourses', path: '/pjedu/my/courses' },
+  { id: 'myCourses', path: '/pjedu/my/courses', page: myCoursesPage },
   { id: 'myContests', path: '/pjedu/my/contests' },
   { id: 'myCases', path: '/pjedu/my/cases' },
   { id: 'activationCodes', path: '/pjedu/my/activation-codes' },
@@ -78,11 +85,11 @@ export const SCREENS: readonly Screen[] = [
   { id: 'datasets', path: '/pjedu/datasets', area: 'datasets' },
   { id: 'datasetNew', path: '/pjedu/datasets/new' },
   { id: 'datasetEdit', path: '/pjedu/datasets/:datasetId/edit' },
-  { id: 'courseCentre', path: PATHS.courseCentre },
-  { id: 'courses', path: '/pjedu/courses', area: 'courses' },
-  { id: 'courseDetail', path: '/pjedu/courses/:courseId' },
-  { id: 'courseEditor', path: '/pjedu/courses/:courseId/edit' },
-  { id: 'learningRecord', path: '/pjedu/courses/:courseId/record' },
+  { id: 'courseCentre', path: PATHS.courseCentre, page: courseCentrePage },
+  { id: 'courses', path: '/pjedu/courses', page: courseCentrePage, area: 'courses' },
+  { id: 'courseDetail', path: '/pjedu/courses/:courseId', page: courseDetailPage },
+  { id: 'courseEditor', path: '/pjedu/courses/:courseId/edit', page: courseEditorPage },
+  { id: 'learningRecord', path: '/pjedu/courses/:courseId/record', page: learningRecordPage },
   { id: 'schedules', path: '/pjedu/schedules' },
   { id: 'scheduleDetail', path: '/pjedu/schedules/:scheduleId' },
   { id: 'scheduleStudents', path: '/pjedu/schedules/:scheduleId/students' },

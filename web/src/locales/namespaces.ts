@@ -1,5 +1,6 @@
 import type { ErrorKey } from '@aiedu/contracts';
 import type common from './en/common.json';
+import type course from './en/course.json';
 import type home from './en/home.json';
 import type legal from './en/legal.json';
 import type profile from './en/profile.json';
@@ -17,6 +18,7 @@ export interface Resources {
   legal: typeof legal;
   sign: typeof sign;
   profile: typeof profile;
+  course: typeof course;
   errors: Record<ErrorKey, string>;
 }
 

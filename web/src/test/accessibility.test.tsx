@@ -25,6 +25,10 @@ const PAGES: Array<[string, string]> = [
   ['/iaif', 'You are signed in'],
   ['/pjedu/userprofile', 'My profile'],
   ['/admin/classes', 'Classes'],
+  ['/pjedu/course', 'Course centre'],
+  ['/pjedu/courses', 'Courses'],
+  ['/pjedu/my/courses', 'My courses'],
+  ['/pjedu/courses/new/edit', 'New course'],
   ['/no/such/page', 'Page not found'],
 ];
 

@@ -1,0 +1,122 @@
+import {
+  COURSE_API,
+  type TAttempt,
+  type TCentreQuery,
+  type TCourseDetail,
+  type TCourseFilters,
+  type TCourseSummary,
+  type TEditableCourse,
+  type TLearnerSection,
+  type TLearningRecord,
+} from '@aiedu/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api';
+
+/** The calls of the course centre, the course player, the editor and the learning record. */
+
+const B = COURSE_API.base;
+export type Page<T> = { list: T[]; total: number; page: number; size: number };
+export type StudyItem = TCourseSummary & { progress: number; learnerVersionNumber: number | null };
+
+export const courseKeys = {
+  all: ['course'] as const,
+  detail: (id: string) => ['course', 'detail', id] as const,
+  edit: (id: string) => ['course', 'edit', id] as const,
+};
+
+export function useFilters() {
+  return useQuery({ queryKey: ['course', 'filters'], queryFn: () => api.get<TCourseFilters>(COURSE_API.filters) });
+}
+
+export function useCentre(query: TCentreQuery) {
+  return useQuery({
+    queryKey: ['course', 'centre', query],
+    queryFn: () => api.get<Page<TCourseSummary>>(COURSE_API.centre, { query: { ...query } }),
+  });
+}
+
+/** Codes the pages show as their own state (closed, taken down, not found), not as a toast. */
+export const COURSE_PAGE_CODES = ['4001', '4002', '1004', '4107', '4106'];
+
+export function useCourseDetail(id: string) {
+  return useQuery({
+    queryKey: courseKeys.detail(id),
+    queryFn: () => api.get<TCourseDetail>(`${B}/${id}`, { handledCodes: COURSE_PAGE_CODES }),
+    retry: false,
+  });
+}
+
+export function useLearnerSection(id: string | null) {
+  return useQuery({
+    queryKey: ['course', 'section', id],
+    queryFn: () => api.get<TLearnerSection>(`${B}/sections/${id}/learn`, { handledCodes: COURSE_PAGE_CODES }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+export function useEditableCourse(id: string | null) {
+  return useQuery({
+    queryKey: courseKeys.edit(id ?? ''),
+    queryFn: () => api.get<TEditableCourse>(`${B}/${id}/edit`),
+    enabled: Boolean(id),
+  });
+}
+
+export function useMyStudy(enabled = true) {
+  return useQuery({ queryKey: ['course', 'study'], queryFn: () => api.get<StudyItem[]>(COURSE_API.study), enabled });
+}
+
+export function useMyTeaching(enabled: boolean) {
+  return useQuery({ queryKey: ['course', 'mine'], queryFn: () => api.get<TCourseSummary[]>(COURSE_API.mine), enabled });
+}
+
+export function useLearningRecord(id: string) {
+  return useQuery({
+    queryKey: ['course', 'record', id],
+    queryFn: () => api.get<TLearningRecord>(`${B}/${id}/record`, { handledCodes: COURSE_PAGE_CODES }),
+    retry: false,
+  });
+}
+
+export const joinByCode = (code: string) => api.post<TCourseDetail>(COURSE_API.join, { code });
+export const joinCourse = (id: string) => api.post<TCourseDetail>(`${B}/${id}/join`);
+export const recordSection = (sectionId: string, body: { seconds?: number; completed?: boolean }) =>
+  api.post<TCourseDetail>(`${B}/sections/${sectionId}/record`, body);
+export const submitAttempt = (taskId: string, answers: unknown[]) =>
+  api.post<TAttempt>(`${B}/tasks/${taskId}/attempts`, { answers });
+export const resourceUrl = (id: string) =>
+  api.get<{ url: string; preview: boolean; mime: string; name: string; size: number }>(`${B}/resources/${id}/url`);
+
+/** An editor call that answers the whole editable course: the cache is replaced by the answer. */
+export function useEditorMutation<V>(courseId: string, call: (vars: V) => Promise<TEditableCourse>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (course) => {
+      client.setQueryData(courseKeys.edit(courseId), course);
+      void client.invalidateQueries({ queryKey: courseKeys.detail(courseId) });
+    },
+  });
+}
+
+export const editorCalls = {
+  create: (body: object) => api.post<TEditableCourse>(B, body),
+  update: (id: string, body: object) => api.put<TEditableCourse>(`${B}/${id}`, body),
+  cover: (id: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.put<TEditableCourse>(`${B}/${id}/cover`, form);
+  },
+  addChapter: (id: string, title: string) => api.post<TEditableCourse>(`${B}/${id}/chapters`, { title }),
+  deleteChapter: (chapterId: string) => api.delete<TEditableCourse>(`${B}/chapters/${chapterId}`),
+  addSection: (chapterId: string, title: string) =>
+    api.post<{ sectionId: string; course: TEditableCourse }>(`${B}/chapters/${chapterId}/sections`, { title }),
+  updateSection: (sectionId: string, body: object) => api.put<TEditableCourse>(`${B}/sections/${sectionId}`, body),
+  deleteSection: (sectionId: string) => api.delete<TEditableCourse>(`${B}/sections/${sectionId}`),
+  addTask: (sectionId: string, body: object) => api.post<TEditableCourse>(`${B}/sections/${sectionId}/tasks`, body),
+  deleteTask: (taskId: string) => api.delete<TEditableCourse>(`${B}/tasks/${taskId}`),
+  deleteResource: (resourceId: string) => api.delete<TEditableCourse>(`${B}/resources/${resourceId}`),
+  transition: (id: string, action: 'publish' | 'revision' | 'abandon-revision' | 'close') =>
+    api.post<TEditableCourse>(`${B}/${id}/${action}`),
+};

@@ -1,0 +1,149 @@
+import { EyeOutlined } from '@ant-design/icons';
+import { ERRORS, ROLES, type TEditableCourse } from '@aiedu/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Collapse, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { readSession } from '../../app/session';
+import { LinkButton } from '../../ui/link-button';
+import { courseKeys, editorCalls, useEditableCourse, useEditorMutation } from './course-api';
+import { CourseError } from './course-error';
+import { CourseInfoForm, type CourseInfoValues } from './course-info-form';
+import { statusColor, statusLabel } from './course-labels';
+import { CourseOutline } from './course-outline';
+import { courseEditPath, coursePath } from './course-paths';
+import { CourseStateActions } from './course-state-actions';
+import { SectionEditor } from './section-editor';
+import './course.css';
+
+/** Creating a course: only its information; the editor opens once it exists. */
+function NewCourse() {
+  const { t } = useTranslation('course');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const isTeacher = readSession().roles.includes(ROLES.teacher);
+  const create = async (values: CourseInfoValues) => {
+    setBusy(true);
+    try {
+      const course = await editorCalls.create(values);
+      void navigate(courseEditPath(course.id), { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="page course-editor">
+      <h1>{t('editor.newTitle')}</h1>
+      {!isTeacher && <Alert type="warning" showIcon title={t('editor.notCertified')} />}
+      <CourseInfoForm onSave={create} busy={busy} />
+    </div>
+  );
+}
+
+/** The course editor: information, chapters and sections on the left, the chosen section in the middle. */
+export function CourseEditorPage() {
+  const { courseId = '' } = useParams();
+  if (courseId === 'new') return <NewCourse />;
+  return <CourseEditor courseId={courseId} />;
+}
+
+function CourseEditor({ courseId }: { courseId: string }) {
+  const { t } = useTranslation('course');
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const query = useEditableCourse(courseId);
+  const run = useEditorMutation(courseId, (call: () => Promise<TEditableCourse>) => call());
+  const busy = run.isPending;
+  const selected = params.get('section');
+  const select = (id: string) => setParams({ section: id }, { replace: true });
+  const reload = () => void client.invalidateQueries({ queryKey: courseKeys.edit(courseId) });
+
+  if (query.isPending) {
+    return (
+      <div className="page">
+        <Skeleton active title={false} paragraph={{ rows: 10 }} />
+      </div>
+    );
+  }
+  if (query.isError || !query.data) return <CourseError error={query.error ?? ERRORS.NOT_FOUND} />;
+  const course = query.data;
+  const editable = course.status === 'draft' || course.status === 'modifying';
+  const section = course.chapters.flatMap((c) => c.sections).find((s) => s.id === selected) ?? null;
+  const act = (call: () => Promise<TEditableCourse>) => run.mutateAsync(call);
+
+  return (
+    <div className="page course-editor">
+      <header className="course-editor__head">
+        <div>
+          <h1>{course.name}</h1>
+          <p className="course-editor__meta">
+            <Tag color={statusColor(course)}>{statusLabel(t, course)}</Tag>
+            <span className="course-editor__code">{t('editor.code', { code: course.code })}</span>
+            {course.versionNumber !== null && <span>{t('detail.version', { version: course.versionNumber })}</span>}
+          </p>
+        </div>
+        <div className="course-editor__actions">
+          <LinkButton size="large" to={coursePath(course.id)} icon={<EyeOutlined />}>
+            {t('editor.preview')}
+          </LinkButton>
+          <CourseStateActions
+            course={course}
+            busy={busy}
+            onAction={(a) => act(() => editorCalls.transition(course.id, a))}
+          />
+        </div>
+      </header>
+      {!editable && course.status !== 'closed' && <Alert type="info" showIcon title={t('editor.readOnly')} />}
+      <Collapse
+        className="course-editor__info"
+        items={[
+          {
+            key: 'info',
+            label: t('editor.info'),
+            children: (
+              <CourseInfoForm
+                course={course}
+                busy={busy}
+                onSave={(values) => act(() => editorCalls.update(course.id, values))}
+                onCover={(file) => act(() => editorCalls.cover(course.id, file))}
+              />
+            ),
+          },
+        ]}
+      />
+      <div className="course-editor__body">
+        <CourseOutline
+          course={course}
+          editable={editable}
+          selected={selected}
+          onSelect={select}
+          onAddChapter={(title) => act(() => editorCalls.addChapter(course.id, title))}
+          onDeleteChapter={(id) => act(() => editorCalls.deleteChapter(id))}
+          onAddSection={async (chapterId, title) => {
+            const added = await editorCalls.addSection(chapterId, title);
+            client.setQueryData(courseKeys.edit(courseId), added.course);
+            select(added.sectionId);
+          }}
+        />
+        <div className="course-editor__section">
+          {section ? (
+            <SectionEditor
+              key={section.id}
+              section={section}
+              editable={editable}
+              onSave={(body) => act(() => editorCalls.updateSection(section.id, body))}
+              onDelete={() => act(() => editorCalls.deleteSection(section.id))}
+              onAddTask={(task) => act(() => editorCalls.addTask(section.id, task))}
+              onDeleteTask={(id) => act(() => editorCalls.deleteTask(id))}
+              onDeleteResource={(id) => act(() => editorCalls.deleteResource(id))}
+              onUploaded={reload}
+            />
+          ) : (
+            <p className="course-editor__hint">{t('editor.noSection')}</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

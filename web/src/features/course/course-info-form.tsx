@@ -1,0 +1,110 @@
+import { COURSE_LEVELS, COURSE_SCOPES, LIMITS, type TEditableCourse } from '@aiedu/contracts';
+import { Button, Form, Input, Select, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../app/feedback';
+import { useFilters } from './course-api';
+
+export interface CourseInfoValues {
+  name: string;
+  description: string;
+  publicScope: (typeof COURSE_SCOPES)[number];
+  directionId: string | null;
+  stageId: string | null;
+  difficultyId: string | null;
+  levels: string[];
+  tags: string[];
+}
+
+/** Name, description, scope, category, difficulty, levels, tags and cover; the same form creates and edits. */
+export function CourseInfoForm({
+  course,
+  onSave,
+  onCover,
+  busy,
+}: {
+  course?: TEditableCourse;
+  onSave: (values: CourseInfoValues) => Promise<unknown>;
+  onCover?: (file: File) => Promise<unknown>;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('course');
+  const filters = useFilters();
+  const items = (list: { id: string; name: string }[] | undefined) =>
+    (list ?? []).map((i) => ({ value: i.id, label: i.name }));
+  const initial: CourseInfoValues = {
+    name: course?.name ?? '',
+    description: course?.description ?? '',
+    publicScope: course?.publicScope ?? 'customer',
+    directionId: course?.directionId ?? null,
+    stageId: course?.stageId ?? null,
+    difficultyId: course?.difficultyId ?? null,
+    levels: course?.levels ?? ['any'],
+    tags: course?.tags ?? [],
+  };
+  const save = async (values: CourseInfoValues) => {
+    await onSave(values);
+    if (course) toast.success(t('editor.saved'));
+  };
+
+  return (
+    <Form layout="vertical" initialValues={initial} onFinish={save} className="course-info-form" requiredMark={false}>
+      <Form.Item
+        name="name"
+        label={t('editor.name')}
+        rules={[{ required: true, max: LIMITS.courseTitle, whitespace: true }]}
+      >
+        <Input maxLength={LIMITS.courseTitle} showCount />
+      </Form.Item>
+      <Form.Item name="description" label={t('editor.description')} rules={[{ max: LIMITS.description }]}>
+        <Input.TextArea maxLength={LIMITS.description} showCount rows={3} />
+      </Form.Item>
+      <div className="course-info-form__row">
+        <Form.Item name="publicScope" label={t('editor.scope')}>
+          <Select options={COURSE_SCOPES.map((s) => ({ value: s, label: t(`editor.scopes.${s}`) }))} />
+        </Form.Item>
+        <Form.Item name="directionId" label={t('centre.direction')}>
+          <Select allowClear options={items(filters.data?.directions)} />
+        </Form.Item>
+        <Form.Item name="stageId" label={t('centre.stage')}>
+          <Select allowClear options={items(filters.data?.stages)} />
+        </Form.Item>
+        <Form.Item name="difficultyId" label={t('centre.difficulty')}>
+          <Select allowClear options={items(filters.data?.difficulties)} />
+        </Form.Item>
+      </div>
+      <Form.Item name="levels" label={t('centre.level')}>
+        <Select mode="multiple" options={COURSE_LEVELS.map((l) => ({ value: l, label: t(`levels.${l}`) }))} />
+      </Form.Item>
+      <Form.Item
+        name="tags"
+        label={t('editor.tags')}
+        extra={t('editor.tagsHint')}
+        rules={[{ type: 'array', max: LIMITS.tags }]}
+      >
+        <Select
+          mode="tags"
+          maxCount={LIMITS.tags}
+          options={(filters.data?.tags ?? []).map((g) => ({ value: g.name }))}
+        />
+      </Form.Item>
+      {course && onCover && (
+        <Form.Item label={t('editor.cover')} extra={t('editor.coverHint')}>
+          {course.thumbUrl && <img src={course.thumbUrl} alt="" className="course-info-form__thumb" />}
+          <Upload
+            accept=".jpg,.jpeg,.png,.gif"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void onCover(file);
+              return false;
+            }}
+          >
+            <Button>{t('editor.cover')}</Button>
+          </Upload>
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" size="large" loading={busy}>
+        {course ? t('editor.save') : t('editor.create')}
+      </Button>
+    </Form>
+  );
+}

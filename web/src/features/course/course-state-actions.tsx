@@ -1,0 +1,55 @@
+import { UI_SIZES, type TEditableCourse } from '@aiedu/contracts';
+import { Button, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+type Action = 'publish' | 'revision' | 'abandon-revision' | 'close';
+
+/** The owner's state changes of spec section 4, each offered only where it is allowed; destructive ones confirm. */
+export function CourseStateActions({
+  course,
+  onAction,
+  busy,
+}: {
+  course: TEditableCourse;
+  onAction: (a: Action) => Promise<unknown>;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('course');
+  if (!course.isOwner || course.status === 'closed') return null;
+  const confirm = (action: Action, title: string, danger = false) =>
+    Modal.confirm({
+      width: UI_SIZES.confirmDialogWidth,
+      title,
+      okText: t('editor.confirm'),
+      cancelText: t('editor.cancel'),
+      okButtonProps: { danger },
+      onOk: () => onAction(action),
+    });
+  return (
+    <div className="course-state-actions">
+      {(course.status === 'draft' || course.status === 'modifying') && (
+        <Button
+          type="primary"
+          size="large"
+          loading={busy}
+          onClick={() => confirm('publish', t('editor.publishConfirm'))}
+        >
+          {t('editor.publish')}
+        </Button>
+      )}
+      {course.status === 'published' && (
+        <Button size="large" loading={busy} onClick={() => void onAction('revision')} title={t('editor.reviseHint')}>
+          {t('editor.revise')}
+        </Button>
+      )}
+      {course.status === 'modifying' && (
+        <Button size="large" loading={busy} onClick={() => void onAction('abandon-revision')}>
+          {t('editor.abandon')}
+        </Button>
+      )}
+      <Button danger size="large" onClick={() => confirm('close', t('editor.closeConfirm'), true)}>
+        {t('editor.close')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { ROLES } from '@aiedu/contracts';
+import { Empty, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrentScreen } from '../../app/screen';
+import { readSession } from '../../app/session';
+import { LinkButton } from '../../ui/link-button';
+import { useMyStudy, useMyTeaching } from './course-api';
+import { CourseCard } from './course-card';
+import { courseEditPath, coursePath, NEW_COURSE_PATH } from './course-paths';
+import { JoinByCode } from './join-by-code';
+import './course.css';
+
+/** My courses: my study (joined courses with progress) and, for teachers, the courses they write. */
+export function MyCoursesPage() {
+  const { t } = useTranslation('course');
+  const screen = useCurrentScreen() ?? 'myCourses';
+  const isTeacher = readSession().roles.includes(ROLES.teacher);
+  const study = useMyStudy();
+  const teaching = useMyTeaching(isTeacher);
+
+  return (
+    <div className="page course-mine">
+      <h1>{t(screen, { ns: 'screens' })}</h1>
+      {isTeacher && (
+        <section aria-labelledby="my-teaching">
+          <header className="course-mine__head">
+            <h2 id="my-teaching">{t('my.teaching')}</h2>
+            <LinkButton kind="primary" size="large" to={NEW_COURSE_PATH} icon={<PlusOutlined />}>
+              {t('centre.create')}
+            </LinkButton>
+          </header>
+          {teaching.isPending ? (
+            <Skeleton active title={false} />
+          ) : teaching.data?.length ? (
+            <ul className="course-grid">
+              {teaching.data.map((course) => (
+                <li key={course.id}>
+                  <CourseCard course={course} to={courseEditPath(course.id)} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty description={t('my.emptyTeaching')} />
+          )}
+        </section>
+      )}
+      <section aria-labelledby="my-study">
+        <h2 id="my-study">{t('my.study')}</h2>
+        <JoinByCode />
+        {study.isPending ? (
+          <Skeleton active title={false} />
+        ) : study.data?.length ? (
+          <ul className="course-grid">
+            {study.data.map((course) => (
+              <li key={course.id}>
+                <CourseCard course={course} progress={course.progress} to={coursePath(course.id)} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Empty description={t('my.emptyStudy')} />
+        )}
+      </section>
+    </div>
+  );
+}

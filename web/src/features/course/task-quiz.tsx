@@ -1,0 +1,98 @@
+import type { TAttempt, TLearnerSection } from '@aiedu/contracts';
+import { Alert, Button, Checkbox, Input, Radio } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submitAttempt } from './course-api';
+
+type Task = TLearnerSection['tasks'][number];
+type Answers = Record<string, { choices?: number[]; text?: string }>;
+
+/** One task: choice questions are graded when submitted; written answers wait for the teacher. */
+export function TaskQuiz({ task, onSubmitted }: { task: Task; onSubmitted?: () => void }) {
+  const { t } = useTranslation('course');
+  const [answers, setAnswers] = useState<Answers>({});
+  const [result, setResult] = useState<TAttempt | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (id: string, value: Answers[string]) => setAnswers((a) => ({ ...a, [id]: value }));
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const body = Object.entries(answers).map(([questionId, a]) => ({ questionId, ...a }));
+      setResult(await submitAttempt(task.id, body));
+      onSubmitted?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const verdict = (id: string) => {
+    const credit = result?.credits[id];
+    if (credit === undefined) return null;
+    const [key, type] =
+      credit >= 1
+        ? (['quiz.correct', 'success'] as const)
+        : credit > 0
+          ? (['quiz.partly', 'warning'] as const)
+          : (['quiz.wrong', 'error'] as const);
+    return <Alert type={type} showIcon title={t(key)} className="course-quiz__verdict" />;
+  };
+
+  return (
+    <section className="course-quiz" aria-labelledby={`task-${task.id}`}>
+      <h3 id={`task-${task.id}`}>{task.title}</h3>
+      <ol className="course-quiz__questions">
+        {task.questions.map((q) => (
+          <li key={q.id}>
+            <fieldset className="course-quiz__question">
+              <legend>{q.prompt}</legend>
+              {q.type === 'single' && (
+                <Radio.Group
+                  aria-label={q.prompt}
+                  onChange={(e) => set(q.id, { choices: [e.target.value as number] })}
+                  options={(q.options ?? []).map((label, value) => ({ label, value }))}
+                  className="course-quiz__options"
+                />
+              )}
+              {q.type === 'multiple' && (
+                <Checkbox.Group
+                  aria-label={q.prompt}
+                  onChange={(values) => set(q.id, { choices: values as number[] })}
+                  options={(q.options ?? []).map((label, value) => ({ label, value }))}
+                  className="course-quiz__options"
+                />
+              )}
+              {q.type === 'short' && (
+                <Input.TextArea
+                  aria-label={q.prompt}
+                  placeholder={t('quiz.answerPlaceholder')}
+                  rows={3}
+                  onChange={(e) => set(q.id, { text: e.target.value })}
+                />
+              )}
+              {q.type === 'experiment' && (
+                <>
+                  {q.projectUrl && <a href={q.projectUrl}>{t('quiz.openProject')}</a>}
+                  <Input
+                    aria-label={t('quiz.projectLink')}
+                    placeholder={t('quiz.projectLink')}
+                    onChange={(e) => set(q.id, { text: e.target.value })}
+                  />
+                </>
+              )}
+              {verdict(q.id)}
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <div role="status" aria-live="polite">
+        {result?.status === 'graded' && (
+          <p className="course-quiz__score">{t('quiz.score', { score: result.score ?? 0 })}</p>
+        )}
+        {result?.status === 'pending' && <Alert type="info" showIcon title={t('quiz.pending')} />}
+      </div>
+      <Button type="primary" size="large" onClick={submit} loading={busy}>
+        {t('quiz.submit')}
+      </Button>
+    </section>
+  );
+}
