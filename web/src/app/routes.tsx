@@ -41,6 +41,14 @@ const thirdPartyLandingPage = page(() => thirdPartyPages().then((m) => m.ThirdPa
 const protocolPage = page(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
 const privacyPage = page(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
 
+const projectListPages = () => import('../features/project/project-list-page');
+const projectsPage = page(() => projectListPages().then((m) => m.ProjectsPage), ['project']);
+const myProjectsPage = page(() => projectListPages().then((m) => m.MyProjectsPage), ['project']);
+const projectEditorPage = page(
+  () => import('../features/project/project-editor-page').then((m) => m.ProjectEditorPage),
+  ['project'],
+);
+
 export const comingSoonPage = page(() =>
   import('../features/placeholders/coming-soon-page').then((m) => m.ComingSoonPage),
 );
@@ -67,10 +75,10 @@ export const SCREENS: readonly Screen[] = [
   { id: 'myContests', path: '/pjedu/my/contests' },
   { id: 'myCases', path: '/pjedu/my/cases' },
   { id: 'activationCodes', path: '/pjedu/my/activation-codes' },
-  { id: 'myProjects', path: '/pjedu/my/projects' },
+  { id: 'myProjects', path: '/pjedu/my/projects', page: myProjectsPage },
   { id: 'downloads', path: '/pjedu/downloads' },
-  { id: 'projects', path: '/pjedu/projects', area: 'projects' },
-  { id: 'projectEditor', path: '/pjedu/projects/:projectId/editor' },
+  { id: 'projects', path: '/pjedu/projects', page: projectsPage, area: 'projects' },
+  { id: 'projectEditor', path: '/pjedu/projects/:projectId/editor', page: projectEditorPage },
   { id: 'datasets', path: '/pjedu/datasets', area: 'datasets' },
   { id: 'datasetNew', path: '/pjedu/datasets/new' },
   { id: 'datasetEdit', path: '/pjedu/datasets/:datasetId/edit' },

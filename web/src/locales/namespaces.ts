@@ -2,6 +2,7 @@ import type { ErrorKey } from '@aiedu/contracts';
 import type common from './en/common.json';
 import type home from './en/home.json';
 import type legal from './en/legal.json';
+import type project from './en/project.json';
 import type screens from './en/screens.json';
 import type sign from './en/sign.json';
 
@@ -15,6 +16,7 @@ export interface Resources {
   home: typeof home;
   legal: typeof legal;
   sign: typeof sign;
+  project: typeof project;
   errors: Record<ErrorKey, string>;
 }
 

@@ -25,6 +25,8 @@ const PAGES: Array<[string, string]> = [
   ['/iaif', 'You are signed in'],
   ['/pjedu/userprofile', 'My profile'],
   ['/admin/classes', 'Classes'],
+  ['/pjedu/projects', 'Projects'],
+  ['/pjedu/my/projects', 'Projects'],
   ['/no/such/page', 'Page not found'],
 ];
 
