@@ -1,6 +1,5 @@
 import { AppstoreOutlined, CodeOutlined, HistoryOutlined, SettingOutlined } from '@ant-design/icons';
-import type { TFileNode } from '@aiedu/contracts';
-import { Alert, Drawer, Skeleton, Tabs } from 'antd';
+import { Alert, Drawer, Skeleton } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,7 +8,7 @@ import { Button } from '../../ui/button';
 import { EditorContext, type EditorContextValue } from './editor-context';
 import { EditorTopBar } from './editor-top-bar';
 import { FileTreePanel } from './file-tree-panel';
-import { FileViewer } from './file-viewer';
+import { FileTabs } from './file-tabs';
 import { PackagesPanel } from './packages-panel';
 import { useFileTree, useProject, useRuntime, useRuntimeActions } from './project-api';
 import { ProjectSettings } from './project-settings';
@@ -19,15 +18,6 @@ import { VersionsPanel } from './versions-panel';
 import './project.css';
 
 type Panel = 'packages' | 'versions' | 'settings';
-
-function sizeOf(nodes: TFileNode[], path: string): number {
-  for (const n of nodes) {
-    if (n.path === path) return n.size;
-    const inner = sizeOf(n.children ?? [], path);
-    if (inner >= 0) return inner;
-  }
-  return -1;
-}
 
 /** The project editor: top bar, file tree, tabs of open files, tool drawer and terminal (UX.md). */
 export function ProjectEditorPage() {
@@ -102,19 +92,7 @@ function ProjectEditor() {
           </aside>
           <main className="project-editor__centre" aria-label={t('editor.tabs')}>
             {tabs.length ? (
-              <Tabs
-                type="editable-card"
-                hideAdd
-                activeKey={active}
-                onChange={setActive}
-                onEdit={(key, action) => action === 'remove' && close(String(key))}
-                items={tabs.map((path) => ({
-                  key: path,
-                  label: path.split('/').pop(),
-                  closeIcon: <span aria-label={t('editor.closeTab', { name: path })}>×</span>,
-                  children: <FileViewer path={path} size={sizeOf(tree.data ?? [], path)} active={path === active} />,
-                }))}
-              />
+              <FileTabs tabs={tabs} active={active} tree={tree.data ?? []} onSelect={setActive} onClose={close} />
             ) : (
               <p className="project-editor__empty">{t('editor.noFile')}</p>
             )}
