@@ -1,34 +1,22 @@
 import { LIMITS, RENAME_SAFE, type TFileNode } from '@aiedu/contracts';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UI_SIZES } from '@aiedu/contracts';
+import { FormDialog } from './form-dialog';
 
 export type NameDialog = { title: string; initial: string; onSubmit(name: string): Promise<void> };
 
 /** Asks for a file or folder name: at most 30 characters, no special characters (spec 5). */
 export function FileNameDialog({ dialog, onClose }: { dialog: NameDialog | null; onClose(): void }) {
   const { t } = useTranslation('project');
-  const [form] = Form.useForm<{ name: string }>();
   return (
-    <Modal
+    <FormDialog<{ name: string }>
       open={Boolean(dialog)}
       title={dialog?.title}
-      width={UI_SIZES.confirmDialogWidth}
-      okText={t('tree.ok')}
-      cancelText={t('tree.cancel')}
-      destroyOnHidden
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      initialValues={{ name: dialog?.initial ?? '' }}
+      onSubmit={({ name }) => dialog!.onSubmit(name.trim())}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ name: dialog?.initial ?? '' }}
-        onFinish={async ({ name }) => {
-          await dialog?.onSubmit(name.trim());
-          onClose();
-        }}
-      >
+      {
         <Form.Item
           name="name"
           label={t('tree.nameLabel')}
@@ -41,8 +29,8 @@ export function FileNameDialog({ dialog, onClose }: { dialog: NameDialog | null;
         >
           <Input autoFocus maxLength={LIMITS.rename} />
         </Form.Item>
-      </Form>
-    </Modal>
+      }
+    </FormDialog>
   );
 }
 
@@ -71,31 +59,19 @@ export function MoveDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation('project');
-  const [form] = Form.useForm<{ folder: string }>();
   return (
-    <Modal
+    <FormDialog<{ folder: string }>
       open={open}
       title={t('tree.move')}
-      width={UI_SIZES.confirmDialogWidth}
-      okText={t('tree.ok')}
-      cancelText={t('tree.cancel')}
-      destroyOnHidden
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      initialValues={{ folder: '' }}
+      onSubmit={({ folder }) => onSubmit(folder)}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ folder: '' }}
-        onFinish={async ({ folder }) => {
-          await onSubmit(folder);
-          onClose();
-        }}
-      >
+      {
         <Form.Item name="folder" label={t('tree.targetFolder')}>
           <Select options={folderOptions(nodes, t('tree.root'))} />
         </Form.Item>
-      </Form>
-    </Modal>
+      }
+    </FormDialog>
   );
 }
