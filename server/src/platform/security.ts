@@ -19,6 +19,8 @@ const middleware = helmet({
       connectSrc: ["'self'", 'ws:', 'wss:'],
       mediaSrc: ["'self'", 'blob:'],
       workerSrc: ["'self'", 'blob:'],
+      // PDFs of a project open in a frame from a local object URL.
+      frameSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

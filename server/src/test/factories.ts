@@ -61,3 +61,18 @@ export async function signIn(
   });
   return res.json().data.token;
 }
+
+/** Creates a project through the real call as the signed-in user; answers its id. */
+export async function createProjectAs(
+  app: { inject: (opts: object) => Promise<{ json: () => { data: { id: string } } }> },
+  token: string,
+  name: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/gw/api/v1/projects',
+    payload: { name },
+    headers: { 'x-authorization': token },
+  });
+  return res.json().data.id;
+}

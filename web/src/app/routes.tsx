@@ -51,6 +51,13 @@ const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage
 const courseEditorPage = page(() => coursePages().then((m) => m.CourseEditorPage), ['course']);
 const learningRecordPage = page(() => coursePages().then((m) => m.LearningRecordPage), ['course']);
 const myCoursesPage = page(() => coursePages().then((m) => m.MyCoursesPage), ['course']);
+const projectListPages = () => import('../features/project/project-list-page');
+const projectsPage = page(() => projectListPages().then((m) => m.ProjectsPage), ['project']);
+const myProjectsPage = page(() => projectListPages().then((m) => m.MyProjectsPage), ['project']);
+const projectEditorPage = page(
+  () => import('../features/project/project-editor-page').then((m) => m.ProjectEditorPage),
+  ['project'],
+);
 
 export const comingSoonPage = page(() =>
   import('../features/placeholders/coming-soon-page').then((m) => m.ComingSoonPage),
@@ -78,10 +85,10 @@ export const SCREENS: readonly Screen[] = [
   { id: 'myContests', path: '/pjedu/my/contests' },
   { id: 'myCases', path: '/pjedu/my/cases' },
   { id: 'activationCodes', path: '/pjedu/my/activation-codes' },
-  { id: 'myProjects', path: '/pjedu/my/projects' },
+  { id: 'myProjects', path: '/pjedu/my/projects', page: myProjectsPage },
   { id: 'downloads', path: '/pjedu/downloads' },
-  { id: 'projects', path: '/pjedu/projects', area: 'projects' },
-  { id: 'projectEditor', path: '/pjedu/projects/:projectId/editor' },
+  { id: 'projects', path: '/pjedu/projects', page: projectsPage, area: 'projects' },
+  { id: 'projectEditor', path: '/pjedu/projects/:projectId/editor', page: projectEditorPage },
   { id: 'datasets', path: '/pjedu/datasets', area: 'datasets' },
   { id: 'datasetNew', path: '/pjedu/datasets/new' },
   { id: 'datasetEdit', path: '/pjedu/datasets/:datasetId/edit' },

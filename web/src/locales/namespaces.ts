@@ -4,6 +4,7 @@ import type course from './en/course.json';
 import type home from './en/home.json';
 import type legal from './en/legal.json';
 import type profile from './en/profile.json';
+import type project from './en/project.json';
 import type screens from './en/screens.json';
 import type sign from './en/sign.json';
 
@@ -19,6 +20,7 @@ export interface Resources {
   sign: typeof sign;
   profile: typeof profile;
   course: typeof course;
+  project: typeof project;
   errors: Record<ErrorKey, string>;
 }
 

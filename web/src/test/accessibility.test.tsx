@@ -29,6 +29,8 @@ const PAGES: Array<[string, string]> = [
   ['/pjedu/courses', 'Courses'],
   ['/pjedu/my/courses', 'My courses'],
   ['/pjedu/courses/new/edit', 'New course'],
+  ['/pjedu/projects', 'Projects'],
+  ['/pjedu/my/projects', 'Projects'],
   ['/no/such/page', 'Page not found'],
 ];
 

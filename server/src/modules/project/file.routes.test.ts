@@ -1,6 +1,8 @@
-import { ROLES } from '@aiedu/contracts';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { OPEN_LIMITS, ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
+import { buildCustomer, buildUser, createProjectAs, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 function multipart(fileName: string, content: Buffer) {
@@ -32,18 +34,14 @@ describe('the editor file tree', () => {
     });
   };
 
+  const workspace = () => path.join(t.dataDir, 'runtime', url.split('/').pop()!, 'workspace');
+
   beforeAll(async () => {
     t = await createTestApp({ config: { userStorageQuotaBytes: 64 * 1024 } });
     const customer = await buildCustomer(t.database.db);
     const kid = await buildUser(t.database.db, { customerId: customer.id, username: 'kid', roles: [ROLES.student] });
     token = await signIn(t.app, customer.code, 'kid', kid.password);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/gw/api/v1/projects',
-      payload: { name: 'Files' },
-      headers: { 'x-authorization': token },
-    });
-    url = `/gw/api/v1/projects/${created.json().data.id}`;
+    url = `/gw/api/v1/projects/${await createProjectAs(t.app, token, 'Files')}`;
   });
   afterAll(() => t.close());
 
@@ -104,7 +102,21 @@ describe('the editor file tree', () => {
   it('saves text and refuses to open files over the size limit', async () => {
     await call('PUT', '/files/content', { path: 'notes.md', content: '# Notes' });
     expect((await call('GET', '/files/content?path=notes.md')).json().data.content).toBe('# Notes');
-    expect((await upload('', 'picture.png', Buffer.alloc(10))).json().errorCode).toBe('1000');
-    await call('DELETE', '/files?path=picture.png');
+    // Files the kernel wrote appear too; one over the 5 MB text limit is offered for download only.
+    writeFileSync(path.join(workspace(), 'huge.txt'), Buffer.alloc(OPEN_LIMITS.textBytes + 1, 97));
+    const refused = await call('GET', '/files/content?path=huge.txt');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().errorCode).toBe('3107');
+    expect((await call('GET', '/files/download?path=huge.txt')).rawPayload.length).toBe(OPEN_LIMITS.textBytes + 1);
+    rmSync(path.join(workspace(), 'huge.txt'));
+  });
+
+  it('never follows a link the runtime made to files outside the project', async () => {
+    symlinkSync(path.join(t.dataDir, 'secrets', 'jwt.key'), path.join(workspace(), 'key.txt'));
+    symlinkSync(path.join(t.dataDir, 'secrets'), path.join(workspace(), 'secrets'));
+    expect((await call('GET', '/files/content?path=key.txt')).statusCode).toBe(404);
+    expect((await call('GET', '/files/download?path=secrets/jwt.key')).statusCode).toBe(404);
+    expect((await call('PUT', '/files/content', { path: 'secrets/new.txt', content: 'x' })).statusCode).toBe(404);
+    expect((await call('GET', '/files')).json().data.map((n: { name: string }) => n.name)).not.toContain('key.txt');
   });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
+import { buildCustomer, buildUser, createProjectAs, signIn } from '../../test/factories.js';
 import { JUPYTER_MISSING } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -61,13 +61,7 @@ describe.skipIf(JUPYTER_MISSING)('package management in the project virtual envi
     const customer = await buildCustomer(t.database.db);
     const kid = await buildUser(t.database.db, { customerId: customer.id, username: 'kid', roles: [ROLES.student] });
     token = await signIn(t.app, customer.code, 'kid', kid.password);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/gw/api/v1/projects',
-      payload: { name: 'Packages' },
-      headers: { 'x-authorization': token },
-    });
-    url = `/gw/api/v1/projects/${created.json().data.id}`;
+    url = `/gw/api/v1/projects/${await createProjectAs(t.app, token, 'Packages')}`;
   }, 60_000);
   afterAll(async () => {
     await t.close();

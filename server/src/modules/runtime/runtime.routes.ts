@@ -85,7 +85,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; manager: Ru
         tags,
         summary: 'Start the runtime (answers once Python is ready)',
         params: ZProjectParams,
-        body: ZStartRuntimeRequest.optional(),
+        body: ZStartRuntimeRequest.nullish(),
         response: envelopeOf(ZRuntimeStatus),
       },
     },

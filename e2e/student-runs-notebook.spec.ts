@@ -1,0 +1,115 @@
+import { Buffer } from 'node:buffer';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, text, texts } from './support/fixtures';
+
+const project = texts('en', 'project');
+const t = (key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text(project, key));
+
+/** A button by its visible text; antd icons add their own name before it ("thunderbolt Start Python"). */
+const button = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`(^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+
+/** Signs the demo student in through the API and stores the session the way the app does. */
+async function signIn(page: Page, username: string) {
+  const res = await page.request.post('/gw/api/v1/auth/login', {
+    data: {
+      custcode: 'demo2026',
+      usernameOrEmailOrPhone: username,
+      password: Buffer.from('Student@2026').toString('base64'),
+    },
+  });
+  const { data } = await res.json();
+  await page.goto('/home');
+  await page.evaluate((login) => {
+    const year = Date.now() + 365 * 86_400_000;
+    const expires = new Date(year).toUTCString();
+    document.cookie = `token=${encodeURIComponent(login.token)}; expires=${expires}; path=/; SameSite=Strict`;
+    document.cookie = `refreshToken=${encodeURIComponent(login.refreshToken)}; expires=${expires}; path=/; SameSite=Strict`;
+    document.cookie = `custcode=demo2026; expires=${expires}; path=/; SameSite=Strict`;
+    const put = (key: string, value: string) => localStorage.setItem(key, JSON.stringify({ value, expires: year }));
+    put('userId', login.id);
+    put('roles', JSON.stringify(login.roles));
+    put('loginDate', new Date().toISOString());
+  }, data);
+}
+
+async function typeInCell(page: Page, index: number, code: string) {
+  const cell = page.getByRole('region', { name: t('notebook.cellCode', { index }) });
+  await cell.locator('.cm-content').click();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Shift+Enter');
+  return cell;
+}
+
+test.use({ locale: 'en-US' });
+
+test('a student creates a project, runs Python, plots, uses the terminal, uploads, versions and finds it all again', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'student07');
+  await page.goto('/pjedu/my/projects');
+  await expect(page.getByRole('heading', { level: 1, name: t('list.mineTitle') })).toBeVisible();
+  await expectAccessible(page);
+
+  await button(page, t('list.create')).first().click();
+  await page.getByLabel(t('form.name')).fill('My first chart');
+  await button(page, t('form.create')).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My first chart' })).toBeVisible();
+  const state = page.locator('[data-runtime-state]');
+  await expect(state).toHaveText(t('runtime.state.NA'));
+  await expectAccessible(page);
+
+  await button(page, t('runtime.start')).click();
+  await expect(state).toHaveText(t('runtime.state.RUNNING'), { timeout: 60_000 });
+  await expect(page.locator('[data-run-state]')).toHaveText(t('notebook.runState.ready'), { timeout: 30_000 });
+
+  await typeInCell(page, 1, 'import numpy as np; print(np.arange(5).sum())');
+  const firstOutput = page.getByRole('log', { name: t('notebook.outputs', { index: 1 }) });
+  await expect(firstOutput).toHaveText('10', { timeout: 30_000 });
+
+  await typeInCell(page, 2, 'import matplotlib.pyplot as plt; plt.plot([1, 2, 3], [1, 4, 9]); plt.show()');
+  const chart = page.getByRole('img', { name: t('notebook.chartAlt', { index: 2 }) });
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+  expect(await chart.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+
+  await button(page, t('editor.terminal')).click();
+  const terminal = page.getByRole('region', { name: t('terminal.label') });
+  await terminal.locator('.xterm').click();
+  await page.keyboard.type('echo answer-$((6*7)) && pwd\n');
+  await expect(terminal.locator('.xterm-rows')).toContainText('answer-42', { timeout: 20_000 });
+  await expect(terminal.locator('.xterm-rows')).toContainText('/workspace');
+
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'scores.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('name,score\nada,10\n'),
+  });
+  const files = page.getByRole('navigation', { name: t('editor.files') });
+  await expect(files.getByText('scores.csv')).toBeVisible();
+
+  await button(page, t('editor.versions')).click();
+  await page.getByLabel(t('versions.description')).fill('First chart');
+  await button(page, t('versions.save')).click();
+  await expect(page.getByText(`1.0.0 · ${t('versions.snapshot', { number: 1 })}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await button(page, t('runtime.stop')).click();
+  await expect(state).toHaveText(t('runtime.state.STOPPED'), { timeout: 30_000 });
+
+  // A fresh page load reads everything back from the project's storage.
+  await page.reload();
+  await expect(page.getByRole('log', { name: t('notebook.outputs', { index: 1 }) })).toHaveText('10');
+  await expect(page.getByRole('img', { name: t('notebook.chartAlt', { index: 2 }) })).toBeVisible();
+  await expect(files.getByText('scores.csv')).toBeVisible();
+  await button(page, t('runtime.start')).click();
+  await expect(state).toHaveText(t('runtime.state.RUNNING'), { timeout: 60_000 });
+  await expect(page.locator('[data-run-state]')).toHaveText(t('notebook.runState.ready'), { timeout: 30_000 });
+  await typeInCell(page, 3, "print(open('scores.csv').read().splitlines()[1])");
+  await expect(page.getByRole('log', { name: t('notebook.outputs', { index: 3 }) })).toHaveText('ada,10', {
+    timeout: 30_000,
+  });
+  await button(page, t('runtime.stop')).click();
+  await expect(state).toHaveText(t('runtime.state.STOPPED'), { timeout: 30_000 });
+});

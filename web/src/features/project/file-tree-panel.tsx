@@ -1,0 +1,231 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  FileAddOutlined,
+  FolderAddOutlined,
+  ReloadOutlined,
+  SwapOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { UI_SIZES, type TFileNode } from '@aiedu/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Modal, Progress, Skeleton, Tree, type TreeDataNode } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../app/feedback';
+import { Button } from '../../ui/button';
+import { useEditor } from './editor-context';
+import { FileNameDialog, MoveDialog, type NameDialog } from './file-dialogs';
+import { files, projectKeys, useFileTree } from './project-api';
+import { uploadFile } from './upload';
+
+function toTree(nodes: TFileNode[]): TreeDataNode[] {
+  return nodes.map((n) => ({
+    key: n.path,
+    title: n.name,
+    isLeaf: n.kind === 'file',
+    children: n.children ? toTree(n.children) : undefined,
+  }));
+}
+
+function find(nodes: TFileNode[], path: string): TFileNode | undefined {
+  for (const n of nodes) {
+    if (n.path === path) return n;
+    const inner = find(n.children ?? [], path);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export async function downloadFile(projectId: string, path: string) {
+  const blob = await files.blob(projectId, path);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = path.split('/').pop() ?? path;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/** The project's files: create, rename, move, delete, upload, download; a click opens a file in a tab. */
+export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void; onClosed(path: string): void }) {
+  const { t } = useTranslation('project');
+  const { projectId, canEdit } = useEditor();
+  const client = useQueryClient();
+  const tree = useFileTree(projectId);
+  const [selected, setSelected] = useState<string>('');
+  const [nameDialog, setNameDialog] = useState<NameDialog | null>(null);
+  const [moving, setMoving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const nodes = useMemo(() => tree.data ?? [], [tree.data]);
+  const node = find(nodes, selected);
+  const folder = node ? (node.kind === 'folder' ? node.path : node.path.split('/').slice(0, -1).join('/')) : '';
+  const refresh = () => client.invalidateQueries({ queryKey: projectKeys.files(projectId) });
+  const done = async () => {
+    await refresh();
+  };
+
+  const create = (kind: 'file' | 'folder', initial: string) =>
+    setNameDialog({
+      title: t(kind === 'folder' ? 'tree.newFolder' : initial ? 'tree.newNotebook' : 'tree.newFile'),
+      initial,
+      onSubmit: async (name) => {
+        const { path } = await files.create(projectId, folder, name, kind);
+        await done();
+        if (kind === 'file') onOpen(path);
+      },
+    });
+
+  const upload = async (file: File) => {
+    setProgress(0);
+    try {
+      const result = await uploadFile(projectId, folder, file, setProgress);
+      if (result.errorCode === '1000') toast.success(t('tree.uploaded'));
+      else toast.error(result.errorMsg);
+    } finally {
+      setProgress(null);
+      await done();
+    }
+  };
+
+  const remove = () =>
+    node &&
+    Modal.confirm({
+      title: t('tree.deleteTitle', { name: node.name }),
+      content: t('tree.deleteBody'),
+      width: UI_SIZES.confirmDialogWidth,
+      okText: t('tree.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('tree.cancel'),
+      onOk: async () => {
+        await files.remove(projectId, node.path);
+        onClosed(node.path);
+        setSelected('');
+        await done();
+      },
+    });
+
+  return (
+    <nav className="file-tree" aria-label={t('editor.files')}>
+      <h2 className="panel-title">{t('editor.files')}</h2>
+      {canEdit && (
+        <div className="file-tree__actions" role="toolbar" aria-label={t('editor.files')}>
+          <Button
+            kind="icon"
+            size="small"
+            icon={<FileAddOutlined />}
+            aria-label={t('tree.newNotebook')}
+            onClick={() => create('file', 'notebook.ipynb')}
+          />
+          <Button
+            kind="icon"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('tree.newFile')}
+            onClick={() => create('file', '')}
+          />
+          <Button
+            kind="icon"
+            size="small"
+            icon={<FolderAddOutlined />}
+            aria-label={t('tree.newFolder')}
+            onClick={() => create('folder', '')}
+          />
+          <Button
+            kind="icon"
+            size="small"
+            icon={<UploadOutlined />}
+            aria-label={t('tree.upload')}
+            onClick={() => input.current?.click()}
+          />
+          <Button
+            kind="icon"
+            size="small"
+            icon={<ReloadOutlined />}
+            aria-label={t('tree.refresh')}
+            onClick={() => void refresh()}
+          />
+          <input
+            ref={input}
+            type="file"
+            hidden
+            aria-label={t('tree.upload')}
+            data-testid="upload-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+        </div>
+      )}
+      {progress !== null && (
+        <Progress percent={progress} size="small" aria-label={t('tree.uploading', { percent: progress })} />
+      )}
+      {tree.isLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : nodes.length ? (
+        <Tree.DirectoryTree
+          treeData={toTree(nodes)}
+          selectedKeys={selected ? [selected] : []}
+          defaultExpandAll
+          onSelect={(keys, info) => {
+            const path = String(keys[0] ?? '');
+            setSelected(path);
+            if (info.node.isLeaf) onOpen(path);
+          }}
+        />
+      ) : (
+        <p className="file-tree__empty">{t('tree.empty')}</p>
+      )}
+      {node && (
+        <div className="file-tree__selection" role="toolbar" aria-label={t('tree.actions', { name: node.name })}>
+          {node.kind === 'file' && (
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadFile(projectId, node.path)}>
+              {t('tree.download')}
+            </Button>
+          )}
+          {canEdit && (
+            <>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() =>
+                  setNameDialog({
+                    title: t('tree.rename'),
+                    initial: node.name,
+                    onSubmit: async (name) => {
+                      await files.rename(projectId, node.path, name);
+                      onClosed(node.path);
+                      await done();
+                    },
+                  })
+                }
+              >
+                {t('tree.rename')}
+              </Button>
+              <Button size="small" icon={<SwapOutlined />} onClick={() => setMoving(true)}>
+                {t('tree.move')}
+              </Button>
+              <Button size="small" icon={<DeleteOutlined />} danger onClick={remove}>
+                {t('tree.delete')}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+      <FileNameDialog dialog={nameDialog} onClose={() => setNameDialog(null)} />
+      <MoveDialog
+        open={moving}
+        nodes={nodes}
+        onClose={() => setMoving(false)}
+        onSubmit={async (to) => {
+          await files.move(projectId, selected, to);
+          onClosed(selected);
+          await done();
+        }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,138 @@
+import type { RunState } from '@aiedu/contracts';
+import { jupyterSocketUrl } from '../jupyter-client';
+import type { Output } from './notebook-model';
+
+interface Message {
+  header: { msg_id: string; msg_type: string };
+  parent_header: { msg_id?: string };
+  content: Record<string, unknown>;
+  channel: string;
+}
+
+export interface ExecuteHandlers {
+  onOutput(output: Output): void;
+  onCount(count: number): void;
+}
+
+interface Pending extends ExecuteHandlers {
+  resolve(ok: boolean): void;
+  failed: boolean;
+}
+
+/**
+ * One kernel's channels over the gateway's WebSocket, in the Jupyter messaging protocol (v5.3): execute
+ * requests out, stream/result/display/error outputs and status back. Reconnects after a dropped connection.
+ */
+export class KernelConnection {
+  private socket: WebSocket | null = null;
+  private readonly session = crypto.randomUUID();
+  private readonly pending = new Map<string, Pending>();
+  private closed = false;
+
+  constructor(
+    private readonly projectId: string,
+    readonly kernelId: string,
+    private readonly onState: (state: RunState) => void,
+  ) {
+    this.connect();
+  }
+
+  private connect() {
+    this.onState('loading');
+    const socket = new WebSocket(jupyterSocketUrl(this.projectId, `/api/kernels/${this.kernelId}/channels`));
+    this.socket = socket;
+    socket.onopen = () => this.onState('ready');
+    socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as Message);
+    socket.onclose = () => {
+      for (const p of this.pending.values()) p.resolve(false);
+      this.pending.clear();
+      if (this.closed) return;
+      this.onState('error');
+      window.setTimeout(() => !this.closed && this.connect(), 2000);
+    };
+  }
+
+  private receive(message: Message) {
+    const pending = this.pending.get(message.parent_header.msg_id ?? '');
+    if (!pending) return;
+    const { content } = message;
+    switch (message.header.msg_type) {
+      case 'execute_input':
+        pending.onCount(Number(content.execution_count));
+        break;
+      case 'stream':
+        pending.onOutput({
+          output_type: 'stream',
+          name: content.name === 'stderr' ? 'stderr' : 'stdout',
+          text: String(content.text),
+        });
+        break;
+      case 'execute_result':
+      case 'display_data':
+        pending.onOutput({
+          output_type: message.header.msg_type,
+          data: content.data as Record<string, string>,
+          metadata: (content.metadata as Record<string, unknown>) ?? {},
+          ...(message.header.msg_type === 'execute_result' ? { execution_count: Number(content.execution_count) } : {}),
+        });
+        break;
+      case 'error':
+        pending.failed = true;
+        pending.onOutput({
+          output_type: 'error',
+          ename: String(content.ename),
+          evalue: String(content.evalue),
+          traceback: content.traceback as string[],
+        });
+        break;
+      case 'status':
+        if (content.execution_state === 'idle' && message.channel === 'iopub') {
+          this.pending.delete(message.parent_header.msg_id!);
+          pending.resolve(!pending.failed);
+        }
+        break;
+    }
+  }
+
+  get ready(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Runs code; answers true when it finished without an error. */
+  execute(code: string, handlers: ExecuteHandlers): Promise<boolean> {
+    const msgId = crypto.randomUUID();
+    return new Promise((resolve) => {
+      if (!this.ready) return resolve(false);
+      this.pending.set(msgId, { ...handlers, resolve, failed: false });
+      this.socket!.send(
+        JSON.stringify({
+          header: {
+            msg_id: msgId,
+            username: '',
+            session: this.session,
+            msg_type: 'execute_request',
+            version: '5.3',
+            date: new Date().toISOString(),
+          },
+          parent_header: {},
+          metadata: {},
+          content: {
+            code,
+            silent: false,
+            store_history: true,
+            user_expressions: {},
+            allow_stdin: false,
+            stop_on_error: true,
+          },
+          channel: 'shell',
+          buffers: [],
+        }),
+      );
+    });
+  }
+
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+}

@@ -1,0 +1,133 @@
+import { AppstoreOutlined, CodeOutlined, HistoryOutlined, SettingOutlined } from '@ant-design/icons';
+import { Alert, Drawer, Skeleton } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useLoggedIn } from '../../app/session';
+import { Button } from '../../ui/button';
+import { EditorContext, type EditorContextValue } from './editor-context';
+import { EditorTopBar } from './editor-top-bar';
+import { FileTreePanel } from './file-tree-panel';
+import { FileTabs } from './file-tabs';
+import { PackagesPanel } from './packages-panel';
+import { useFileTree, useProject, useRuntime, useRuntimeActions } from './project-api';
+import { ProjectSettings } from './project-settings';
+import { SignInPrompt } from './sign-in-prompt';
+import { TerminalPanel } from './terminal-panel';
+import { VersionsPanel } from './versions-panel';
+import './project.css';
+
+type Panel = 'packages' | 'versions' | 'settings';
+
+/** The project editor: top bar, file tree, tabs of open files, tool drawer and terminal (UX.md). */
+export function ProjectEditorPage() {
+  const loggedIn = useLoggedIn();
+  return loggedIn ? <ProjectEditor /> : <SignInPrompt />;
+}
+
+function ProjectEditor() {
+  const { t } = useTranslation('project');
+  const projectId = useParams().projectId ?? '';
+  const project = useProject(projectId);
+  const runtime = useRuntime(projectId);
+  const tree = useFileTree(projectId);
+  const { start, stop } = useRuntimeActions(projectId);
+  const [openedTabs, setTabs] = useState<string[] | null>(null);
+  const [chosen, setActive] = useState<string | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [terminal, setTerminal] = useState(false);
+  const [runAllSignal, setRunAllSignal] = useState(0);
+  const savers = useRef(new Map<string, () => Promise<void>>());
+  const running = runtime.data?.state === 'RUNNING';
+
+  // Until the learner opens something, the first notebook is open, so a first-time learner sees code right away.
+  const starter = tree.data?.find((n) => n.kind === 'file' && n.name.endsWith('.ipynb'))?.path;
+  const tabs = openedTabs ?? (starter ? [starter] : []);
+  const active = chosen ?? tabs[0] ?? '';
+
+  const registerSaver = useCallback((key: string, save: () => Promise<void>) => {
+    savers.current.set(key, save);
+    return () => void savers.current.delete(key);
+  }, []);
+  const saveAll = useCallback(async () => {
+    await Promise.all([...savers.current.values()].map((save) => save()));
+  }, []);
+
+  const context = useMemo<EditorContextValue>(
+    () => ({ projectId, running, canEdit: project.data?.canEdit ?? false, registerSaver, saveAll, runAllSignal }),
+    [projectId, running, project.data?.canEdit, registerSaver, saveAll, runAllSignal],
+  );
+
+  const open = (path: string) => {
+    setTabs(tabs.includes(path) ? tabs : [...tabs, path]);
+    setActive(path);
+  };
+  const close = (path: string) => {
+    const next = tabs.filter((p) => p !== path && !p.startsWith(`${path}/`));
+    setTabs(next);
+    if (active === path || active.startsWith(`${path}/`)) setActive(next.at(-1) ?? '');
+  };
+
+  if (project.isError) return <Alert type="error" showIcon title={t('editor.noFile')} />;
+  if (!project.data) return <Skeleton active className="page" />;
+
+  return (
+    <EditorContext.Provider value={context}>
+      <div className="project-editor">
+        <EditorTopBar
+          project={project.data}
+          runtime={runtime.data}
+          startError={start.error}
+          onStart={() => start.mutate()}
+          onStop={async () => {
+            await saveAll();
+            stop.mutate();
+          }}
+          onRunAll={() => setRunAllSignal((n) => n + 1)}
+        />
+        {!project.data.canEdit && <Alert type="info" showIcon title={t('editor.readOnly')} />}
+        <div className="project-editor__body">
+          <aside className="project-editor__left">
+            <FileTreePanel onOpen={open} onClosed={close} />
+          </aside>
+          <main className="project-editor__centre" aria-label={t('editor.tabs')}>
+            {tabs.length ? (
+              <FileTabs tabs={tabs} active={active} tree={tree.data ?? []} onSelect={setActive} onClose={close} />
+            ) : (
+              <p className="project-editor__empty">{t('editor.noFile')}</p>
+            )}
+          </main>
+          <div className="project-editor__tools" role="toolbar" aria-label={t('editor.panels')}>
+            {project.data.canEdit && (
+              <Button icon={<AppstoreOutlined />} onClick={() => setPanel('packages')}>
+                {t('editor.packages')}
+              </Button>
+            )}
+            <Button icon={<HistoryOutlined />} onClick={() => setPanel('versions')}>
+              {t('editor.versions')}
+            </Button>
+            {project.data.canEdit && (
+              <Button icon={<SettingOutlined />} onClick={() => setPanel('settings')}>
+                {t('editor.settings')}
+              </Button>
+            )}
+            <Button icon={<CodeOutlined />} aria-pressed={terminal} onClick={() => setTerminal((on) => !on)}>
+              {t(terminal ? 'editor.hideTerminal' : 'editor.terminal')}
+            </Button>
+          </div>
+        </div>
+        {terminal && <TerminalPanel />}
+        <Drawer
+          open={Boolean(panel)}
+          size={480}
+          title={panel ? t(`editor.${panel}`) : ''}
+          onClose={() => setPanel(null)}
+        >
+          {panel === 'packages' && <PackagesPanel />}
+          {panel === 'versions' && <VersionsPanel />}
+          {panel === 'settings' && <ProjectSettings project={project.data} />}
+        </Drawer>
+      </div>
+    </EditorContext.Provider>
+  );
+}

@@ -1,0 +1,29 @@
+import { projectApi } from '@aiedu/contracts';
+import { readSession } from '../../app/session';
+
+/** Uploads one file with progress (fetch cannot report upload progress); resolves with the server's envelope. */
+export function uploadFile(
+  projectId: string,
+  folder: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ errorCode: string; errorMsg: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${projectApi(projectId).fileUpload}?folder=${encodeURIComponent(folder)}`);
+    xhr.setRequestHeader('x-authorization', readSession().token ?? '');
+    xhr.upload.onprogress = (event) =>
+      event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.onload = () => {
+      try {
+        resolve(JSON.parse(xhr.responseText) as { errorCode: string; errorMsg: string });
+      } catch {
+        reject(new Error(`HTTP ${xhr.status}`));
+      }
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    const body = new FormData();
+    body.append('file', file);
+    xhr.send(body);
+  });
+}
