@@ -1,4 +1,5 @@
 import type { ErrorKey } from '@aiedu/contracts';
+import type admin from './en/admin.json';
 import type common from './en/common.json';
 import type home from './en/home.json';
 import type legal from './en/legal.json';
@@ -15,6 +16,7 @@ export interface Resources {
   home: typeof home;
   legal: typeof legal;
   sign: typeof sign;
+  admin: typeof admin;
   errors: Record<ErrorKey, string>;
 }
 
