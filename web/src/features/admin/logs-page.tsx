@@ -102,7 +102,7 @@ export function LogsPage() {
         loading={list.query.isFetching}
         pagination={list.pagination}
         onChange={list.onChange}
-        scroll={{ x: true }}
+        tableLayout="fixed"
         columns={[
           { title: t('logs.time'), key: 'time', render: (_, l) => formatDateTime(l.createdAt) },
           { title: t('logs.operator'), dataIndex: 'operatorName' },

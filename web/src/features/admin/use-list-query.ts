@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import type { Page } from './admin-api';
 
@@ -16,6 +17,7 @@ export interface ListParams {
  * (DECISIONS: `page`, `size`, `keyword`, `sort=field,asc|desc`); the table's pagination and sorting drive them.
  */
 export function useListQuery<T>(path: string, initial: Record<string, string | undefined> = {}) {
+  const { t } = useTranslation('admin');
   const [params, setParams] = useState<ListParams>({ page: 1, size: 20, ...initial });
   const query = useQuery({
     queryKey: [path, params],
@@ -29,6 +31,7 @@ export function useListQuery<T>(path: string, initial: Record<string, string | u
     pageSize: params.size,
     total: query.data?.total ?? 0,
     showSizeChanger: true,
+    showTotal: (total) => t('common.total', { count: total }),
   };
   const onChange: TableProps<T>['onChange'] = (next, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
