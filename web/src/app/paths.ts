@@ -26,3 +26,18 @@ export const PATHS = {
   /** Where a super administrator lands after signing in. */
   superHome: '/super/customers',
 } as const;
+
+/** The administration screens (spec section 2, "Admin screens"). */
+export const ADMIN_PATHS = {
+  customers: '/super/customers',
+  subCustomers: '/admin/sub-customers',
+  schools: '/admin/schools',
+  periods: '/admin/periods',
+  logs: '/admin/logs',
+  classes: '/admin/classes',
+  historyClasses: '/admin/history-classes',
+  teachers: '/admin/teachers',
+  students: '/admin/students',
+  statistics: '/admin/statistics',
+  institutionHome: '/admin/institution-home',
+} as const;

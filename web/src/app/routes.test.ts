@@ -61,7 +61,7 @@ describe('route table', () => {
       ).toBe(true);
   });
 
-  it('makes the landing, legal and sign-in pages real and leaves the rest coming soon', () => {
+  it('makes the landing, legal, sign-in and administration pages real and leaves the rest coming soon', () => {
     const real = SCREENS.filter((s) => s.page).map((s) => s.path);
     expect(real).toEqual(
       expect.arrayContaining([
@@ -73,7 +73,9 @@ describe('route table', () => {
         '/iaif',
       ]),
     );
-    expect(SCREENS.find((s) => s.path === '/admin/schools')?.page).toBeUndefined();
+    for (const path of ['/admin/schools', '/admin/students', '/admin/classes', '/super/customers'])
+      expect(SCREENS.find((s) => s.path === path)?.page, path).toBeDefined();
+    expect(SCREENS.find((s) => s.path === '/admin/certificates')?.page).toBeUndefined();
   });
 });
 

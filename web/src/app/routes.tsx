@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
+import type { ADMIN_PAGES } from '../features/admin/admin-pages';
 import type { Namespace, ScreenKey } from '../locales/namespaces';
 import { loadNamespaces } from './i18n';
-import { PATHS } from './paths';
+import { ADMIN_PATHS, PATHS } from './paths';
 
 /**
  * Every screen of the product (spec section 2) in one table. A screen with a `page` is real; the
@@ -58,6 +59,8 @@ const projectEditorPage = page(
   () => import('../features/project/project-editor-page').then((m) => m.ProjectEditorPage),
   ['project'],
 );
+const adminPage = (name: keyof typeof ADMIN_PAGES) =>
+  page(() => import('../features/admin/admin-pages').then((m) => m.ADMIN_PAGES[name]), ['admin', 'errors']);
 
 export const comingSoonPage = page(() =>
   import('../features/placeholders/coming-soon-page').then((m) => m.ComingSoonPage),
@@ -133,20 +136,20 @@ export const SCREENS: readonly Screen[] = [
   { id: 'openDomains', path: '/open/domains' },
   { id: 'openUsers', path: '/open/users' },
   // Administration (customers are created by super administrators)
-  { id: 'customers', path: '/super/customers' },
-  { id: 'subCustomers', path: '/admin/sub-customers' },
-  { id: 'schools', path: '/admin/schools' },
-  { id: 'periods', path: '/admin/periods' },
-  { id: 'logs', path: '/admin/logs' },
-  { id: 'classes', path: '/admin/classes' },
-  { id: 'historyClasses', path: '/admin/history-classes' },
-  { id: 'teachers', path: '/admin/teachers' },
-  { id: 'students', path: '/admin/students' },
+  { id: 'customers', path: ADMIN_PATHS.customers, page: adminPage('CustomersPage') },
+  { id: 'subCustomers', path: ADMIN_PATHS.subCustomers, page: adminPage('SubCustomersPage') },
+  { id: 'schools', path: ADMIN_PATHS.schools, page: adminPage('SchoolsPage') },
+  { id: 'periods', path: ADMIN_PATHS.periods, page: adminPage('PeriodsPage') },
+  { id: 'logs', path: ADMIN_PATHS.logs, page: adminPage('LogsPage') },
+  { id: 'classes', path: ADMIN_PATHS.classes, page: adminPage('ClassesPage') },
+  { id: 'historyClasses', path: ADMIN_PATHS.historyClasses, page: adminPage('HistoryClassesPage') },
+  { id: 'teachers', path: ADMIN_PATHS.teachers, page: adminPage('TeachersPage') },
+  { id: 'students', path: ADMIN_PATHS.students, page: adminPage('StudentsPage') },
   { id: 'certificates', path: '/admin/certificates' },
   { id: 'certificateIssuance', path: '/admin/certificates/issuance' },
   { id: 'myCertificates', path: '/admin/my-certificates' },
-  { id: 'statistics', path: '/admin/statistics' },
-  { id: 'institutionHome', path: '/admin/institution-home' },
+  { id: 'statistics', path: ADMIN_PATHS.statistics, page: adminPage('StatisticsPage') },
+  { id: 'institutionHome', path: ADMIN_PATHS.institutionHome, page: adminPage('InstitutionHomePage') },
 ];
 
 export interface NavLinkTarget {

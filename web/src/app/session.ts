@@ -1,5 +1,5 @@
 import { ROLES, SESSION_COOKIE_DAYS } from '@aiedu/contracts';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 
 /**
@@ -188,4 +188,10 @@ function subscribe(listener: () => void): () => void {
 /** Re-renders when the user signs in or out (in this tab or another one). */
 export function useLoggedIn(): boolean {
   return useSyncExternalStore(subscribe, () => isLoggedIn());
+}
+
+/** The signed-in user's roles, re-rendering when they sign in or out. */
+export function useSessionRoles(): string[] {
+  const joined = useSyncExternalStore(subscribe, () => (isLoggedIn() ? readSession().roles.join(',') : ''));
+  return useMemo(() => (joined ? joined.split(',') : []), [joined]);
 }

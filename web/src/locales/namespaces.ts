@@ -1,4 +1,5 @@
 import type { ErrorKey } from '@aiedu/contracts';
+import type admin from './en/admin.json';
 import type common from './en/common.json';
 import type course from './en/course.json';
 import type home from './en/home.json';
@@ -21,6 +22,7 @@ export interface Resources {
   profile: typeof profile;
   course: typeof course;
   project: typeof project;
+  admin: typeof admin;
   errors: Record<ErrorKey, string>;
 }
 

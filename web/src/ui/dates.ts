@@ -3,7 +3,7 @@ import 'dayjs/locale/ja';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import type { Language } from '@aiedu/contracts';
-import { currentLanguage, i18n } from '../app/i18n';
+import { currentLanguage, HTML_LANG, i18n } from '../app/i18n';
 
 /**
  * Dates for pages that show or pick them: import `dayjs` from here, not from 'dayjs', so month and
@@ -19,3 +19,10 @@ followLanguage();
 i18n.on('languageChanged', followLanguage);
 
 export { dayjs };
+
+/** A moment as people of the current language write it (date and time). */
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(HTML_LANG[currentLanguage()], { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}

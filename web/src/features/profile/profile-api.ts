@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { saveTokens } from '../../app/session';
 import { cacheUserInfo, USER_INFO_QUERY_KEY } from '../../app/user-info';
-import { encodePassword } from '../sign/password-encoding';
+import { encodePassword } from '../../ui/password-encoding';
 import { FORM_ERROR_CODES } from '../sign/sign-api';
 
 /** The profile calls of spec section 7 ("User"). Refusals a form shows itself are not toasted. */

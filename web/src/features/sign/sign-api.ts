@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { ApiError } from '../../app/api-client';
-import { encodePassword } from './password-encoding';
+import { encodePassword } from '../../ui/password-encoding';
 
 /** The calls of sign-in, sign-up, reset and password change (spec sections 3, 4 and 7). */
 

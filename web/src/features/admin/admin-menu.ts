@@ -1,0 +1,62 @@
+import { hasPermission, type Permission } from '@aiedu/contracts';
+import type { ADMIN_PATHS } from '../../app/paths';
+
+export type AdminScreen = keyof typeof ADMIN_PATHS;
+
+export interface AdminMenuGroup {
+  /** Key of the group's name in the `admin` namespace (`menu.<group>`). */
+  group: 'institution' | 'schools' | 'classes' | 'people' | 'records';
+  items: { screen: AdminScreen; permission: Permission }[];
+}
+
+/**
+ * The administration menu, grouped by object (UX.md "Administration"). Each entry names the permission of
+ * the contracts' table that its calls need, so a role sees exactly the screens it may use.
+ */
+export const ADMIN_MENU: readonly AdminMenuGroup[] = [
+  {
+    group: 'institution',
+    items: [
+      { screen: 'customers', permission: 'customer.manage' },
+      { screen: 'subCustomers', permission: 'subCustomer.manage' },
+      { screen: 'institutionHome', permission: 'subCustomer.manage' },
+      { screen: 'periods', permission: 'period.manage' },
+    ],
+  },
+  { group: 'schools', items: [{ screen: 'schools', permission: 'school.manage' }] },
+  {
+    group: 'classes',
+    items: [
+      { screen: 'classes', permission: 'class.manage' },
+      { screen: 'historyClasses', permission: 'class.manage' },
+    ],
+  },
+  {
+    group: 'people',
+    items: [
+      { screen: 'teachers', permission: 'teacher.manage' },
+      { screen: 'students', permission: 'student.manage' },
+    ],
+  },
+  {
+    group: 'records',
+    items: [
+      { screen: 'logs', permission: 'log.view' },
+      { screen: 'statistics', permission: 'statistics.view' },
+    ],
+  },
+];
+
+/** The permission a screen needs. */
+export function screenPermission(screen: AdminScreen): Permission {
+  for (const group of ADMIN_MENU) for (const item of group.items) if (item.screen === screen) return item.permission;
+  throw new Error(`No admin screen ${screen}`);
+}
+
+/** The groups and entries the roles may see; groups left empty are dropped. */
+export function visibleMenu(roles: readonly string[]): AdminMenuGroup[] {
+  return ADMIN_MENU.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => hasPermission(roles, item.permission)),
+  })).filter((group) => group.items.length > 0);
+}

@@ -1,0 +1,192 @@
+import { API, ROLES } from '@aiedu/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../app/i18n';
+import { clearSession, saveLogin } from '../../app/session';
+import { createFakeServer, ok, type FakeServer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { ADMIN_API } from './admin-api';
+
+const SCHOOL = { id: 's-1', customerId: 'c-1', name: 'Demo Primary School', eduStages: ['primary'], enabled: true };
+const CLASS = {
+  id: 'k-1',
+  schoolId: 's-1',
+  eduStage: 'primary',
+  grade: 4,
+  className: 'Grade 4 Class 1',
+  startYear: 2023,
+  graduateYear: 2029,
+  stuCount: 30,
+  classStatus: 'current',
+};
+const STUDENT = {
+  id: 'p-1',
+  username: 'student01',
+  realName: 'Ada',
+  phone: null,
+  enabled: true,
+  schoolId: 's-1',
+  createdAt: '2026-11-01T08:00:00+08:00',
+  classId: 'k-1',
+  schoolNumber: '2023001',
+};
+const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, size: 20 });
+const HOME = {
+  custcode: 'demo2026',
+  name: 'Demo',
+  banners: [],
+  projectTypes: ['Vision'],
+  footerSites: [],
+  modules: { teacher: [], student: [] },
+};
+const STATS = {
+  schools: 1,
+  teachers: 1,
+  students: 30,
+  classes: 1,
+  activeByDay: [{ date: '2026-11-22', users: 3 }],
+  bySchool: [],
+};
+
+let server: FakeServer;
+/** The machine running the tests is shared and slow: give screens time to load their code and data. */
+const SLOW = { timeout: 10_000 };
+
+function signInAs(role: string) {
+  saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [role], custcode: 'demo2026' });
+}
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, { resultTypes: ['violations'] });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+beforeEach(async () => {
+  clearSession();
+  await changeLanguage('en', { remember: false });
+  server = createFakeServer();
+  server.on(`GET ${API.userInfo}`, () =>
+    ok({ id: 'u-1', username: 'admin', nickname: '', realName: 'Admin', avatarUrl: null }),
+  );
+  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server.on(`GET ${ADMIN_API.schoolInfo}`, () => ok([SCHOOL]));
+  server.on(`GET ${ADMIN_API.classes}`, () => ok([CLASS]));
+  server.on(`GET ${ADMIN_API.students}`, () => page([STUDENT]));
+  server.on(`GET ${ADMIN_API.teachers}`, () => page([]));
+  server.on(`GET ${ADMIN_API.schools}`, () => page([{ ...SCHOOL, notes: '', createdAt: STUDENT.createdAt }]));
+  server.on(`GET ${ADMIN_API.periods}`, () => ok([]));
+  server.on(`GET ${ADMIN_API.logs}`, () => page([]));
+  server.on(`GET ${ADMIN_API.stats}`, () => ok(STATS));
+  server.on(`GET ${ADMIN_API.customers}`, () => page([]));
+  server.on(`GET ${ADMIN_API.subCustomers}`, () => ok([]));
+  server.on(`GET ${ADMIN_API.upgradeSchedules}`, () => ok([]));
+  server.on(`GET ${ADMIN_API.home}`, () => ok(HOME));
+  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearSession();
+});
+
+const SCREENS: [string, string, string][] = [
+  ['/super/customers', 'Customers', ROLES.super],
+  ['/admin/sub-customers', 'Sub-customers', ROLES.customerAdmin],
+  ['/admin/schools', 'Schools', ROLES.customerAdmin],
+  ['/admin/periods', 'Periods', ROLES.customerAdmin],
+  ['/admin/logs', 'Operation logs', ROLES.customerAdmin],
+  ['/admin/classes', 'Classes', ROLES.customerAdmin],
+  ['/admin/history-classes', 'History classes', ROLES.customerAdmin],
+  ['/admin/teachers', 'Teachers', ROLES.customerAdmin],
+  ['/admin/students', 'Students', ROLES.customerAdmin],
+  ['/admin/statistics', 'Teaching statistics', ROLES.customerAdmin],
+  ['/admin/institution-home', 'Institution home page', ROLES.customerAdmin],
+];
+
+describe('administration screens', { timeout: 30_000 }, () => {
+  it.each(SCREENS)('%s shows "%s" with no axe violations', async (path, heading, role) => {
+    signInAs(role);
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('shows a school administrator only the screens of its permissions, and refuses the others', async () => {
+    signInAs(ROLES.schoolAdmin);
+    renderApp('/admin/students');
+    const menu = await screen.findByRole('navigation', { name: 'Administration menu' }, SLOW);
+    const entries = within(menu)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(entries).toEqual([
+      'Periods',
+      'Classes',
+      'History classes',
+      'Teachers',
+      'Students',
+      'Operation logs',
+      'Teaching statistics',
+    ]);
+    expect(await screen.findByRole('cell', { name: 'Grade 4 Class 1' }, SLOW)).toBeTruthy();
+    renderApp('/admin/schools');
+    expect(
+      await screen.findByText('The current user does not have permission to access this page', {}, SLOW),
+    ).toBeTruthy();
+    expect(server.to(ADMIN_API.schools)).toEqual([]);
+  });
+
+  it('dry-runs an import, lists every bad row with its number, and imports only a clean file', async () => {
+    const user = userEvent.setup();
+    let dryRuns = 0;
+    server.on(`POST ${ADMIN_API.students}/import`, (request) =>
+      request.url.includes('dryRun=true') && dryRuns++ === 0
+        ? ok({
+            total: 2,
+            imported: 0,
+            problems: [{ row: 3, reason: 'unknownClass', message: 'No current class with this name' }],
+          })
+        : ok({ total: 2, imported: request.url.includes('dryRun=true') ? 0 : 2, problems: [] }),
+    );
+    signInAs(ROLES.customerAdmin);
+    renderApp('/admin/students');
+    await user.click(await screen.findByRole('button', { name: /Import$/ }, SLOW));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    expect(within(dialog).getByText('Import students')).toBeTruthy();
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input, new File(['x'], 'students.xlsx'));
+    const run = within(dialog).getByRole('button', { name: /Import \d+ rows/ });
+    expect(run.hasAttribute('disabled')).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    expect(await within(dialog).findByRole('cell', { name: 'No current class with this name' }, SLOW)).toBeTruthy();
+    expect(within(dialog).getByRole('cell', { name: '3' })).toBeTruthy();
+    expect(run.hasAttribute('disabled')).toBe(true);
+    // The corrected file replaces the first one and is checked again.
+    await user.upload(input, new File(['y'], 'students-fixed.xlsx'));
+    await user.click(
+      within(dialog)
+        .getAllByRole('button')
+        .find((b) => b.textContent === 'Check the file')!,
+    );
+    expect(await within(dialog).findByText('All 2 rows are ready to import.', {}, SLOW)).toBeTruthy();
+    await user.click(await within(dialog).findByRole('button', { name: 'Import 2 rows' }, SLOW));
+    await waitFor(() => expect(server.requests.some((r) => r.url.includes('dryRun=false'))).toBe(true), SLOW);
+  });
+
+  it('dismisses a class only after a 472 px confirmation that says it cannot be undone', async () => {
+    const user = userEvent.setup();
+    server.on(`PUT ${ADMIN_API.classes}/k-1/dismiss`, () => ok({ ...CLASS, classStatus: 'dismissed' }));
+    signInAs(ROLES.schoolAdmin);
+    renderApp('/admin/classes');
+    await screen.findByRole('cell', { name: 'Grade 4 Class 1' }, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    const confirm = await screen.findByRole('dialog', {}, SLOW);
+    expect(within(confirm).getByText(/cannot be undone/)).toBeTruthy();
+    expect((confirm.closest('.ant-modal') as HTMLElement | null)?.style.width).toBe('472px');
+    expect(server.to(`${ADMIN_API.classes}/k-1/dismiss`)).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(server.to(`${ADMIN_API.classes}/k-1/dismiss`)).toHaveLength(1), SLOW);
+  });
+});

@@ -1,0 +1,24 @@
+import { guarded } from './admin-shell';
+import { ClassesPage, HistoryClassesPage } from './classes-page';
+import { CustomersPage, SubCustomersPage } from './customers-page';
+import { InstitutionHomePage } from './institution-home-page';
+import { LogsPage } from './logs-page';
+import { StudentsPage, TeachersPage } from './people-page';
+import { PeriodsPage } from './periods-page';
+import { SchoolsPage } from './schools-page';
+import { StatisticsPage } from './statistics-page';
+
+/** Every administration screen behind its permission, loaded together as one chunk when the first of them opens. */
+export const ADMIN_PAGES = {
+  CustomersPage: guarded('customers', CustomersPage),
+  SubCustomersPage: guarded('subCustomers', SubCustomersPage),
+  SchoolsPage: guarded('schools', SchoolsPage),
+  PeriodsPage: guarded('periods', PeriodsPage),
+  LogsPage: guarded('logs', LogsPage),
+  ClassesPage: guarded('classes', ClassesPage),
+  HistoryClassesPage: guarded('historyClasses', HistoryClassesPage),
+  TeachersPage: guarded('teachers', TeachersPage),
+  StudentsPage: guarded('students', StudentsPage),
+  StatisticsPage: guarded('statistics', StatisticsPage),
+  InstitutionHomePage: guarded('institutionHome', InstitutionHomePage),
+};

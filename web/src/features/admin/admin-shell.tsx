@@ -1,0 +1,95 @@
+import { LockOutlined, LoginOutlined } from '@ant-design/icons';
+import { hasPermission } from '@aiedu/contracts';
+import { Button, Menu } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ADMIN_PATHS } from '../../app/paths';
+import { useLoggedIn, useSessionRoles } from '../../app/session';
+import { openLoginDialog } from '../../app/sign-dialogs';
+import { StatusCard } from '../../ui/status-card';
+import { screenPermission, visibleMenu, type AdminScreen } from './admin-menu';
+import './admin.css';
+
+/** The left menu of the administration, grouped by object, showing the screens the roles may use. */
+function AdminMenu({ roles }: { roles: string[] }) {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const items = visibleMenu(roles).map((group) => ({
+    type: 'group' as const,
+    key: group.group,
+    label: t(`menu.${group.group}`),
+    children: group.items.map((item) => ({
+      key: ADMIN_PATHS[item.screen],
+      label: <Link to={ADMIN_PATHS[item.screen]}>{t(item.screen, { ns: 'screens' })}</Link>,
+    })),
+  }));
+  return (
+    <nav className="admin-shell__menu" aria-label={t('menu.label')}>
+      <Menu mode="inline" selectedKeys={[pathname]} items={items} />
+    </nav>
+  );
+}
+
+/** Every administration screen's frame: the menu on the left, the screen's title, actions and content on the right. */
+export function AdminShell({
+  screen,
+  actions,
+  children,
+}: {
+  screen: AdminScreen;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const roles = useSessionRoles();
+  return (
+    <div className="admin-shell">
+      <AdminMenu roles={roles} />
+      <section className="admin-shell__content" aria-labelledby="admin-title">
+        <header className="admin-shell__header">
+          <h1 id="admin-title">{t(screen, { ns: 'screens' })}</h1>
+          {actions && <div className="admin-shell__actions">{actions}</div>}
+        </header>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * A screen shown only to roles holding its permission (the server refuses the same calls): others get the spec's
+ * refusal, and visitors who are not signed in are asked to log in. The screen's own code (and its requests) runs
+ * only when allowed.
+ */
+export function guarded(screen: AdminScreen, Screen: ComponentType) {
+  return function GuardedScreen() {
+    const { t } = useTranslation('admin');
+    const loggedIn = useLoggedIn();
+    const roles = useSessionRoles();
+    if (!loggedIn) {
+      return (
+        <div className="page">
+          <StatusCard
+            icon={<LoginOutlined />}
+            title={t(screen, { ns: 'screens' })}
+            lead={t('shell.signInFirst')}
+            action={
+              <Button type="primary" size="large" onClick={() => openLoginDialog()}>
+                {t('shell.signIn')}
+              </Button>
+            }
+          />
+        </div>
+      );
+    }
+    if (!hasPermission(roles, screenPermission(screen))) {
+      return (
+        <div className="page">
+          <StatusCard icon={<LockOutlined />} title={t('noPermissionPage', { ns: 'errors' })} />
+        </div>
+      );
+    }
+    return <Screen />;
+  };
+}

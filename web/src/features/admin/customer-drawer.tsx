@@ -1,0 +1,148 @@
+import { CONTAINER_TYPES, LIMITS, ZCreateCustomerRequest, type TCustomer } from '@aiedu/contracts';
+import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { schemaRule } from '../../ui/form-rules';
+import { encodePassword } from '../../ui/password-encoding';
+import { useAdminMutation } from './admin-api';
+import { RegionField } from './region-field';
+
+const QUOTAS = [
+  'schoolQuota',
+  'teacherQuota',
+  'studentQuota',
+  'containerConcurrency',
+  'maxStartsPerPerson',
+  'studyConcurrency',
+] as const;
+
+type Values = Partial<Record<(typeof QUOTAS)[number], number | null>> & {
+  code?: string;
+  name: string;
+  remark?: string;
+  region?: string[];
+  containerTypes?: string[];
+  coursePackages?: string[];
+  adminUsername?: string;
+  adminName?: string;
+  adminPassword?: string;
+};
+
+const F = ZCreateCustomerRequest.shape;
+
+/** Creates or edits a customer (or a sub-customer under `path`): quotas, offer, region and its administrator. */
+export function CustomerDrawer({
+  path,
+  customer,
+  onClose,
+}: {
+  path: string;
+  customer: TCustomer | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const save = useAdminMutation(
+    ({ region = [], adminPassword, code, adminUsername, adminName, ...values }: Values) => {
+      const [country = '', province = '', city = '', district = ''] = region;
+      const body = { ...values, country, province, city, district };
+      return customer
+        ? api.put(`${path}/${customer.id}`, body)
+        : api.post(path, {
+            ...body,
+            code,
+            adminUsername,
+            adminName,
+            adminPassword: encodePassword(adminPassword ?? ''),
+          });
+    },
+    [path],
+    onClose,
+  );
+  const initial: Values = customer
+    ? { ...customer, region: [customer.country, customer.province, customer.city, customer.district].filter(Boolean) }
+    : { name: '', containerTypes: ['BASIC'], coursePackages: [] };
+  return (
+    <Drawer
+      open
+      width={560}
+      title={t(customer ? 'customers.edit' : 'customers.new')}
+      onClose={onClose}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)}>
+        <Form.Item
+          name="code"
+          label={t('customers.code')}
+          rules={customer ? [] : [schemaRule(F.code, t('form.customerCode'))]}
+        >
+          <Input disabled={customer !== null} maxLength={LIMITS.customerCode} />
+        </Form.Item>
+        <Form.Item name="name" label={t('customers.name')} rules={[schemaRule(F.name, t('form.name'))]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="region" label={t('customers.region')}>
+          <RegionField />
+        </Form.Item>
+        <Row gutter={12}>
+          {QUOTAS.map((quota) => (
+            <Col span={12} key={quota}>
+              <Form.Item name={quota} label={t(`customers.${quota}`)} extra={t('customers.noLimit')}>
+                <InputNumber min={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <Form.Item name="containerTypes" label={t('customers.containerTypes')}>
+          <Select
+            mode="multiple"
+            options={CONTAINER_TYPES.map((c) => ({ value: c, label: t(`containerTypes.${c}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="coursePackages" label={t('customers.coursePackages')}>
+          <Select mode="tags" open={false} />
+        </Form.Item>
+        <Form.Item
+          name="remark"
+          label={t('customers.remark')}
+          rules={[{ max: LIMITS.notes, message: t('form.notes') }]}
+        >
+          <Input.TextArea maxLength={LIMITS.notes} showCount rows={2} />
+        </Form.Item>
+        {!customer && (
+          <>
+            <Form.Item
+              name="adminUsername"
+              label={t('customers.adminUsername')}
+              rules={[schemaRule(F.adminUsername, t('form.username'))]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name="adminName"
+              label={t('customers.adminName')}
+              rules={[schemaRule(F.adminName, t('form.realName'))]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item
+              name="adminPassword"
+              label={t('people.initialPassword')}
+              extra={t('people.initialPasswordHint')}
+              rules={[{ required: true, min: 6, max: 20, message: t('form.password') }]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </>
+        )}
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,149 @@
+import { ZCreateStudentRequest, ZCreateTeacherRequest, type TStudent, type TTeacher } from '@aiedu/contracts';
+import { Button, Drawer, Form, Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { schemaRule } from '../../ui/form-rules';
+import { encodePassword } from '../../ui/password-encoding';
+import { ADMIN_API, useAdminMutation, useClasses, useSchoolOptions } from './admin-api';
+
+export type PersonKind = 'teacher' | 'student';
+
+interface Values {
+  schoolId?: string;
+  classId?: string;
+  username?: string;
+  realName: string;
+  phone?: string;
+  remark?: string;
+  schoolNumber?: string;
+  password?: string;
+}
+
+const FIELDS = { teacher: ZCreateTeacherRequest.shape, student: ZCreateStudentRequest.shape };
+
+/** Creates or edits a teacher or a student in a drawer, so the list stays in view (UX.md "Administration"). */
+export function PersonDrawer({
+  kind,
+  person,
+  onClose,
+}: {
+  kind: PersonKind;
+  person: TTeacher | TStudent | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const schools = useSchoolOptions();
+  const classes = useClasses('current');
+  const path = kind === 'teacher' ? ADMIN_API.teachers : ADMIN_API.students;
+  const save = useAdminMutation(
+    (values: Values) => {
+      if (person) {
+        const { username: _u, password: _p, schoolId: _s, ...changes } = values;
+        return api.put(`${path}/${person.id}`, {
+          ...changes,
+          ...(kind === 'teacher' ? { phone: values.phone || null } : { schoolNumber: values.schoolNumber || null }),
+        });
+      }
+      return api.post(path, {
+        ...values,
+        phone: values.phone || undefined,
+        schoolNumber: values.schoolNumber || undefined,
+        password: encodePassword(values.password ?? ''),
+      });
+    },
+    [path],
+    onClose,
+  );
+  const shape = FIELDS[kind];
+  const creating = person === null;
+
+  return (
+    <Drawer
+      open
+      width={480}
+      title={t(creating ? (kind === 'teacher' ? 'people.newTeacher' : 'people.newStudent') : 'people.editTitle')}
+      onClose={onClose}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={
+          person
+            ? { ...person, phone: (person as TTeacher).phone ?? undefined }
+            : { schoolId: schools.data?.length === 1 ? schools.data[0]?.id : undefined }
+        }
+        onFinish={(values) => save.mutate(values)}
+      >
+        {kind === 'teacher' && creating && (
+          <Form.Item
+            name="schoolId"
+            label={t('people.school')}
+            rules={[{ required: true, message: t('form.required') }]}
+          >
+            <Select options={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+          </Form.Item>
+        )}
+        {kind === 'student' && (
+          <Form.Item name="classId" label={t('people.class')} rules={[{ required: true, message: t('form.required') }]}>
+            <Select options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.className }))} />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="username"
+          label={t('people.username')}
+          rules={creating ? [schemaRule(shape.username, t('form.username'))] : []}
+        >
+          <Input disabled={!creating} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="realName"
+          label={t('people.realName')}
+          rules={[schemaRule(shape.realName, t('form.realName'))]}
+        >
+          <Input />
+        </Form.Item>
+        {kind === 'teacher' ? (
+          <>
+            <Form.Item
+              name="phone"
+              label={t('people.phone')}
+              rules={[schemaRule(ZCreateTeacherRequest.shape.phone, t('form.phone'))]}
+            >
+              <Input inputMode="numeric" maxLength={11} />
+            </Form.Item>
+            <Form.Item name="remark" label={t('people.remark')} rules={[{ max: 100, message: t('form.remark') }]}>
+              <Input.TextArea maxLength={100} showCount rows={3} />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item
+            name="schoolNumber"
+            label={t('people.schoolNumber')}
+            rules={[{ max: 30, message: t('form.schoolNumber') }]}
+          >
+            <Input />
+          </Form.Item>
+        )}
+        {creating && (
+          <Form.Item
+            name="password"
+            label={t('people.initialPassword')}
+            extra={t('people.initialPasswordHint')}
+            rules={[{ required: true, min: 6, max: 20, message: t('form.password') }]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        )}
+      </Form>
+    </Drawer>
+  );
+}

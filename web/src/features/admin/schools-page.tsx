@@ -1,0 +1,146 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { EDU_STAGES, LIMITS, ZCreateSchoolRequest, type TSchool } from '@aiedu/contracts';
+import { Button, Drawer, Form, Input, Modal, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { schemaRule } from '../../ui/form-rules';
+import { AdminShell } from './admin-shell';
+import { ADMIN_API, useAdminMutation } from './admin-api';
+import { confirmDanger } from './confirm';
+import { useListQuery } from './use-list-query';
+
+type Values = { name: string; eduStages: string[]; notes: string };
+
+function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const save = useAdminMutation(
+    (values: Values) =>
+      school ? api.put(`${ADMIN_API.schools}/${school.id}`, values) : api.post(ADMIN_API.schools, values),
+    [ADMIN_API.schools, ADMIN_API.schoolInfo],
+    onClose,
+  );
+  return (
+    <Drawer
+      open
+      width={440}
+      title={t(school ? 'schools.edit' : 'schools.new')}
+      onClose={onClose}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={school ?? { eduStages: ['primary'], notes: '' }}
+        onFinish={(values) => save.mutate(values)}
+      >
+        <Form.Item
+          name="name"
+          label={t('schools.name')}
+          rules={[schemaRule(ZCreateSchoolRequest.shape.name, t('form.name'))]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="eduStages"
+          label={t('schools.eduStages')}
+          rules={[{ required: true, message: t('form.required') }]}
+        >
+          <Select mode="multiple" options={EDU_STAGES.map((s) => ({ value: s, label: t(`stages.${s}`) }))} />
+        </Form.Item>
+        <Form.Item name="notes" label={t('schools.notes')} rules={[{ max: LIMITS.notes, message: t('form.notes') }]}>
+          <Input.TextArea maxLength={LIMITS.notes} showCount rows={2} />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+/** Schools of the caller's customer: search, sort, create within the quota, edit, switch on and off. */
+export function SchoolsPage() {
+  const { t } = useTranslation('admin');
+  const list = useListQuery<TSchool>(ADMIN_API.schools);
+  const [modal, modalHost] = Modal.useModal();
+  const [editing, setEditing] = useState<TSchool | 'new' | null>(null);
+  const switchStatus = useAdminMutation(
+    ({ id, enabled }: { id: string; enabled: boolean }) => api.put(`${ADMIN_API.schools}/${id}/status`, { enabled }),
+    [ADMIN_API.schools, ADMIN_API.schoolInfo],
+  );
+  const onSwitch = (school: TSchool, enabled: boolean) =>
+    enabled
+      ? switchStatus.mutate({ id: school.id, enabled })
+      : confirmDanger(modal, {
+          title: t('schools.disableTitle', { name: school.name }),
+          content: t('schools.disableBody'),
+          okText: t('common.switchOff'),
+          cancelText: t('common.cancel'),
+          onOk: () => switchStatus.mutateAsync({ id: school.id, enabled }),
+        });
+  const columns: TableColumnsType<TSchool> = [
+    { title: t('schools.name'), dataIndex: 'name', sorter: true },
+    {
+      title: t('schools.eduStages'),
+      key: 'stages',
+      render: (_, s) => s.eduStages.map((e) => t(`stages.${e as (typeof EDU_STAGES)[number]}`)).join(', '),
+    },
+    { title: t('schools.notes'), dataIndex: 'notes', ellipsis: true },
+    {
+      title: t('common.status'),
+      key: 'enabled',
+      render: (_, s) => (
+        <Switch
+          checked={s.enabled}
+          aria-label={t('common.switchFor', { name: s.name })}
+          onChange={(on) => onSwitch(s, on)}
+        />
+      ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, s) => (
+        <Button type="link" onClick={() => setEditing(s)}>
+          {t('common.edit')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <AdminShell
+      screen="schools"
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          {t('schools.new')}
+        </Button>
+      }
+    >
+      {modalHost}
+      <div className="admin-toolbar" role="search">
+        <Input.Search
+          allowClear
+          aria-label={t('schools.search')}
+          placeholder={t('schools.search')}
+          style={{ width: 260 }}
+          onSearch={(keyword) => list.setFilters({ keyword: keyword || undefined })}
+        />
+      </div>
+      <Table<TSchool>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.query.isFetching}
+        pagination={list.pagination}
+        onChange={list.onChange}
+      />
+      {editing && <SchoolDrawer school={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </AdminShell>
+  );
+}
