@@ -85,13 +85,14 @@ describe('navigation', () => {
     expect(links.map((l) => l.area)).toEqual(NAV_AREAS);
     expect(links[0]).toEqual({ area: 'home', to: '/home' });
     expect(links.find((l) => l.area === 'courses')?.to).toBe('/pjedu/courses');
+    expect(links.find((l) => l.area === 'projects')?.to).toBe('/pjedu/projects');
     // Areas still coming soon lead to their introduction on the landing page.
-    expect(links.find((l) => l.area === 'projects')?.to).toBe('/home#projects');
+    expect(links.find((l) => l.area === 'datasets')?.to).toBe('/home#datasets');
   });
 
   it('links an area to its screen once that screen has a page', () => {
     const page = async () => () => null;
-    const screens: Screen[] = SCREENS.map((s) => (s.area === 'projects' ? { ...s, page } : s));
-    expect(navigationLinks(screens).find((l) => l.area === 'projects')?.to).toBe('/pjedu/projects');
+    const screens: Screen[] = SCREENS.map((s) => (s.area === 'datasets' ? { ...s, page } : s));
+    expect(navigationLinks(screens).find((l) => l.area === 'datasets')?.to).toBe('/pjedu/datasets');
   });
 });
