@@ -40,4 +40,8 @@ export const ADMIN_PATHS = {
   students: '/admin/students',
   statistics: '/admin/statistics',
   institutionHome: '/admin/institution-home',
+  outbox: '/super/outbox',
+  certifications: '/admin/teacher-certifications',
+  addressRanges: '/admin/address-ranges',
+  identityProviders: '/admin/identity-providers',
 } as const;

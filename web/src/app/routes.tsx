@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ADMIN_PAGES } from '../features/admin/admin-pages';
+import type { SECURITY_PAGES } from '../features/admin/security-pages';
 import type { Namespace, ScreenKey } from '../locales/namespaces';
 import { loadNamespaces } from './i18n';
 import { ADMIN_PATHS, PATHS } from './paths';
@@ -59,6 +60,11 @@ const projectEditorPage = page(
   () => import('../features/project/project-editor-page').then((m) => m.ProjectEditorPage),
   ['project'],
 );
+const securityPage = (name: keyof typeof SECURITY_PAGES) =>
+  page(
+    () => import('../features/admin/security-pages').then((m) => m.SECURITY_PAGES[name]),
+    ['admin', 'security', 'errors'],
+  );
 const adminPage = (name: keyof typeof ADMIN_PAGES) =>
   page(() => import('../features/admin/admin-pages').then((m) => m.ADMIN_PAGES[name]), ['admin', 'errors']);
 
@@ -150,6 +156,10 @@ export const SCREENS: readonly Screen[] = [
   { id: 'myCertificates', path: '/admin/my-certificates' },
   { id: 'statistics', path: ADMIN_PATHS.statistics, page: adminPage('StatisticsPage') },
   { id: 'institutionHome', path: ADMIN_PATHS.institutionHome, page: adminPage('InstitutionHomePage') },
+  { id: 'certifications', path: ADMIN_PATHS.certifications, page: securityPage('CertificationsPage') },
+  { id: 'addressRanges', path: ADMIN_PATHS.addressRanges, page: securityPage('AddressRangesPage') },
+  { id: 'identityProviders', path: ADMIN_PATHS.identityProviders, page: securityPage('IdentityProvidersPage') },
+  { id: 'outbox', path: ADMIN_PATHS.outbox, page: securityPage('OutboxPage') },
 ];
 
 export interface NavLinkTarget {

@@ -7,6 +7,7 @@ import type legal from './en/legal.json';
 import type profile from './en/profile.json';
 import type project from './en/project.json';
 import type screens from './en/screens.json';
+import type security from './en/security.json';
 import type sign from './en/sign.json';
 
 /**
@@ -23,6 +24,7 @@ export interface Resources {
   course: typeof course;
   project: typeof project;
   admin: typeof admin;
+  security: typeof security;
   errors: Record<ErrorKey, string>;
 }
 

@@ -5,7 +5,7 @@ export type AdminScreen = keyof typeof ADMIN_PATHS;
 
 export interface AdminMenuGroup {
   /** Key of the group's name in the `admin` namespace (`menu.<group>`). */
-  group: 'institution' | 'schools' | 'classes' | 'people' | 'records';
+  group: 'institution' | 'schools' | 'classes' | 'people' | 'records' | 'security';
   items: { screen: AdminScreen; permission: Permission }[];
 }
 
@@ -43,6 +43,15 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
     items: [
       { screen: 'logs', permission: 'log.view' },
       { screen: 'statistics', permission: 'statistics.view' },
+    ],
+  },
+  {
+    group: 'security',
+    items: [
+      { screen: 'certifications', permission: 'certification.review' },
+      { screen: 'addressRanges', permission: 'shield.manage' },
+      { screen: 'identityProviders', permission: 'sso.manage' },
+      { screen: 'outbox', permission: 'outbox.view' },
     ],
   },
 ];

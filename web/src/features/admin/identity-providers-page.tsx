@@ -1,0 +1,162 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Form, Input, Modal, Space, Switch, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { AdminShell } from './admin-shell';
+import { useAdminMutation } from './admin-api';
+import { confirmDanger } from './confirm';
+import { SECURITY_API } from './security-api';
+
+interface Provider {
+  id: string;
+  type: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  scopes: string;
+  autoCreate: boolean;
+  enabled: boolean;
+  redirectUri: string;
+}
+
+interface Values {
+  type: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  autoCreate: boolean;
+}
+
+function ProviderDrawer({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('security');
+  const [form] = Form.useForm<Values>();
+  const add = useAdminMutation(
+    (body: Values) => api.post(SECURITY_API.providers, body),
+    [SECURITY_API.providers],
+    onClose,
+  );
+  const required = { required: true, whitespace: true, message: t('providers.required') };
+  return (
+    <Drawer
+      open
+      width={480}
+      title={t('providers.add')}
+      onClose={onClose}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel', { ns: 'admin' })}</Button>
+          <Button type="primary" loading={add.isPending} onClick={() => form.submit()}>
+            {t('common.save', { ns: 'admin' })}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ scopes: 'openid profile email', autoCreate: true }}
+        onFinish={(values) => add.mutate(values)}
+      >
+        <Form.Item
+          name="type"
+          label={t('providers.type')}
+          extra={t('providers.typeHint')}
+          rules={[required, { pattern: /^[a-z0-9_-]{2,30}$/, message: t('providers.typeInvalid') }]}
+        >
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item name="name" label={t('providers.name')} rules={[required, { max: 50 }]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="issuer"
+          label={t('providers.issuer')}
+          rules={[required, { type: 'url', message: t('providers.issuerInvalid') }]}
+        >
+          <Input placeholder={t('providers.issuerExample')} />
+        </Form.Item>
+        <Form.Item name="clientId" label={t('providers.clientId')} rules={[required]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="clientSecret" label={t('providers.clientSecret')} rules={[required]}>
+          <Input.Password maxLength={500} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="scopes" label={t('providers.scopes')}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="autoCreate" label={t('providers.autoCreate')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+/** OpenID Connect providers of the customer: its pupils and staff sign in with their school accounts. */
+export function IdentityProvidersPage() {
+  const { t } = useTranslation('security');
+  const [adding, setAdding] = useState(false);
+  const [modal, modalHost] = Modal.useModal();
+  const providers = useQuery({
+    queryKey: [SECURITY_API.providers],
+    queryFn: () => api.get<Provider[]>(SECURITY_API.providers),
+  });
+  const remove = useAdminMutation(
+    (id: string) => api.delete(`${SECURITY_API.providers}/${id}`),
+    [SECURITY_API.providers],
+  );
+  return (
+    <AdminShell
+      screen="identityProviders"
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          {t('providers.add')}
+        </Button>
+      }
+    >
+      {modalHost}
+      <p>{t('providers.lead')}</p>
+      <Table<Provider>
+        rowKey="id"
+        loading={providers.isFetching}
+        dataSource={providers.data ?? []}
+        columns={[
+          { title: t('providers.name'), dataIndex: 'name' },
+          { title: t('providers.type'), dataIndex: 'type' },
+          { title: t('providers.issuer'), dataIndex: 'issuer' },
+          {
+            title: t('providers.redirectUri'),
+            dataIndex: 'redirectUri',
+            render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+          },
+          {
+            title: t('common.actions', { ns: 'admin' }),
+            key: 'actions',
+            render: (_, p) => (
+              <Button
+                type="link"
+                danger
+                onClick={() =>
+                  confirmDanger(modal, {
+                    title: t('providers.removeTitle', { name: p.name }),
+                    content: t('providers.removeBody'),
+                    okText: t('common.delete', { ns: 'admin' }),
+                    cancelText: t('common.cancel', { ns: 'admin' }),
+                    onOk: () => remove.mutateAsync(p.id),
+                  })
+                }
+              >
+                {t('common.delete', { ns: 'admin' })}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {adding && <ProviderDrawer onClose={() => setAdding(false)} />}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,133 @@
+import { API, ROLES } from '@aiedu/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../app/i18n';
+import { clearSession, saveLogin } from '../../app/session';
+import { createFakeServer, ok, type FakeServer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { SECURITY_API } from './security-api';
+
+const REQUEST = {
+  id: 'r-1',
+  userId: 'u-9',
+  region: 'mainland',
+  schoolName: 'Demo Primary School',
+  teacherNumber: 'T-001',
+  idNumber: '110***********1234',
+  phone: '13800000009',
+  documentType: 'id',
+  documentNumber: '',
+  contact: '',
+  status: 'pending',
+  reason: '',
+  createdAt: '2026-11-20T08:00:00+08:00',
+  reviewedAt: null,
+};
+const MESSAGE = {
+  id: 'm-1',
+  channel: 'sms',
+  target: '13800000009',
+  subject: 'Your verification code',
+  body: 'Your verification code to sign up is 246810.',
+  deliveredBy: 'outbox',
+  delivered: false,
+  createdAt: '2026-11-22T08:00:00+08:00',
+};
+
+let server: FakeServer;
+const SLOW = { timeout: 10_000 };
+const sent = (method: string, path: string) => server.requests.filter((r) => r.method === method && r.url === path);
+
+function signInAs(role: string) {
+  saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [role], custcode: 'demo2026' });
+}
+
+beforeEach(async () => {
+  clearSession();
+  await changeLanguage('en', { remember: false });
+  server = createFakeServer();
+  server.on(`GET ${API.userInfo}`, () => ok({ id: 'u-1', username: 'admin', nickname: '', realName: 'Admin' }));
+  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server.on(`GET ${SECURITY_API.pendingCertifications}`, () => ok([REQUEST]));
+  server.on(`PUT ${SECURITY_API.certification('r-1')}`, () => ok(null));
+  server.on(`GET ${SECURITY_API.outbox}`, () => ok({ list: [MESSAGE], total: 1, page: 1, size: 20 }));
+  server.on(`GET ${SECURITY_API.ranges}`, () => ok([]));
+  server.on(`POST ${SECURITY_API.ranges}`, (r) => ok({ id: 'x', ...(JSON.parse(r.body ?? '{}') as object) }));
+  server.on(`GET ${SECURITY_API.providers}`, () => ok([]));
+  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearSession();
+});
+
+describe('identity and security screens', () => {
+  it('a customer administrator rejects a certification request only with a reason the teacher will read', async () => {
+    signInAs(ROLES.customerAdmin);
+    const user = userEvent.setup();
+    renderApp('/admin/teacher-certifications');
+    await user.click(await screen.findByRole('button', { name: 'Reject' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Say why the request is rejected')).toBeTruthy();
+    expect(sent('PUT', SECURITY_API.certification('r-1'))).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Reason (the teacher reads it)'), 'Teacher number not found');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(sent('PUT', SECURITY_API.certification('r-1'))).toHaveLength(1));
+    expect(JSON.parse(sent('PUT', SECURITY_API.certification('r-1'))[0]?.body ?? '{}')).toEqual({
+      status: 'rejected',
+      reason: 'Teacher number not found',
+    });
+  });
+
+  it('adds a school address range and refuses what is not an address', async () => {
+    signInAs(ROLES.customerAdmin);
+    const user = userEvent.setup();
+    renderApp('/admin/address-ranges');
+    const range = await screen.findByLabelText('Address or range', undefined, SLOW);
+    await user.type(range, 'school wifi');
+    await user.click(screen.getByRole('button', { name: /Add/ }));
+    expect(await screen.findByText(/Enter an address such as/)).toBeTruthy();
+    expect(sent('POST', SECURITY_API.ranges)).toHaveLength(0);
+
+    await user.clear(range);
+    await user.type(range, '203.0.113.0/24');
+    await user.click(screen.getByRole('button', { name: /Add/ }));
+    await waitFor(() => expect(sent('POST', SECURITY_API.ranges)).toHaveLength(1));
+    expect(JSON.parse(sent('POST', SECURITY_API.ranges)[0]?.body ?? '{}')).toMatchObject({ range: '203.0.113.0/24' });
+  });
+
+  it('shows the outbox to a super administrator, and refuses a customer administrator', async () => {
+    signInAs(ROLES.super);
+    const { unmount } = renderApp('/super/outbox');
+    expect(await screen.findByText(MESSAGE.body, undefined, SLOW)).toBeTruthy();
+    expect(screen.getByText('Kept in the outbox')).toBeTruthy();
+    const result = await axe.run(document.body, { resultTypes: ['violations'] });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+    unmount();
+
+    clearSession();
+    signInAs(ROLES.customerAdmin);
+    renderApp('/super/outbox');
+    expect(
+      await screen.findByText('The current user does not have permission to access this page', undefined, SLOW),
+    ).toBeTruthy();
+    expect(server.requests.filter((r) => r.url.startsWith(SECURITY_API.outbox))).toHaveLength(1);
+  });
+
+  it.each(['/admin/teacher-certifications', '/admin/address-ranges', '/admin/identity-providers'])(
+    '%s has no accessibility violations',
+    async (path) => {
+      signInAs(ROLES.customerAdmin);
+      renderApp(path);
+      await screen.findByRole('heading', { level: 1 }, SLOW);
+      await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
+      const result = await axe.run(document.body, { resultTypes: ['violations'] });
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+    },
+  );
+});
