@@ -44,7 +44,9 @@ async function waitUntilReady(port: number, exited: Promise<unknown>) {
   throw new Error('server exited before it was ready');
 }
 
-describe('the server process', () => {
+// Each test starts a real server process (TypeScript compiled on the fly, PGlite created and migrated); on a loaded
+// 2-core machine that takes far longer than an in-process test, so the bound is wider. Nothing here sleeps.
+describe('the server process', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   const children: ChildProcess[] = [];
   const dataDir = () => {
