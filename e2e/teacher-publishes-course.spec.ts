@@ -128,6 +128,11 @@ for (const language of LANGUAGES) {
       await student.getByRole('button', { name: named(say('quiz.submit')) }).click();
       await expect(student.getByText(say('quiz.score').replace('{{score}}', '100'))).toBeVisible();
 
+      // The teacher sees the class's results.
+      await page.reload();
+      const results = page.getByRole('region', { name: say('results.title') });
+      await expect(results.getByRole('cell', { name: '100', exact: true })).toBeVisible();
+
       // The teacher starts a revision and renames a section; the student still learns version 1.
       await page.getByRole('button', { name: named(say('editor.revise')) }).click();
       await expect(page.getByText(say('status.modifying'), { exact: true })).toBeVisible();

@@ -11,6 +11,7 @@ import { CourseError } from './course-error';
 import { CourseInfoForm, type CourseInfoValues } from './course-info-form';
 import { statusColor, statusLabel } from './course-labels';
 import { CourseOutline } from './course-outline';
+import { CourseResults } from './course-results';
 import { courseEditPath, coursePath } from './course-paths';
 import { CourseStateActions } from './course-state-actions';
 import { SectionEditor } from './section-editor';
@@ -131,6 +132,7 @@ function CourseEditor({ courseId }: { courseId: string }) {
           )}
         </div>
       </div>
+      {course.versionNumber !== null && <CourseResults courseId={course.id} />}
     </div>
   );
 }
