@@ -63,13 +63,12 @@ for (const language of LANGUAGES) {
 
       // A video resource in the first section, uploaded over tus.
       await page.getByRole('button', { name: 'Welcome', exact: true }).click();
-      await page
+      const welcome = page.getByRole('article', { name: 'Welcome' });
+      await welcome
         .getByRole('textbox', { name: say('editor.sectionContent') })
         .fill('# Hello robots\n\nWatch the video, then take the quiz.');
-      await page
-        .getByRole('button', { name: named(say('editor.save')) })
-        .first()
-        .click();
+      await welcome.getByRole('button', { name: named(say('editor.save')) }).click();
+      await expect(page.getByText(say('editor.saved'))).toBeVisible();
       await page
         .locator('.course-upload input[type=file]')
         .setInputFiles({ name: 'lesson.mp4', mimeType: 'video/mp4', buffer: randomBytes(300_000) });
@@ -92,6 +91,7 @@ for (const language of LANGUAGES) {
       await expect(taskTitle).toHaveValue('Quick check');
       await page.getByRole('button', { name: named(say('editor.saveTask')) }).click();
       await expect(page.locator('.course-editor__list').getByText('Quick check')).toBeVisible();
+      await expect(page.locator('.ant-message-notice')).toHaveCount(0);
       await expectAccessible(page);
 
       // Publish.
