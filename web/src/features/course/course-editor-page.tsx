@@ -2,7 +2,6 @@ import { EyeOutlined } from '@ant-design/icons';
 import { ERRORS, ROLES, type TEditableCourse } from '@aiedu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Collapse, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { readSession } from '../../app/session';
@@ -12,6 +11,7 @@ import { CourseError } from './course-error';
 import { CourseInfoForm, type CourseInfoValues } from './course-info-form';
 import { statusColor, statusLabel } from './course-labels';
 import { CourseOutline } from './course-outline';
+import { CourseResults } from './course-results';
 import { courseEditPath, coursePath } from './course-paths';
 import { CourseStateActions } from './course-state-actions';
 import { SectionEditor } from './section-editor';
@@ -21,22 +21,16 @@ import './course.css';
 function NewCourse() {
   const { t } = useTranslation('course');
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const isTeacher = readSession().roles.includes(ROLES.teacher);
   const create = async (values: CourseInfoValues) => {
-    setBusy(true);
-    try {
-      const course = await editorCalls.create(values);
-      void navigate(courseEditPath(course.id), { replace: true });
-    } finally {
-      setBusy(false);
-    }
+    const course = await editorCalls.create(values);
+    void navigate(courseEditPath(course.id), { replace: true });
   };
   return (
     <div className="page course-editor">
       <h1>{t('editor.newTitle')}</h1>
       {!isTeacher && <Alert type="warning" showIcon title={t('editor.notCertified')} />}
-      <CourseInfoForm onSave={create} busy={busy} />
+      <CourseInfoForm onSave={create} />
     </div>
   );
 }
@@ -54,7 +48,6 @@ function CourseEditor({ courseId }: { courseId: string }) {
   const [params, setParams] = useSearchParams();
   const query = useEditableCourse(courseId);
   const run = useEditorMutation(courseId, (call: () => Promise<TEditableCourse>) => call());
-  const busy = run.isPending;
   const selected = params.get('section');
   const select = (id: string) => setParams({ section: id }, { replace: true });
   const reload = () => void client.invalidateQueries({ queryKey: courseKeys.edit(courseId) });
@@ -87,11 +80,7 @@ function CourseEditor({ courseId }: { courseId: string }) {
           <LinkButton size="large" to={coursePath(course.id)} icon={<EyeOutlined />}>
             {t('editor.preview')}
           </LinkButton>
-          <CourseStateActions
-            course={course}
-            busy={busy}
-            onAction={(a) => act(() => editorCalls.transition(course.id, a))}
-          />
+          <CourseStateActions course={course} onAction={(a) => act(() => editorCalls.transition(course.id, a))} />
         </div>
       </header>
       {!editable && course.status !== 'closed' && <Alert type="info" showIcon title={t('editor.readOnly')} />}
@@ -104,7 +93,6 @@ function CourseEditor({ courseId }: { courseId: string }) {
             children: (
               <CourseInfoForm
                 course={course}
-                busy={busy}
                 onSave={(values) => act(() => editorCalls.update(course.id, values))}
                 onCover={(file) => act(() => editorCalls.cover(course.id, file))}
               />
@@ -144,6 +132,7 @@ function CourseEditor({ courseId }: { courseId: string }) {
           )}
         </div>
       </div>
+      {course.versionNumber !== null && <CourseResults courseId={course.id} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { COURSE_LEVELS, COURSE_SCOPES, LIMITS, type TEditableCourse } from '@aiedu/contracts';
 import { Button, Form, Input, Select, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { useFilters } from './course-api';
@@ -20,12 +21,10 @@ export function CourseInfoForm({
   course,
   onSave,
   onCover,
-  busy,
 }: {
   course?: TEditableCourse;
   onSave: (values: CourseInfoValues) => Promise<unknown>;
   onCover?: (file: File) => Promise<unknown>;
-  busy: boolean;
 }) {
   const { t } = useTranslation('course');
   const filters = useFilters();
@@ -41,9 +40,15 @@ export function CourseInfoForm({
     levels: course?.levels ?? ['any'],
     tags: course?.tags ?? [],
   };
+  const [busy, setBusy] = useState(false);
   const save = async (values: CourseInfoValues) => {
-    await onSave(values);
-    if (course) toast.success(t('editor.saved'));
+    setBusy(true);
+    try {
+      await onSave(values);
+      if (course) toast.success(t('editor.saved'));
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (

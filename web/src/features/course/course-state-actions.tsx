@@ -8,11 +8,9 @@ type Action = 'publish' | 'revision' | 'abandon-revision' | 'close';
 export function CourseStateActions({
   course,
   onAction,
-  busy,
 }: {
   course: TEditableCourse;
   onAction: (a: Action) => Promise<unknown>;
-  busy: boolean;
 }) {
   const { t } = useTranslation('course');
   if (!course.isOwner || course.status === 'closed') return null;
@@ -28,22 +26,17 @@ export function CourseStateActions({
   return (
     <div className="course-state-actions">
       {(course.status === 'draft' || course.status === 'modifying') && (
-        <Button
-          type="primary"
-          size="large"
-          loading={busy}
-          onClick={() => confirm('publish', t('editor.publishConfirm'))}
-        >
+        <Button type="primary" size="large" onClick={() => confirm('publish', t('editor.publishConfirm'))}>
           {t('editor.publish')}
         </Button>
       )}
       {course.status === 'published' && (
-        <Button size="large" loading={busy} onClick={() => void onAction('revision')} title={t('editor.reviseHint')}>
+        <Button size="large" onClick={() => void onAction('revision')} title={t('editor.reviseHint')}>
           {t('editor.revise')}
         </Button>
       )}
       {course.status === 'modifying' && (
-        <Button size="large" loading={busy} onClick={() => void onAction('abandon-revision')}>
+        <Button size="large" onClick={() => void onAction('abandon-revision')}>
           {t('editor.abandon')}
         </Button>
       )}

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './markdown-view';
 
 describe('section Markdown', () => {
-  it('renders headings, images, code blocks and formulas', () => {
+  it('renders headings (from h3, below the page’s own), images, code blocks and formulas', () => {
     const html = renderMarkdown('# Robots\n\n![arm](/img/arm.png)\n\n```python\nprint("hi")\n```\n\nEnergy: $E=mc^2$');
-    expect(html).toContain('<h1>Robots</h1>');
+    expect(html).toContain('<h3>Robots</h3>');
     expect(html).toContain('<img src="/img/arm.png" alt="arm">');
     expect(html).toContain('<code class="language-python">');
     expect(html).toContain('<code class="formula">E=mc^2</code>');

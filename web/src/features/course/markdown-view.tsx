@@ -10,7 +10,11 @@ export function renderMarkdown(source: string): string {
   // Without a DOM to sanitise in, show the text as text rather than trust it.
   if (!DOMPurify.isSupported) return source.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = marked.parse(source, { async: false, gfm: true, breaks: false });
-  const withFormulas = html.replace(/\$([^$\n]+)\$/g, '<code class="formula">$1</code>');
+  // The page and the section own h1 and h2: the author's headings start at h3.
+  const shifted = html.replace(/<(\/?)h([1-6])([\s>])/g, (_m, close: string, level: string, rest: string) => {
+    return `<${close}h${Math.min(6, Number(level) + 2)}${rest}`;
+  });
+  const withFormulas = shifted.replace(/\$([^$\n]+)\$/g, '<code class="formula">$1</code>');
   return DOMPurify.sanitize(withFormulas, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
 }
 

@@ -3,6 +3,7 @@ import { LIMITS, type TQuestion, type TSection } from '@aiedu/contracts';
 import { Button, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../app/feedback';
 import { MarkdownView } from './markdown-view';
 import { ResourceUpload } from './resource-upload';
 import { TaskBuilder } from './task-builder';
@@ -36,6 +37,7 @@ export function SectionEditor({
     setBusy(true);
     try {
       await onSave({ title: title.trim() || section.title, content });
+      toast.success(t('editor.saved'));
     } finally {
       setBusy(false);
     }
