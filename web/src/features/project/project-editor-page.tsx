@@ -53,6 +53,13 @@ function ProjectEditor() {
     await Promise.all([...savers.current.values()].map((d) => d.save()));
   }, []);
 
+  // When the runtime stops by itself (idle, compute time used up, crash) or is about to run out, save at once.
+  const state = runtime.data?.state;
+  const lastMinute = (runtime.data?.balance.remainingMinutes ?? 2) <= 1;
+  useEffect(() => {
+    if (state !== 'RUNNING' || lastMinute) void saveAll();
+  }, [state, lastMinute, saveAll]);
+
   // Leaving with unsaved changes asks first (the browser shows its own question).
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
