@@ -3,6 +3,7 @@ import { benchApi } from './api.bench.js';
 import { benchBundle } from './bundle.bench.js';
 import { benchImport } from './import.bench.js';
 import { benchLogin } from './login.bench.js';
+import { benchRuntime } from './runtime.bench.js';
 
 /** `npm run bench`: every figure is measured in this one run, on loopback, with bounded load. */
 async function main() {
@@ -21,6 +22,8 @@ async function main() {
   console.log('\n## Student import');
   for (const line of await benchImport(undefined)) console.log(line);
   if (process.env.DATABASE_URL) for (const line of await benchImport(process.env.DATABASE_URL)) console.log(line);
+  console.log('\n## Notebook runtimes');
+  for (const line of await benchRuntime()) console.log(line);
   console.log('\n## Web bundle');
   for (const line of await benchBundle()) console.log(line);
 }

@@ -114,6 +114,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; manager: Ru
       schema: { tags, summary: 'Delete a project and its files', params: ZParams, response: envelopeOf(z.null()) },
     },
     async (request) => {
+      // Stopped through the manager, so its minutes are debited and its slot freed before the files go.
+      await manager.stop(request.params.id, 'user');
       await deleteProject(ctx, driver, request, projectOf(request).project);
       return ok(null);
     },

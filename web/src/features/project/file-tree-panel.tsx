@@ -56,7 +56,7 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
   const [selected, setSelected] = useState<string>('');
   const [nameDialog, setNameDialog] = useState<NameDialog | null>(null);
   const [moving, setMoving] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<{ percent: number; secondsLeft: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
   const node = find(nodes, selected);
@@ -78,7 +78,7 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
     });
 
   const upload = async (file: File) => {
-    setProgress(0);
+    setProgress({ percent: 0, secondsLeft: 0 });
     try {
       const result = await uploadFile(projectId, folder, file, setProgress);
       if (result.errorCode === '1000') toast.success(t('tree.uploaded'));
@@ -160,8 +160,13 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
           />
         </div>
       )}
-      {progress !== null && (
-        <Progress percent={progress} size="small" aria-label={t('tree.uploading', { percent: progress })} />
+      {progress && (
+        <div role="status">
+          <Progress percent={progress.percent} size="small" showInfo={false} aria-label={t('tree.upload')} />
+          <span className="panel-hint">
+            {t('tree.uploading', { percent: progress.percent, seconds: progress.secondsLeft })}
+          </span>
+        </div>
       )}
       {tree.isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} />

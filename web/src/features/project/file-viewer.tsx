@@ -38,7 +38,8 @@ function TextFile({ path }: { path: string }) {
       setSave({ kind: 'failed' });
     }
   }, [projectId, path, canEdit]);
-  useSaver(path, saveNow);
+  const isDirty = useCallback(() => dirty.current, []);
+  useSaver(path, saveNow, isDirty);
   useEffect(() => {
     const timer = window.setInterval(() => void saveNow(), 30_000);
     return () => window.clearInterval(timer);

@@ -56,6 +56,13 @@ export const createProject = (body: TCreateProjectRequest) =>
 export const updateProject = (id: string, body: TUpdateProjectRequest) =>
   api.request<TProject>(projectApi(id).base, { method: 'PUT', body, handledCodes: ['3015', '3103'] });
 export const forkProject = (id: string) => api.request<TProject>(projectApi(id).fork, { method: 'POST' });
+export function useCollaborators(id: string) {
+  return useQuery({
+    queryKey: ['projects', 'collaborators', id],
+    queryFn: () => api.request<TCollaborator[]>(projectApi(id).collaborators),
+  });
+}
+
 export const setCollaborators = (id: string, usernames: string[]) =>
   api.request<TCollaborator[]>(projectApi(id).collaborators, { method: 'PUT', body: { usernames } });
 

@@ -1,11 +1,11 @@
 import { AppstoreOutlined, CodeOutlined, HistoryOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Drawer, Skeleton } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLoggedIn } from '../../app/session';
 import { Button } from '../../ui/button';
-import { EditorContext, type EditorContextValue } from './editor-context';
+import { EditorContext, type EditorContextValue, type OpenDocument } from './editor-context';
 import { EditorTopBar } from './editor-top-bar';
 import { FileTreePanel } from './file-tree-panel';
 import { FileTabs } from './file-tabs';
@@ -37,7 +37,7 @@ function ProjectEditor() {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [terminal, setTerminal] = useState(false);
   const [runAllSignal, setRunAllSignal] = useState(0);
-  const savers = useRef(new Map<string, () => Promise<void>>());
+  const savers = useRef(new Map<string, OpenDocument>());
   const running = runtime.data?.state === 'RUNNING';
 
   // Until the learner opens something, the first notebook is open, so a first-time learner sees code right away.
@@ -45,12 +45,28 @@ function ProjectEditor() {
   const tabs = openedTabs ?? (starter ? [starter] : []);
   const active = chosen ?? tabs[0] ?? '';
 
-  const registerSaver = useCallback((key: string, save: () => Promise<void>) => {
-    savers.current.set(key, save);
+  const registerSaver = useCallback((key: string, document: OpenDocument) => {
+    savers.current.set(key, document);
     return () => void savers.current.delete(key);
   }, []);
   const saveAll = useCallback(async () => {
-    await Promise.all([...savers.current.values()].map((save) => save()));
+    await Promise.all([...savers.current.values()].map((d) => d.save()));
+  }, []);
+
+  // When the runtime stops by itself (idle, compute time used up, crash) or is about to run out, save at once.
+  const state = runtime.data?.state;
+  const lastMinute = (runtime.data?.balance.remainingMinutes ?? 2) <= 1;
+  useEffect(() => {
+    if (state !== 'RUNNING' || lastMinute) void saveAll();
+  }, [state, lastMinute, saveAll]);
+
+  // Leaving with unsaved changes asks first (the browser shows its own question).
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if ([...savers.current.values()].some((d) => d.dirty())) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
   }, []);
 
   const context = useMemo<EditorContextValue>(

@@ -4,6 +4,7 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { Button } from '../../ui/button';
+import { CollaboratorsField } from './collaborators-field';
 import { projectKeys, updateProject } from './project-api';
 import { ProjectFormFields } from './project-form-fields';
 
@@ -27,6 +28,7 @@ export function ProjectSettings({ project }: { project: TProject }) {
       <Button kind="primary" htmlType="submit">
         {t('form.save')}
       </Button>
+      <CollaboratorsField project={project} />
     </Form>
   );
 }

@@ -6,14 +6,19 @@ export function uploadFile(
   projectId: string,
   folder: string,
   file: File,
-  onProgress: (percent: number) => void,
+  onProgress: (progress: { percent: number; secondsLeft: number }) => void,
 ): Promise<{ errorCode: string; errorMsg: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${projectApi(projectId).fileUpload}?folder=${encodeURIComponent(folder)}`);
     xhr.setRequestHeader('x-authorization', readSession().token ?? '');
-    xhr.upload.onprogress = (event) =>
-      event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    const started = Date.now();
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable || event.loaded === 0) return;
+      const elapsed = (Date.now() - started) / 1000;
+      const secondsLeft = Math.ceil((elapsed / event.loaded) * (event.total - event.loaded));
+      onProgress({ percent: Math.round((event.loaded / event.total) * 100), secondsLeft });
+    };
     xhr.onload = () => {
       try {
         resolve(JSON.parse(xhr.responseText) as { errorCode: string; errorMsg: string });

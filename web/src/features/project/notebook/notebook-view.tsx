@@ -23,7 +23,7 @@ export function NotebookView({ path, active }: { path: string; active: boolean }
   const [selected, setSelected] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
   const lastKey = useRef<string>('');
-  useSaver(path, nb.saveNow);
+  useSaver(path, nb.saveNow, nb.isDirty);
 
   const firstSignal = useRef(runAllSignal);
   useEffect(() => {

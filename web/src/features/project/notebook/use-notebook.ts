@@ -163,8 +163,11 @@ export function useNotebook(projectId: string, path: string, running: boolean, c
     [update],
   );
 
+  const isDirty = useCallback(() => dirty.current, []);
+
   return {
     notebook,
+    isDirty,
     loadError,
     runState,
     runningCells,

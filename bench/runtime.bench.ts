@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/src/app.js';
+import { loadConfig } from '../server/src/config.js';
+import { openDatabase } from '../server/src/platform/db/client.js';
+import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
+import { customers, users } from '../server/src/platform/db/schema/index.js';
+import { hashPassword } from '../server/src/platform/passwords.js';
+import { LocalDiskStorage } from '../server/src/platform/storage/local-storage.js';
+import { JUPYTER_MISSING, KernelChannel } from '../server/src/test/jupyter-kit.js';
+
+const STARTS = 20;
+const ROUND_TRIPS = 200;
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/**
+ * Notebook runtimes on this machine: time from "start" to a kernel answering its first cell over 20 starts,
+ * a trivial cell's round trip through the gateway against straight to Jupyter, and the memory of an idle project.
+ */
+export async function benchRuntime(): Promise<string[]> {
+  if (JUPYTER_MISSING) return ['(skipped: Debian jupyter-server is not installed)'];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-bench-runtime-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: path.join(dataDir, 'db') });
+  await database.migrate(MIGRATIONS_FOLDER);
+  const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'bench-secret-bench-secret-bench-secret');
+  const app = await buildApp({ config, database, storage, logger: false });
+  try {
+    const code = `rt${Date.now().toString(36)}`;
+    const [customer] = await database.db.insert(customers).values({ code, name: 'Runtime bench' }).returning();
+    await database.db.insert(users).values({
+      customerId: customer!.id,
+      username: 'kid',
+      passwordHash: await hashPassword('Kid#2026pass'),
+      roles: ['ROLE_STUDENT'],
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/auth/login',
+      payload: {
+        custcode: code,
+        usernameOrEmailOrPhone: 'kid',
+        password: Buffer.from('Kid#2026pass').toString('base64'),
+      },
+    });
+    const token = login.json().data.token as string;
+    const headers = { 'x-authorization': token };
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/projects',
+      payload: { name: 'Bench' },
+      headers,
+    });
+    const id = created.json().data.id as string;
+    const proxy = `/gw/api/v1/runtime/${id}`;
+    const call = (method: 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers });
+
+    const kernelReady = async () => {
+      const started = performance.now();
+      await call('POST', `/gw/api/v1/projects/${id}/runtime/start`, {});
+      const kernel = (await call('POST', `${proxy}/api/kernels`, { name: 'python3' })).json().id as string;
+      const channel = await KernelChannel.open(
+        `${base.replace('http', 'ws')}${proxy}/api/kernels/${kernel}/channels?token=${encodeURIComponent(token)}`,
+      );
+      await channel.execute('1+1');
+      return { elapsed: performance.now() - started, channel, kernel };
+    };
+
+    // The first start creates the project's virtual environment; it is reported on its own.
+    const first = await kernelReady();
+    first.channel.close();
+    await call('POST', `/gw/api/v1/projects/${id}/runtime/stop`);
+    const times: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const run = await kernelReady();
+      times.push(run.elapsed);
+      run.channel.close();
+      await call('POST', `/gw/api/v1/projects/${id}/runtime/stop`);
+    }
+
+    const { channel, kernel } = await kernelReady();
+    const roundTrips = async (c: KernelChannel) => {
+      const samples: number[] = [];
+      for (let i = 0; i < ROUND_TRIPS; i++) {
+        const started = performance.now();
+        await c.execute('1+1');
+        samples.push(performance.now() - started);
+      }
+      return samples;
+    };
+    const viaGateway = await roundTrips(channel);
+    const endpoint = app.runtimes.endpoint(id)!;
+    const direct = await KernelChannel.open(
+      `${endpoint.baseUrl.replace('http', 'ws')}/api/kernels/${kernel}/channels?token=${endpoint.token}`,
+    );
+    const straight = await roundTrips(direct);
+    const usage = await app.runtimes.driver.usage(id);
+    channel.close();
+    direct.close();
+    return [
+      `first start (creates the virtual environment): ${ms(first.elapsed)}`,
+      `start → kernel answers its first cell, ${STARTS} starts: p50 ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}`,
+      `trivial cell round trip (${ROUND_TRIPS}×): through the gateway p50 ${ms(quantile(viaGateway, 0.5))} (p95 ${ms(quantile(viaGateway, 0.95))}), straight to Jupyter p50 ${ms(quantile(straight, 0.5))} (p95 ${ms(quantile(straight, 0.95))})`,
+      `memory of an idle project (Jupyter server + one kernel, RSS): ${((usage?.memoryBytes ?? 0) / 1024 / 1024).toFixed(0)} MB`,
+    ];
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,102 @@
+import { API, type TProject } from '@aiedu/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../app/i18n';
+import { clearSession, saveLogin } from '../../app/session';
+import { createFakeServer, fail, ok, type FakeServer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const PROJECT: TProject = {
+  id: '0192f7a0-0000-7000-8000-0000000000aa',
+  ownerId: 'u1',
+  ownerName: 'Ada',
+  name: 'Weather charts',
+  description: 'Plot a week of temperatures',
+  tags: ['charts'],
+  access: 'private',
+  type: '',
+  runtimeType: 'BASIC',
+  framework: '',
+  labelFile: '',
+  courseTag: '',
+  direction: '',
+  studySection: '',
+  tool: '',
+  forkedFrom: null,
+  canEdit: true,
+  isOwner: true,
+  latestVersion: null,
+  forks: 2,
+  createdAt: '2026-11-22T10:00:00+08:00',
+  updatedAt: '2026-11-22T10:00:00+08:00',
+};
+
+let server: FakeServer;
+
+beforeEach(async () => {
+  await changeLanguage('en', { remember: false });
+  saveLogin({ token: 't', refreshToken: 'r', userId: 'u1', roles: ['ROLE_STUDENT'], custcode: 'demo2026' });
+  server = createFakeServer();
+  server.on(`GET ${API.userInfo}`, () => ok({ id: 'u1', nickname: 'Ada', roles: ['ROLE_STUDENT'] }));
+  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearSession();
+});
+
+describe('my projects', () => {
+  it('lists my projects with their tags and copies, and searches', async () => {
+    const user = userEvent.setup();
+    server.on(`GET ${API.myProjects}`, () => ok({ list: [PROJECT], total: 1, page: 1, size: 12 }));
+    renderApp('/pjedu/my/projects');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My projects' })).toBeTruthy();
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Weather charts' })).closest('.ant-card')!;
+    expect(within(card as HTMLElement).getByText('charts')).toBeTruthy();
+    expect(within(card as HTMLElement).getByText('by Ada · 2 copies')).toBeTruthy();
+    expect(
+      within(card as HTMLElement)
+        .getByRole('link', { name: 'Open' })
+        .getAttribute('href'),
+    ).toBe(`/pjedu/projects/${PROJECT.id}/editor`);
+    await user.type(screen.getByRole('searchbox', { name: 'Search projects' }), 'weather{Enter}');
+    await waitFor(() => expect(server.requests.at(-1)?.url).toContain('keyword=weather'));
+  });
+
+  it('teaches what to do when there are none', async () => {
+    server.on(`GET ${API.myProjects}`, () => ok({ list: [], total: 0, page: 1, size: 12 }));
+    renderApp('/pjedu/my/projects');
+    expect(await screen.findByText(/You have no projects yet/)).toBeTruthy();
+  });
+
+  it('creates a project, refusing duplicate tags first, and opens it in the editor', async () => {
+    const user = userEvent.setup();
+    server.on(`GET ${API.myProjects}`, () => ok({ list: [], total: 0, page: 1, size: 12 }));
+    server.on(`POST ${API.projects}`, (request) =>
+      JSON.parse(request.body ?? '{}').name ? ok({ ...PROJECT, name: 'Robots' }) : fail('1001', 'bad', 400),
+    );
+    const { router } = renderApp('/pjedu/my/projects');
+    await user.click((await screen.findAllByRole('button', { name: /New project/ }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Robots');
+    const tags = within(dialog).getByRole('combobox', { name: 'Tags (up to 10)' });
+    await user.type(tags, 'ai{Enter}AI{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Tag already exists!')).toBeTruthy();
+    expect(server.to(API.projects).filter((r) => r.method === 'POST')).toHaveLength(0);
+    // Backspace in the tags field removes the last tag, the duplicate.
+    await user.click(tags);
+    await user.keyboard('{Backspace}');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/pjedu/projects/${PROJECT.id}/editor`));
+    expect(JSON.parse(server.to(API.projects).find((r) => r.method === 'POST')!.body!)).toMatchObject({
+      name: 'Robots',
+      tags: ['ai'],
+      access: 'private',
+      runtimeType: 'BASIC',
+    });
+  });
+});
