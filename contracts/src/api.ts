@@ -33,6 +33,8 @@ export const API = {
   teacherCertification: '/gw/api/v1/user/teacher',
   fuzzySearchSchool: '/gw/api/v1/user/fuzzySearchSchool',
   userStats: '/gw/api/v1/user/stats',
+  schoolHome: '/gw/api/v1/school/home',
+  schoolModules: '/gw/api/v1/school/modules',
 } as const;
 
 /** Paths the server answers outside the API prefixes. */

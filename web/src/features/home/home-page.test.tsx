@@ -70,10 +70,10 @@ describe('page not found', () => {
 
 describe('placeholder screens', () => {
   it('renders a coming-soon page titled after the screen', async () => {
-    renderApp('/admin/schools');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Schools' })).toBeTruthy();
+    renderApp('/admin/certificates');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Certificates' })).toBeTruthy();
     expect(screen.getByText('This screen is coming soon.')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Schools · AI Education Platform'));
+    await waitFor(() => expect(document.title).toBe('Certificates · AI Education Platform'));
   });
 
   it('renders the super administrator sign-in without a customer code, sign-up or reset', async () => {
