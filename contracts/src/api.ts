@@ -42,6 +42,8 @@ export const API = {
   computeAllowances: '/api/v1/admin/compute-allowances',
   /** The gateway to a project's Jupyter server: `${runtimeProxy}/<projectId>/api/...` (HTTP and WebSocket). */
   runtimeProxy: '/gw/api/v1/runtime',
+  schoolHome: '/gw/api/v1/school/home',
+  schoolModules: '/gw/api/v1/school/modules',
 } as const;
 
 /** Paths of one project's calls. */

@@ -353,4 +353,23 @@ describe('tenant isolation matrix', () => {
     }
     expect(await snapshot()).toBe(before);
   });
+
+  it.each([
+    ['otherCustomer', 'customer B'],
+    ['siblingSubCustomer', 'a sibling sub-customer'],
+  ] as const)('lists, searches and counts nothing of %s for any caller of customer A', async (target, _label) => {
+    const hidden = Object.values(targets[target]);
+    const reads = t.app.routeTable.filter(
+      (r) => r.method === 'GET' && !r.url.includes(':') && (r.auth === 'required' || r.permission),
+    );
+    expect(reads.length).toBeGreaterThan(10);
+    const tried = Object.entries(callers).filter(([name]) => target === 'otherCustomer' || name !== 'customerAdmin');
+    for (const route of reads) {
+      for (const [caller, token] of tried) {
+        const res = await t.app.inject({ method: 'GET', url: route.url, headers: { 'x-authorization': token } });
+        const leaked = hidden.filter((id) => res.body.includes(id));
+        expect({ route: route.url, caller, target, leaked }).toEqual({ route: route.url, caller, target, leaked: [] });
+      }
+    }
+  });
 });

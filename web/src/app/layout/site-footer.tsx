@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useInstitutionHome } from '../institution';
 import { PATHS } from '../paths';
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const sites = useInstitutionHome().data?.footerSites ?? [];
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -20,6 +22,19 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
+        {sites.length > 0 && (
+          <nav aria-label={t('footer.sites')}>
+            <ul className="site-footer__links">
+              {sites.map((site) => (
+                <li key={site.url}>
+                  <a href={site.url} target="_blank" rel="noreferrer">
+                    {site.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>

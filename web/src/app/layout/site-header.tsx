@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import logoUrl from '../../assets/logo-mark.svg';
 import { Button } from '../../ui/button';
+import { useAllowedModules } from '../institution';
 import { navigationLinks } from '../routes';
 import { useLoggedIn } from '../session';
 import { openLoginDialog } from '../sign-dialogs';
@@ -17,6 +18,9 @@ const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.User
 export function SiteHeader() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
+  // An institution may switch areas off for its teachers or students: their entries are not shown.
+  const allowed = useAllowedModules();
+  const links = LINKS.filter(({ area }) => area === 'home' || !allowed || allowed.has(area));
 
   return (
     <header className="site-header">
@@ -27,7 +31,7 @@ export function SiteHeader() {
         </Link>
         <nav className="site-nav" aria-label={t('nav.label')}>
           <ul className="site-nav__list">
-            {LINKS.map(({ area, to }) => (
+            {links.map(({ area, to }) => (
               <li key={area}>
                 {to.includes('#') ? (
                   <Link to={to} className="site-nav__link">

@@ -1,8 +1,9 @@
 import { EDU_STAGES, STAGE_YEARS, ZCreateClassRequest } from '@aiedu/contracts';
-import { Button, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
+import { FormDrawer } from './form-drawer';
 import { ADMIN_API, useAdminMutation, useSchoolOptions } from './admin-api';
 
 interface Values {
@@ -20,20 +21,7 @@ export function ClassDrawer({ onClose }: { onClose: () => void }) {
   const stage = Form.useWatch('eduStage', form);
   const save = useAdminMutation((values: Values) => api.post(ADMIN_API.classes, values), [ADMIN_API.classes], onClose);
   return (
-    <Drawer
-      open
-      width={440}
-      title={t('classes.new')}
-      onClose={onClose}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
-    >
+    <FormDrawer title={t('classes.new')} saving={save.isPending} onSave={() => form.submit()} onClose={onClose}>
       <Form<Values>
         form={form}
         layout="vertical"
@@ -75,6 +63,6 @@ export function ClassDrawer({ onClose }: { onClose: () => void }) {
           <Input maxLength={30} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,10 +1,11 @@
 import { CONTAINER_TYPES, LIMITS, ZCreateCustomerRequest, type TCustomer } from '@aiedu/contracts';
-import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
 import { encodePassword } from '../../ui/password-encoding';
 import { useAdminMutation } from './admin-api';
+import { FormDrawer } from './form-drawer';
 import { RegionField } from './region-field';
 
 const QUOTAS = [
@@ -63,19 +64,12 @@ export function CustomerDrawer({
     ? { ...customer, region: [customer.country, customer.province, customer.city, customer.district].filter(Boolean) }
     : { name: '', containerTypes: ['BASIC'], coursePackages: [] };
   return (
-    <Drawer
-      open
-      width={560}
+    <FormDrawer
       title={t(customer ? 'customers.edit' : 'customers.new')}
+      width={560}
+      saving={save.isPending}
+      onSave={() => form.submit()}
       onClose={onClose}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
     >
       <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)}>
         <Form.Item
@@ -143,6 +137,6 @@ export function CustomerDrawer({
           </>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

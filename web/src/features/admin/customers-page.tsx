@@ -1,32 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TCustomer } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Modal, Switch, Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { AdminShell } from './admin-shell';
-import { ADMIN_API, useAdminMutation } from './admin-api';
-import { confirmDanger } from './confirm';
+import { ADMIN_API } from './admin-api';
 import { CustomerDrawer } from './customer-drawer';
+import { SearchBar, useStatusSwitch } from './list-controls';
 import { useListQuery } from './use-list-query';
 
-function useCustomerColumns(path: string, onEdit: (c: TCustomer) => void, modal: ReturnType<typeof Modal.useModal>[0]) {
+/** The columns of both customer lists, with the on/off switch of each row. */
+function useCustomerColumns(path: string, onEdit: (c: TCustomer) => void) {
   const { t } = useTranslation('admin');
-  const switchStatus = useAdminMutation(
-    ({ id, enabled }: { id: string; enabled: boolean }) => api.put(`${path}/${id}/status`, { enabled }),
-    [path],
-  );
-  const onSwitch = (c: TCustomer, enabled: boolean) =>
-    enabled
-      ? switchStatus.mutate({ id: c.id, enabled })
-      : confirmDanger(modal, {
-          title: t('customers.disableTitle', { name: c.name }),
-          content: t('customers.disableBody'),
-          okText: t('common.switchOff'),
-          cancelText: t('common.cancel'),
-          onOk: () => switchStatus.mutateAsync({ id: c.id, enabled }),
-        });
+  const status = useStatusSwitch(path, [path], 'customers');
   const columns: TableColumnsType<TCustomer> = [
     { title: t('customers.code'), dataIndex: 'code', sorter: true },
     { title: t('customers.name'), dataIndex: 'name', sorter: true },
@@ -35,13 +23,7 @@ function useCustomerColumns(path: string, onEdit: (c: TCustomer) => void, modal:
     {
       title: t('common.status'),
       key: 'enabled',
-      render: (_, c) => (
-        <Switch
-          checked={c.enabled}
-          aria-label={t('common.switchFor', { name: c.name })}
-          onChange={(on) => onSwitch(c, on)}
-        />
-      ),
+      render: (_, c) => status.render(c, c.name),
     },
     {
       title: t('common.actions'),
@@ -53,16 +35,15 @@ function useCustomerColumns(path: string, onEdit: (c: TCustomer) => void, modal:
       ),
     },
   ];
-  return columns;
+  return { columns, modalHost: status.modalHost };
 }
 
 /** Customers (super administrators): search, sort, create with an administrator, edit quotas, switch on and off. */
 export function CustomersPage() {
   const { t } = useTranslation('admin');
   const list = useListQuery<TCustomer>(ADMIN_API.customers);
-  const [modal, modalHost] = Modal.useModal();
   const [editing, setEditing] = useState<TCustomer | 'new' | null>(null);
-  const columns = useCustomerColumns(ADMIN_API.customers, setEditing, modal);
+  const { columns, modalHost } = useCustomerColumns(ADMIN_API.customers, setEditing);
   return (
     <AdminShell
       screen="customers"
@@ -73,14 +54,8 @@ export function CustomersPage() {
       }
     >
       {modalHost}
-      <div className="admin-toolbar" role="search">
-        <Input.Search
-          allowClear
-          aria-label={t('customers.search')}
-          placeholder={t('customers.search')}
-          style={{ width: 260 }}
-          onSearch={(keyword) => list.setFilters({ keyword: keyword || undefined })}
-        />
+      <div className="admin-toolbar">
+        <SearchBar label={t('customers.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
       </div>
       <Table<TCustomer>
         rowKey="id"
@@ -109,12 +84,10 @@ export function SubCustomersPage() {
     queryKey: [ADMIN_API.subCustomers],
     queryFn: () => api.get<TCustomer[]>(ADMIN_API.subCustomers),
   });
-  const [modal, modalHost] = Modal.useModal();
   const [editing, setEditing] = useState<TCustomer | 'new' | null>(null);
-  const columns = useCustomerColumns(ADMIN_API.subCustomers, setEditing, modal).map((c) => ({
-    ...c,
-    sorter: undefined,
-  }));
+  const customerColumns = useCustomerColumns(ADMIN_API.subCustomers, setEditing);
+  const columns = customerColumns.columns.map((c) => ({ ...c, sorter: undefined }));
+  const { modalHost } = customerColumns;
   return (
     <AdminShell
       screen="subCustomers"

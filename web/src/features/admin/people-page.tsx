@@ -1,13 +1,12 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TStudent, TTeacher } from '@aiedu/contracts';
-import { Button, Input, Modal, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { Button, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
 import { AdminShell } from './admin-shell';
-import { ADMIN_API, downloadXlsx, useAdminMutation, useClasses, useSchoolOptions } from './admin-api';
-import { confirmDanger } from './confirm';
+import { ADMIN_API, downloadXlsx, useClasses, useSchoolOptions } from './admin-api';
 import { ImportDialog } from './import-dialog';
+import { SearchBar, useStatusSwitch } from './list-controls';
 import { PasswordDialog } from './password-dialog';
 import { PersonDrawer, type PersonKind } from './person-drawer';
 import { useListQuery } from './use-list-query';
@@ -21,27 +20,12 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
   const list = useListQuery<Person>(path);
   const schools = useSchoolOptions();
   const classes = useClasses('current');
-  const [modal, modalHost] = Modal.useModal();
   const [editing, setEditing] = useState<Person | 'new' | null>(null);
   const [resetting, setResetting] = useState<Person | null>(null);
   const [importing, setImporting] = useState(false);
-  const switchStatus = useAdminMutation(
-    ({ id, enabled }: { id: string; enabled: boolean }) => api.put(`${path}/${id}/status`, { enabled }),
-    [path],
-  );
+  const status = useStatusSwitch(path, [path], 'people');
   const className = (id: string | null) => classes.data?.find((c) => c.id === id)?.className ?? '';
   const schoolName = (id: string | null) => schools.data?.find((s) => s.id === id)?.name ?? '';
-
-  const onSwitch = (person: Person, enabled: boolean) => {
-    if (enabled) return switchStatus.mutate({ id: person.id, enabled });
-    confirmDanger(modal, {
-      title: t('people.disableTitle', { name: person.realName }),
-      content: t('people.disableBody'),
-      okText: t('common.switchOff'),
-      cancelText: t('common.cancel'),
-      onOk: () => switchStatus.mutateAsync({ id: person.id, enabled }),
-    });
-  };
 
   const columns: TableColumnsType<Person> = [
     { title: t('people.username'), dataIndex: 'username', sorter: true },
@@ -63,13 +47,7 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
     {
       title: t('common.status'),
       key: 'enabled',
-      render: (_, p) => (
-        <Switch
-          checked={p.enabled}
-          aria-label={t('common.switchFor', { name: p.username })}
-          onChange={(enabled) => onSwitch(p, enabled)}
-        />
-      ),
+      render: (_, p) => status.render(p, p.username),
     },
     {
       title: t('common.actions'),
@@ -111,15 +89,9 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
 
   return (
     <AdminShell screen={kind === 'teacher' ? 'teachers' : 'students'} actions={actions}>
-      {modalHost}
-      <div className="admin-toolbar" role="search">
-        <Input.Search
-          allowClear
-          aria-label={t('people.search')}
-          placeholder={t('people.search')}
-          onSearch={(keyword) => list.setFilters({ keyword: keyword || undefined })}
-          style={{ width: 260 }}
-        />
+      {status.modalHost}
+      <div className="admin-toolbar">
+        <SearchBar label={t('people.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
         {kind === 'student' && (
           <Select
             allowClear

@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TPeriod } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Drawer, Form, Input, Modal, Select, Space, Table } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Select, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { dayjs } from '../../ui/dates';
 import { AdminShell } from './admin-shell';
+import { FormDrawer } from './form-drawer';
 import { ADMIN_API, useAdminMutation, useSchoolOptions } from './admin-api';
 import { confirmDanger } from './confirm';
 
@@ -30,19 +31,11 @@ function PeriodDrawer({ period, onClose }: { period: TPeriod | null; onClose: ()
     onClose,
   );
   return (
-    <Drawer
-      open
-      width={440}
+    <FormDrawer
       title={t(period ? 'periods.edit' : 'periods.new')}
+      saving={save.isPending}
+      onSave={() => form.submit()}
       onClose={onClose}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
     >
       <Form<Values>
         form={form}
@@ -75,7 +68,7 @@ function PeriodDrawer({ period, onClose }: { period: TPeriod | null; onClose: ()
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
 

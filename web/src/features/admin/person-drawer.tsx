@@ -1,9 +1,10 @@
 import { ZCreateStudentRequest, ZCreateTeacherRequest, type TStudent, type TTeacher } from '@aiedu/contracts';
-import { Button, Drawer, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
 import { encodePassword } from '../../ui/password-encoding';
+import { FormDrawer } from './form-drawer';
 import { ADMIN_API, useAdminMutation, useClasses, useSchoolOptions } from './admin-api';
 
 export type PersonKind = 'teacher' | 'student';
@@ -59,19 +60,12 @@ export function PersonDrawer({
   const creating = person === null;
 
   return (
-    <Drawer
-      open
-      width={480}
+    <FormDrawer
       title={t(creating ? (kind === 'teacher' ? 'people.newTeacher' : 'people.newStudent') : 'people.editTitle')}
+      width={480}
+      saving={save.isPending}
+      onSave={() => form.submit()}
       onClose={onClose}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
     >
       <Form<Values>
         form={form}
@@ -144,6 +138,6 @@ export function PersonDrawer({
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { EDU_STAGES, LIMITS, ZCreateSchoolRequest, type TSchool } from '@aiedu/contracts';
-import { Button, Drawer, Form, Input, Modal, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
 import { AdminShell } from './admin-shell';
 import { ADMIN_API, useAdminMutation } from './admin-api';
-import { confirmDanger } from './confirm';
+import { FormDrawer } from './form-drawer';
+import { SearchBar, useStatusSwitch } from './list-controls';
 import { useListQuery } from './use-list-query';
 
 type Values = { name: string; eduStages: string[]; notes: string };
@@ -22,19 +23,11 @@ function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: ()
     onClose,
   );
   return (
-    <Drawer
-      open
-      width={440}
+    <FormDrawer
       title={t(school ? 'schools.edit' : 'schools.new')}
+      saving={save.isPending}
+      onSave={() => form.submit()}
       onClose={onClose}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
     >
       <Form<Values>
         form={form}
@@ -60,7 +53,7 @@ function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: ()
           <Input.TextArea maxLength={LIMITS.notes} showCount rows={2} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
 
@@ -68,22 +61,8 @@ function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: ()
 export function SchoolsPage() {
   const { t } = useTranslation('admin');
   const list = useListQuery<TSchool>(ADMIN_API.schools);
-  const [modal, modalHost] = Modal.useModal();
   const [editing, setEditing] = useState<TSchool | 'new' | null>(null);
-  const switchStatus = useAdminMutation(
-    ({ id, enabled }: { id: string; enabled: boolean }) => api.put(`${ADMIN_API.schools}/${id}/status`, { enabled }),
-    [ADMIN_API.schools, ADMIN_API.schoolInfo],
-  );
-  const onSwitch = (school: TSchool, enabled: boolean) =>
-    enabled
-      ? switchStatus.mutate({ id: school.id, enabled })
-      : confirmDanger(modal, {
-          title: t('schools.disableTitle', { name: school.name }),
-          content: t('schools.disableBody'),
-          okText: t('common.switchOff'),
-          cancelText: t('common.cancel'),
-          onOk: () => switchStatus.mutateAsync({ id: school.id, enabled }),
-        });
+  const status = useStatusSwitch(ADMIN_API.schools, [ADMIN_API.schools, ADMIN_API.schoolInfo], 'schools');
   const columns: TableColumnsType<TSchool> = [
     { title: t('schools.name'), dataIndex: 'name', sorter: true },
     {
@@ -95,13 +74,7 @@ export function SchoolsPage() {
     {
       title: t('common.status'),
       key: 'enabled',
-      render: (_, s) => (
-        <Switch
-          checked={s.enabled}
-          aria-label={t('common.switchFor', { name: s.name })}
-          onChange={(on) => onSwitch(s, on)}
-        />
-      ),
+      render: (_, s) => status.render(s, s.name),
     },
     {
       title: t('common.actions'),
@@ -122,15 +95,9 @@ export function SchoolsPage() {
         </Button>
       }
     >
-      {modalHost}
-      <div className="admin-toolbar" role="search">
-        <Input.Search
-          allowClear
-          aria-label={t('schools.search')}
-          placeholder={t('schools.search')}
-          style={{ width: 260 }}
-          onSearch={(keyword) => list.setFilters({ keyword: keyword || undefined })}
-        />
+      {status.modalHost}
+      <div className="admin-toolbar">
+        <SearchBar label={t('schools.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
       </div>
       <Table<TSchool>
         rowKey="id"

@@ -1,0 +1,51 @@
+import { Input, Modal, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { useAdminMutation } from './admin-api';
+import { confirmDanger } from './confirm';
+
+/** The search box of a list's toolbar: searching starts again at the first page. */
+export function SearchBar({ label, onSearch }: { label: string; onSearch: (keyword: string | undefined) => void }) {
+  return (
+    <div role="search">
+      <Input.Search
+        allowClear
+        aria-label={label}
+        placeholder={label}
+        style={{ width: 260 }}
+        onSearch={(keyword) => onSearch(keyword || undefined)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The on/off switch of a row (`PUT <path>/<id>/status`). Switching on is immediate; switching off asks first, in
+ * the 472 px confirmation, saying what stops working.
+ */
+export function useStatusSwitch(path: string, refresh: readonly string[], texts: 'people' | 'schools' | 'customers') {
+  const { t } = useTranslation('admin');
+  const [modal, modalHost] = Modal.useModal();
+  const change = useAdminMutation(
+    ({ id, enabled }: { id: string; enabled: boolean }) => api.put(`${path}/${id}/status`, { enabled }),
+    refresh,
+  );
+  const onChange = (row: { id: string }, name: string, enabled: boolean) =>
+    enabled
+      ? change.mutate({ id: row.id, enabled })
+      : confirmDanger(modal, {
+          title: t(`${texts}.disableTitle`, { name }),
+          content: t(`${texts}.disableBody`),
+          okText: t('common.switchOff'),
+          cancelText: t('common.cancel'),
+          onOk: () => change.mutateAsync({ id: row.id, enabled }),
+        });
+  const render = (row: { id: string; enabled: boolean }, name: string) => (
+    <Switch
+      checked={row.enabled}
+      aria-label={t('common.switchFor', { name })}
+      onChange={(enabled) => onChange(row, name, enabled)}
+    />
+  );
+  return { render, modalHost };
+}
