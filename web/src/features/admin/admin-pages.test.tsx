@@ -129,6 +129,7 @@ describe('administration screens', { timeout: 30_000 }, () => {
       'Students',
       'Operation logs',
       'Teaching statistics',
+      'Teacher certification',
     ]);
     expect(await screen.findByRole('cell', { name: 'Grade 4 Class 1' }, SLOW)).toBeTruthy();
     renderApp('/admin/schools');
