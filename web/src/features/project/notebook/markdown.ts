@@ -46,5 +46,6 @@ export function renderMarkdown(source: string): string {
     }
   }
   flush();
-  return DOMPurify.sanitize(html.join(''));
+  // Links open in a new tab (with rel=noreferrer), so the notebook stays open.
+  return DOMPurify.sanitize(html.join(''), { ADD_ATTR: ['target'] });
 }
