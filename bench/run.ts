@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { benchApi } from './api.bench.js';
 import { benchBundle } from './bundle.bench.js';
+import { benchCourses } from './course.bench.js';
 import { benchImport } from './import.bench.js';
 import { benchLogin } from './login.bench.js';
 import { benchRuntime } from './runtime.bench.js';
@@ -24,6 +25,9 @@ async function main() {
   if (process.env.DATABASE_URL) for (const line of await benchImport(process.env.DATABASE_URL)) console.log(line);
   console.log('\n## Notebook runtimes');
   for (const line of await benchRuntime()) console.log(line);
+  console.log('\n## Course centre and detail');
+  for (const line of await benchCourses(undefined)) console.log(line);
+  if (process.env.DATABASE_URL) for (const line of await benchCourses(process.env.DATABASE_URL)) console.log(line);
   console.log('\n## Web bundle');
   for (const line of await benchBundle()) console.log(line);
 }

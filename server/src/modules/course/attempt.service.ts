@@ -36,7 +36,10 @@ export async function submitAttempt(ctx: AppContext, auth: AuthContext, taskId: 
   await loadForLearner(ctx.db, auth, task.courseId);
   const enrolment = await findEnrolment(ctx.db, task.courseId, auth.userId);
   if (!enrolment) throw new AppError('COURSE_NOT_JOINED');
-  if (enrolment.versionId !== task.versionId) throw new AppError('NOT_FOUND');
+  if (enrolment.versionId !== task.versionId) {
+    // A task of another version: after a move to a newer version, an experiment the teacher took out is "removed".
+    throw new AppError(task.questions.some((q) => q.type === 'experiment') ? 'EXPERIMENT_REMOVED' : 'NOT_FOUND');
+  }
   const grade = gradeAttempt(task.questions, answers);
   const [row] = await ctx.db
     .insert(taskAttempts)

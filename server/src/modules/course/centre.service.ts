@@ -83,22 +83,24 @@ export async function getCourseDetail(
 ): Promise<TCourseDetail> {
   const { course, role, enrolment } = await loadForLearner(ctx.db, auth, courseId);
   const versionId = enrolment?.versionId ?? course.publishedVersionId ?? course.draftVersionId!;
-  const tree = await loadVersionTree(ctx.db, versionId);
-  const records = enrolment && auth ? await recordsOf(ctx, course.id, auth.userId) : [];
+  // Independent reads, sent together.
+  const [tree, records, [owner], publishedNumber, learnerNumber] = await Promise.all([
+    loadVersionTree(ctx.db, versionId),
+    enrolment && auth ? recordsOf(ctx, course.id, auth.userId) : Promise.resolve([]),
+    ctx.db.select({ u: users.username, r: users.realName }).from(users).where(eq(users.id, course.ownerId)),
+    versionNumber(ctx.db, course.publishedVersionId),
+    versionNumber(ctx.db, versionId),
+  ]);
   const sections = sectionsInOrder(tree);
   const done = sections.filter((s) => records.some((r) => r.sectionId === s.id && r.completedAt)).length;
-  const [owner] = await ctx.db
-    .select({ u: users.username, r: users.realName })
-    .from(users)
-    .where(eq(users.id, course.ownerId));
   return {
     ...presentSummary(ctx.storage, course, {
       ownerName: owner ? owner.r || owner.u : '',
-      versionNumber: await versionNumber(ctx.db, course.publishedVersionId),
+      versionNumber: publishedNumber,
     }),
     enrolled: Boolean(enrolment),
     canEdit: Boolean(role),
-    learnerVersionNumber: await versionNumber(ctx.db, versionId),
+    learnerVersionNumber: learnerNumber,
     progress: sections.length ? Math.round((100 * done) / sections.length) : 0,
     catalogue: tree.chapters.map((c) => ({
       id: c.id,

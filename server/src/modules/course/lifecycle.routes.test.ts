@@ -134,6 +134,34 @@ describe('course states and versions (spec section 4)', () => {
     expect((await w.call('teacher', 'GET', `/api/v1/courses/${id}`)).body.data.status).toBe('closed');
   });
 
+  it('says "experiment removed" when a learner moved to a new version answers an experiment taken out of it', async () => {
+    const { id, code, sectionIds } = await w.buildCourse();
+    await w.call('teacher', 'POST', `/api/v1/courses/sections/${sectionIds[0]}/tasks`, {
+      title: 'Build',
+      questions: [{ id: 'x', type: 'experiment', prompt: 'Build a robot', projectUrl: '/pjedu/projects/robot' }],
+    });
+    await act(id, 'publish');
+    await w.call('student', 'POST', '/api/v1/courses/join', { code });
+    const oldTask = (await w.call('student', 'GET', `/api/v1/courses/sections/${sectionIds[0]}/learn`)).body.data
+      .tasks[0];
+    const first = await w.call('student', 'POST', `/api/v1/courses/tasks/${oldTask.id}/attempts`, {
+      answers: [{ questionId: 'x', text: '/pjedu/projects/mine' }],
+    });
+    expect(first.body.data.status).toBe('pending');
+
+    const revision = (await act(id, 'revision')).body.data;
+    await w.call('teacher', 'DELETE', `/api/v1/courses/tasks/${revision.chapters[0].sections[0].tasks[0].id}`);
+    await act(id, 'publish');
+    await w.call('teacher', 'POST', `/api/v1/courses/${id}/learners/move`, {});
+
+    const late = await w.call('student', 'POST', `/api/v1/courses/tasks/${oldTask.id}/attempts`, { answers: [] });
+    expect(late.status).toBe(410);
+    expect(late.body.errorCode).toBe('4003');
+    const record = await w.call('student', 'GET', `/api/v1/courses/${id}/record`);
+    expect(record.body.data.versionNumber).toBe(2);
+    expect(record.body.data.attempts.map((a: { id: string }) => a.id)).toEqual([first.body.data.id]);
+  });
+
   it('refuses to move learners of a course that is not published', async () => {
     const { id } = await w.buildCourse();
     expect((await w.call('teacher', 'POST', `/api/v1/courses/${id}/learners/move`, {})).body.errorCode).toBe('4105');

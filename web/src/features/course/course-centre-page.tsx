@@ -8,6 +8,7 @@ import { useCurrentScreen } from '../../app/screen';
 import { readSession, useLoggedIn } from '../../app/session';
 import { LinkButton } from '../../ui/link-button';
 import { useCentre, useFilters } from './course-api';
+import { CourseApplyButton } from './course-apply-dialog';
 import { CourseCard } from './course-card';
 import { coursePath, NEW_COURSE_PATH } from './course-paths';
 import { JoinByCode } from './join-by-code';
@@ -73,11 +74,14 @@ export function CourseCentrePage() {
           <h1 id={headingId}>{t(screen, { ns: 'screens' })}</h1>
           <p className="course-centre__lead">{t('centre.lead')}</p>
         </div>
-        {isTeacher && (
-          <LinkButton kind="primary" size="large" to={NEW_COURSE_PATH} icon={<PlusOutlined />}>
-            {t('centre.create')}
-          </LinkButton>
-        )}
+        <div className="course-centre__actions">
+          <CourseApplyButton />
+          {isTeacher && (
+            <LinkButton kind="primary" size="large" to={NEW_COURSE_PATH} icon={<PlusOutlined />}>
+              {t('centre.create')}
+            </LinkButton>
+          )}
+        </div>
       </header>
       <JoinByCode />
       <section className="course-filters" aria-label={t('centre.search')}>
