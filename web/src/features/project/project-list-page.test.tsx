@@ -98,5 +98,6 @@ describe('my projects', () => {
       access: 'private',
       runtimeType: 'BASIC',
     });
-  });
+    // A dialog with a dozen fields, typed key by key, is slow on a busy machine.
+  }, 20_000);
 });
