@@ -163,8 +163,6 @@ export class LocalRuntimeDriver implements RuntimeDriver {
       LANG: 'C.UTF-8',
       SHELL: '/bin/bash',
       TERM: 'xterm-256color',
-      // The runtime's user has no passwd entry; a plain prompt instead of "I have no name!".
-      PS1: '\\w $ ',
       MPLBACKEND: 'module://matplotlib_inline.backend_inline',
       MPLCONFIGDIR: path.join(home, '.matplotlib'),
       JUPYTER_RUNTIME_DIR: path.join(home, '.jupyter-runtime'),

@@ -27,15 +27,23 @@ export function runtimeInstalled(python: string): boolean {
  * name the command an administrator must run.
  */
 export class RuntimeAvailability {
-  private state: TRuntimeAvailability['state'];
+  /** Probed on first use, not at start: a probe imports Python packages and takes a second. */
+  private probed: TRuntimeAvailability['state'] | null = null;
   private progress = '';
 
   constructor(
     private readonly python: string,
     private readonly limits: TRuntimeAvailability['limits'],
     private readonly log: { info(o: object, m: string): void; warn(o: object, m: string): void },
-  ) {
-    this.state = runtimeInstalled(python) ? 'ready' : 'missing';
+  ) {}
+
+  private get state(): TRuntimeAvailability['state'] {
+    this.probed ??= runtimeInstalled(this.python) ? 'ready' : 'missing';
+    return this.probed;
+  }
+
+  private set state(value: TRuntimeAvailability['state']) {
+    this.probed = value;
   }
 
   get current(): TRuntimeAvailability {

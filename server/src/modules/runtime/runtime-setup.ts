@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
@@ -13,6 +13,8 @@ import { RuntimeManager } from './runtime-manager.js';
  */
 function protectDataDir(dataDir: string) {
   if (process.getuid?.() !== 0) return;
+  // Folders the server fills later are created closed now.
+  for (const folder of ['files', 'project-versions']) mkdirSync(path.join(dataDir, folder), { recursive: true });
   chmodSync(dataDir, 0o711);
   for (const entry of readdirSync(dataDir)) {
     if (entry !== 'runtime') chmodSync(path.join(dataDir, entry), 0o700);

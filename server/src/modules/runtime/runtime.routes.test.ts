@@ -75,15 +75,15 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     expect(outputs.find((o) => o.msgType === 'error')?.content.ename).toBe('KeyboardInterrupt');
   }, 60_000);
 
-  it('runs the kernel as an unprivileged user that cannot read the server secrets', async () => {
-    const secret = path.join(t.dataDir, 'secrets', 'jwt.key');
-    const outputs = await kernel.execute(
-      `import os\nprint(os.getuid())\ntry:\n    open(${JSON.stringify(secret)}).read(); print('read')\nexcept PermissionError:\n    print('refused')`,
-    );
-    const [uid, verdict] = stdoutOf(outputs).trim().split('\n');
+  it('runs the kernel as an unprivileged user that cannot read the server data', async () => {
+    const probe = (target: string) =>
+      `try:\n    os.listdir(${JSON.stringify(target)}) if os.path.isdir(${JSON.stringify(target)}) else open(${JSON.stringify(target)}).read()\n    print('read')\nexcept PermissionError:\n    print('refused')`;
+    const targets = [path.join(t.dataDir, 'secrets', 'jwt.key'), path.join(t.dataDir, 'files'), t.dataDir];
+    const outputs = await kernel.execute(`import os\nprint(os.getuid())\n${targets.map(probe).join('\n')}`);
+    const [uid, ...verdicts] = stdoutOf(outputs).trim().split('\n');
     if (process.getuid?.() === 0) {
       expect(Number(uid)).toBeGreaterThanOrEqual(t.config.runtimeUidBase);
-      expect(verdict).toBe('refused');
+      expect(verdicts).toEqual(['refused', 'refused', 'refused']);
     } else {
       expect(Number(uid)).toBe(process.getuid?.());
     }

@@ -11,6 +11,7 @@ import { FileTreePanel } from './file-tree-panel';
 import { FileTabs } from './file-tabs';
 import { PackagesPanel } from './packages-panel';
 import { useFileTree, useProject, useRuntime, useRuntimeActions } from './project-api';
+import { useEditorLayout } from './use-editor-layout';
 import { ProjectSettings } from './project-settings';
 import { SignInPrompt } from './sign-in-prompt';
 import { TerminalPanel } from './terminal-panel';
@@ -35,7 +36,8 @@ function ProjectEditor() {
   const [openedTabs, setTabs] = useState<string[] | null>(null);
   const [chosen, setActive] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
-  const [terminal, setTerminal] = useState(false);
+  const [layout, setLayout] = useEditorLayout();
+  const terminal = layout.terminal;
   const [runAllSignal, setRunAllSignal] = useState(0);
   const savers = useRef(new Map<string, OpenDocument>());
   const running = runtime.data?.state === 'RUNNING';
@@ -103,7 +105,15 @@ function ProjectEditor() {
         />
         {!project.data.canEdit && <Alert type="info" showIcon title={t('editor.readOnly')} />}
         <div className="project-editor__body">
-          <aside className="project-editor__left">
+          <aside
+            className="project-editor__left"
+            style={{ width: layout.treeWidth }}
+            // The pane is resizable by its corner (CSS resize); its width is kept when the pointer is released.
+            onPointerUp={(event) => {
+              const width = Math.round(event.currentTarget.getBoundingClientRect().width);
+              if (Math.abs(width - layout.treeWidth) > 2) setLayout({ treeWidth: width });
+            }}
+          >
             <FileTreePanel onOpen={open} onClosed={close} />
           </aside>
           <main className="project-editor__centre" aria-label={t('editor.tabs')}>
@@ -127,7 +137,7 @@ function ProjectEditor() {
                 {t('editor.settings')}
               </Button>
             )}
-            <Button icon={<CodeOutlined />} aria-pressed={terminal} onClick={() => setTerminal((on) => !on)}>
+            <Button icon={<CodeOutlined />} aria-pressed={terminal} onClick={() => setLayout({ terminal: !terminal })}>
               {t(terminal ? 'editor.hideTerminal' : 'editor.terminal')}
             </Button>
           </div>

@@ -17,16 +17,26 @@ export function TerminalPanel() {
     terminal.open(host.current);
     let socket: WebSocket | null = null;
     let closed = false;
+    // Keys typed while the connection opens are sent once it is open, not lost.
+    const pending: string[] = [];
+    const send = (message: unknown[]) => {
+      const text = JSON.stringify(message);
+      if (socket?.readyState === WebSocket.OPEN) socket.send(text);
+      else pending.push(text);
+    };
     void openTerminal(projectId).then(({ name }) => {
       if (closed) return;
       socket = new WebSocket(jupyterSocketUrl(projectId, `/terminals/websocket/${name}`));
-      socket.onopen = () => socket?.send(JSON.stringify(['set_size', terminal.rows, terminal.cols]));
+      socket.onopen = () => {
+        socket?.send(JSON.stringify(['set_size', terminal.rows, terminal.cols]));
+        for (const text of pending.splice(0)) socket?.send(text);
+      };
       socket.onmessage = (event) => {
         const [kind, text] = JSON.parse(String(event.data)) as [string, string];
         if (kind === 'stdout') terminal.write(text);
       };
     });
-    const input = terminal.onData((data) => socket?.send(JSON.stringify(['stdin', data])));
+    const input = terminal.onData((data) => send(['stdin', data]));
     return () => {
       closed = true;
       input.dispose();
