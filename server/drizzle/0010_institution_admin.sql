@@ -17,4 +17,6 @@ ALTER TABLE "customers" ADD COLUMN "city" text DEFAULT '' NOT NULL;--> statement
 ALTER TABLE "customers" ADD COLUMN "district" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "periods" ADD CONSTRAINT "periods_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "periods" ADD CONSTRAINT "periods_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "periods_customer_idx" ON "periods" USING btree ("customer_id","start_date");
+CREATE INDEX "periods_customer_idx" ON "periods" USING btree ("customer_id","start_date");--> statement-breakpoint
+CREATE INDEX "users_username_trgm_idx" ON "users" USING gin ("username" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_real_name_trgm_idx" ON "users" USING gin ("real_name" gin_trgm_ops);

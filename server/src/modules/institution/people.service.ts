@@ -71,7 +71,18 @@ async function insertAccount(
   return user;
 }
 
-function presentAccount(user: typeof users.$inferSelect) {
+/** The account columns a list shows: selecting only these keeps sorted pages narrow (no password hash). */
+const ACCOUNT = {
+  id: users.id,
+  username: users.username,
+  realName: users.realName,
+  phone: users.phone,
+  enabled: users.enabled,
+  schoolId: users.schoolId,
+  createdAt: users.createdAt,
+};
+
+function presentAccount(user: Pick<typeof users.$inferSelect, keyof typeof ACCOUNT>) {
   return {
     id: user.id,
     username: user.username,
@@ -190,6 +201,8 @@ function peopleWhere(scope: Scope, kind: Kind, query: PeopleQuery) {
   const table = kind === 'teacher' ? teachers : students;
   return and(
     scopeWhere(scope, table),
+    // The same scope on the account lets the planner walk the (customer, username) index in order.
+    scopeWhere(scope, { customerId: users.customerId, schoolId: users.schoolId }),
     query.keyword
       ? or(ilike(users.username, `%${query.keyword}%`), ilike(users.realName, `%${query.keyword}%`))
       : undefined,
@@ -203,12 +216,14 @@ export async function selectPeople(db: Db, scope: Scope, kind: Kind, query: Peop
   const table = kind === 'teacher' ? teachers : students;
   const [field, direction] = (query.sort ?? 'username,asc').split(',');
   const column = SORTABLE[field as keyof typeof SORTABLE] ?? users.username;
+  // Usernames are unique within a customer, so (username, customer) orders completely and matches the index.
+  const tieBreak = column === users.username ? users.customerId : users.id;
   const rows = await db
-    .select({ user: users, extra: table })
+    .select({ user: ACCOUNT, extra: table })
     .from(table)
     .innerJoin(users, eq(users.id, table.userId))
     .where(peopleWhere(scope, kind, query))
-    .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(users.id))
+    .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(tieBreak))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
   return rows.map(({ user, extra }) =>
@@ -227,14 +242,24 @@ export async function selectPeople(db: Db, scope: Scope, kind: Kind, query: Peop
 export async function listPeople(ctx: AppContext, auth: AuthContext, kind: Kind, query: PeopleQuery) {
   const scope = await callerScope(ctx.db, auth);
   const table = kind === 'teacher' ? teachers : students;
-  const [list, [total]] = await Promise.all([
-    selectPeople(ctx.db, scope, kind, query),
-    ctx.db
-      .select({ n: count() })
-      .from(table)
-      .innerJoin(users, eq(users.id, table.userId))
-      .where(peopleWhere(scope, kind, query)),
-  ]);
+  // Without a search text the count needs no account columns: count the teacher or student rows alone.
+  const counted = query.keyword
+    ? ctx.db
+        .select({ n: count() })
+        .from(table)
+        .innerJoin(users, eq(users.id, table.userId))
+        .where(peopleWhere(scope, kind, query))
+    : ctx.db
+        .select({ n: count() })
+        .from(table)
+        .where(
+          and(
+            scopeWhere(scope, table),
+            query.schoolId ? eq(table.schoolId, query.schoolId) : undefined,
+            kind === 'student' && query.classId ? eq(students.classId, query.classId) : undefined,
+          ),
+        );
+  const [list, [total]] = await Promise.all([selectPeople(ctx.db, scope, kind, query), counted]);
   return { list, total: total?.n ?? 0, page: query.page, size: query.size };
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -30,6 +31,12 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * Extensions the migrations rely on, created before them (drizzle-kit does not generate them): pg_trgm for the
+ * trigram indexes of `%keyword%` searches. It is a trusted extension (PostgreSQL 13+): a database owner may create it.
+ */
+const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
 }
@@ -37,7 +44,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // pg_trgm backs the trigram indexes of name searches, as on PostgreSQL.
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -47,6 +58,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     async migrate(migrationsFolder) {
       // A PGlite database belongs to this one process, so no cross-process lock is needed.
       const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await client.exec(CREATE_EXTENSIONS);
       await migrate(drizzlePglite({ client, schema }), { migrationsFolder });
     },
   };
@@ -65,6 +77,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await client.query(CREATE_EXTENSIONS);
         await migrate(drizzlePg({ client, schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

@@ -52,6 +52,9 @@ export const users = pgTable(
       .on(sql`coalesce(${t.customerId}, '${sql.raw(PUBLIC_SPACE)}'::uuid)`, t.email)
       .where(sql`${t.email} is not null`),
     index('users_school_idx').on(t.schoolId),
+    // `%keyword%` searches of the administration lists (pg_trgm, created before the migrations).
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_real_name_trgm_idx').using('gin', t.realName.op('gin_trgm_ops')),
   ],
 );
 
