@@ -19,9 +19,26 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(testDb.url, `drop database if exists ${name} with (force)`);
+      await dropWhenClosed(testDb.url, name);
     },
   };
+}
+
+/**
+ * The pool's `end()` resolves while its connections are still saying goodbye; dropping the database `with (force)`
+ * then terminates them mid-close, and the closing client throws an unhandled error. Wait until they are gone.
+ */
+async function dropWhenClosed(url: string, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(url, `drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      const inUse = (error as { code?: string }).code === '55006';
+      if (!inUse || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 /** An empty, unmigrated database (for migration tests). */
@@ -35,7 +52,7 @@ export async function createEmptyDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(testDb.url, `drop database if exists ${name} with (force)`);
+      await dropWhenClosed(testDb.url, name);
     },
   };
 }
