@@ -98,11 +98,21 @@ export class KernelConnection {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
+  /** Waits (up to 15 s) for a connection still opening, so a cell run right after the start is not lost. */
+  private async opened(): Promise<boolean> {
+    const deadline = Date.now() + 15_000;
+    while (this.socket?.readyState === WebSocket.CONNECTING && Date.now() < deadline) {
+      await new Promise((r) => window.setTimeout(r, 100));
+    }
+    return this.ready;
+  }
+
   /** Runs code; answers true when it finished without an error. */
-  execute(code: string, handlers: ExecuteHandlers): Promise<boolean> {
+  async execute(code: string, handlers: ExecuteHandlers): Promise<boolean> {
     const msgId = crypto.randomUUID();
+    const open = await this.opened();
     return new Promise((resolve) => {
-      if (!this.ready) return resolve(false);
+      if (!open) return resolve(false);
       this.pending.set(msgId, { ...handlers, resolve, failed: false });
       this.socket!.send(
         JSON.stringify({

@@ -91,7 +91,7 @@ export function useNotebook(projectId: string, path: string, running: boolean, c
     (cell: Cell): Promise<boolean> => {
       if (cell.cell_type !== 'code') return Promise.resolve(true);
       const connection = kernel.current;
-      if (!connection?.ready) return Promise.resolve(false);
+      if (!connection) return Promise.resolve(false);
       // Cells run one after another, in the order they were asked for, as in Jupyter.
       const run = queue.current.then(async () => {
         setRunningCells((s) => new Set(s).add(cell.id));
