@@ -91,7 +91,11 @@ describe('my projects', () => {
     await user.click(tags);
     await user.keyboard('{Backspace}');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/pjedu/projects/${PROJECT.id}/editor`));
+    // The router finishes the navigation once the editor's code (CodeMirror, xterm) has loaded: the first import of
+    // it in a fresh test run is slow.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/pjedu/projects/${PROJECT.id}/editor`), {
+      timeout: 20_000,
+    });
     expect(JSON.parse(server.to(API.projects).find((r) => r.method === 'POST')!.body!)).toMatchObject({
       name: 'Robots',
       tags: ['ai'],
@@ -99,5 +103,5 @@ describe('my projects', () => {
       runtimeType: 'BASIC',
     });
     // A dialog with a dozen fields, typed key by key, is slow on a busy machine.
-  }, 20_000);
+  }, 45_000);
 });

@@ -64,7 +64,8 @@ describe('password sign-in page', () => {
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
     await user.click(submit);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pjedu/courses'));
+    // The course centre's code loads before the navigation completes.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pjedu/courses'), { timeout: 15_000 });
     expect(bodyOf(API.authLogin)).toMatchObject({
       custcode: 'demo2026',
       usernameOrEmailOrPhone: 'student01',
@@ -208,6 +209,6 @@ describe('password reset', () => {
       password: btoa('Reset2026'),
       verifyCode: '654321',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/sign/login'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/sign/login'), { timeout: 15_000 });
   });
 });
