@@ -1,5 +1,4 @@
-import type { TTeacherCertification } from '@aiedu/contracts';
-import { LIMITS } from '@aiedu/contracts';
+import { LIMITS, UI_SIZES, type TTeacherCertification } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Form, Input, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
@@ -26,7 +25,7 @@ function DecisionDialog({ decision, onClose }: { decision: Decision; onClose: ()
   return (
     <Modal
       open
-      width={472}
+      width={UI_SIZES.confirmDialogWidth}
       title={t(rejecting ? 'certifications.rejectTitle' : 'certifications.certifyTitle')}
       okText={t(rejecting ? 'certifications.reject' : 'certifications.certify')}
       okButtonProps={{ danger: rejecting, loading: review.isPending }}

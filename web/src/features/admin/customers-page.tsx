@@ -8,7 +8,7 @@ import { api } from '../../app/api';
 import { AdminShell } from './admin-shell';
 import { ADMIN_API } from './admin-api';
 import { CustomerDrawer } from './customer-drawer';
-import { SearchBar, useStatusSwitch } from './list-controls';
+import { ListTable, SearchBar, useStatusSwitch } from './list-controls';
 import { useListQuery } from './use-list-query';
 
 /** The columns of both customer lists, with the on/off switch of each row. */
@@ -57,15 +57,7 @@ export function CustomersPage() {
       <div className="admin-toolbar">
         <SearchBar label={t('customers.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
       </div>
-      <Table<TCustomer>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.query.isFetching}
-        pagination={list.pagination}
-        onChange={list.onChange}
-        scroll={{ x: true }}
-      />
+      <ListTable<TCustomer> list={list} columns={columns} />
       {editing && (
         <CustomerDrawer
           path={ADMIN_API.customers}

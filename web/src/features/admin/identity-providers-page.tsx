@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Form, Input, Modal, Space, Switch, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { AdminShell } from './admin-shell';
 import { useAdminMutation } from './admin-api';
 import { confirmDanger } from './confirm';
+import { FormDrawer } from './form-drawer';
 import { SECURITY_API } from './security-api';
 
 interface Provider {
@@ -41,19 +42,12 @@ function ProviderDrawer({ onClose }: { onClose: () => void }) {
   );
   const required = { required: true, whitespace: true, message: t('providers.required') };
   return (
-    <Drawer
-      open
-      width={480}
+    <FormDrawer
       title={t('providers.add')}
+      width={480}
+      saving={add.isPending}
+      onSave={() => form.submit()}
       onClose={onClose}
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel', { ns: 'admin' })}</Button>
-          <Button type="primary" loading={add.isPending} onClick={() => form.submit()}>
-            {t('common.save', { ns: 'admin' })}
-          </Button>
-        </Space>
-      }
     >
       <Form<Values>
         form={form}
@@ -92,7 +86,7 @@ function ProviderDrawer({ onClose }: { onClose: () => void }) {
           <Switch />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
 

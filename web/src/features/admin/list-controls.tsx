@@ -1,8 +1,9 @@
-import { Input, Modal, Switch } from 'antd';
+import { Input, Modal, Switch, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useAdminMutation } from './admin-api';
 import { confirmDanger } from './confirm';
+import type { ListQuery } from './use-list-query';
 
 /** The search box of a list's toolbar: searching starts again at the first page. */
 export function SearchBar({ label, onSearch }: { label: string; onSearch: (keyword: string | undefined) => void }) {
@@ -48,4 +49,22 @@ export function useStatusSwitch(path: string, refresh: readonly string[], texts:
     />
   );
   return { render, modalHost };
+}
+
+/** A server-paginated table of a `useListQuery` list: its rows, loading state, paging and sorting. */
+export function ListTable<T extends { id: string }>({
+  list,
+  ...table
+}: { list: ListQuery<T> } & Omit<TableProps<T>, 'rowKey' | 'dataSource' | 'loading' | 'pagination' | 'onChange'>) {
+  return (
+    <Table<T>
+      rowKey="id"
+      dataSource={list.rows}
+      loading={list.query.isFetching}
+      pagination={list.pagination}
+      onChange={list.onChange}
+      scroll={{ x: true }}
+      {...table}
+    />
+  );
 }

@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Select, Table } from 'antd';
+import { Button, DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
 import { AdminShell } from './admin-shell';
+import { ListTable } from './list-controls';
 import { ADMIN_API, downloadXlsx } from './admin-api';
 import { useListQuery } from './use-list-query';
 
@@ -96,12 +97,8 @@ export function LogsPage() {
           }}
         />
       </div>
-      <Table<Log>
-        rowKey="id"
-        dataSource={list.rows}
-        loading={list.query.isFetching}
-        pagination={list.pagination}
-        onChange={list.onChange}
+      <ListTable<Log>
+        list={list}
         tableLayout="fixed"
         columns={[
           { title: t('logs.time'), key: 'time', render: (_, l) => formatDateTime(l.createdAt) },

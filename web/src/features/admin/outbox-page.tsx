@@ -1,7 +1,8 @@
-import { Input, Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
 import { AdminShell } from './admin-shell';
+import { ListTable, SearchBar } from './list-controls';
 import { SECURITY_API } from './security-api';
 import { useListQuery } from './use-list-query';
 
@@ -26,20 +27,11 @@ export function OutboxPage() {
   return (
     <AdminShell screen="outbox">
       <p>{t('outbox.lead')}</p>
-      <div className="admin-toolbar" role="search">
-        <Input.Search
-          allowClear
-          placeholder={t('outbox.search')}
-          aria-label={t('outbox.search')}
-          onSearch={(keyword) => list.setFilters({ keyword: keyword.trim() || undefined })}
-        />
+      <div className="admin-toolbar">
+        <SearchBar label={t('outbox.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
       </div>
-      <Table<OutboxItem>
-        rowKey="id"
-        loading={list.query.isFetching}
-        dataSource={list.rows}
-        pagination={list.pagination}
-        onChange={list.onChange}
+      <ListTable<OutboxItem>
+        list={list}
         columns={[
           { title: t('outbox.time'), dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
           {

@@ -1,12 +1,12 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TStudent, TTeacher } from '@aiedu/contracts';
-import { Button, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Select, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminShell } from './admin-shell';
 import { ADMIN_API, downloadXlsx, useClasses, useSchoolOptions } from './admin-api';
 import { ImportDialog } from './import-dialog';
-import { SearchBar, useStatusSwitch } from './list-controls';
+import { ListTable, SearchBar, useStatusSwitch } from './list-controls';
 import { PasswordDialog } from './password-dialog';
 import { PersonDrawer, type PersonKind } from './person-drawer';
 import { useListQuery } from './use-list-query';
@@ -103,15 +103,7 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
           />
         )}
       </div>
-      <Table<Person>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.query.isFetching}
-        pagination={list.pagination}
-        onChange={list.onChange}
-        scroll={{ x: true }}
-      />
+      <ListTable<Person> list={list} columns={columns} />
       {editing && (
         <PersonDrawer kind={kind} person={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

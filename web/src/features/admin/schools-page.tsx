@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { EDU_STAGES, LIMITS, ZCreateSchoolRequest, type TSchool } from '@aiedu/contracts';
-import { Button, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -8,7 +8,7 @@ import { schemaRule } from '../../ui/form-rules';
 import { AdminShell } from './admin-shell';
 import { ADMIN_API, useAdminMutation } from './admin-api';
 import { FormDrawer } from './form-drawer';
-import { SearchBar, useStatusSwitch } from './list-controls';
+import { ListTable, SearchBar, useStatusSwitch } from './list-controls';
 import { useListQuery } from './use-list-query';
 
 type Values = { name: string; eduStages: string[]; notes: string };
@@ -99,14 +99,7 @@ export function SchoolsPage() {
       <div className="admin-toolbar">
         <SearchBar label={t('schools.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
       </div>
-      <Table<TSchool>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.query.isFetching}
-        pagination={list.pagination}
-        onChange={list.onChange}
-      />
+      <ListTable<TSchool> list={list} columns={columns} />
       {editing && <SchoolDrawer school={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </AdminShell>
   );

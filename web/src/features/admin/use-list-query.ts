@@ -43,3 +43,6 @@ export function useListQuery<T>(path: string, initial: Record<string, string | u
   };
   return { params, setFilters, query, rows: query.data?.list ?? [], pagination, onChange };
 }
+
+/** What `useListQuery` gives a page: its parameters, filters, query, rows and the table's paging. */
+export type ListQuery<T> = ReturnType<typeof useListQuery<T>>;

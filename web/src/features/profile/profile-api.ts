@@ -11,10 +11,9 @@ import { api } from '../../app/api';
 import { saveTokens } from '../../app/session';
 import { cacheUserInfo, USER_INFO_QUERY_KEY } from '../../app/user-info';
 import { encodePassword } from '../../ui/password-encoding';
-import { FORM_ERROR_CODES } from '../sign/sign-api';
+import { FORM } from '../sign/sign-api';
 
 /** The profile calls of spec section 7 ("User"). Refusals a form shows itself are not toasted. */
-const FORM = { handledCodes: FORM_ERROR_CODES } as const;
 
 /** Saves a changed profile into the cache the header and every page read. */
 function useSaveUserInfo() {

@@ -44,7 +44,8 @@ export const FORM_ERROR_CODES: readonly string[] = [
   ERRORS.OPERATION_FAILED,
 ].map((e) => e.code);
 
-const FORM = { handledCodes: FORM_ERROR_CODES } as const;
+/** Request options of a form's call: the form shows these refusals itself, so the API client does not toast them. */
+export const FORM = { handledCodes: FORM_ERROR_CODES } as const;
 
 /** The server's message for an error a form shows itself; undefined when the API client already showed it. */
 export function formErrorMessage(error: unknown): string | undefined {
