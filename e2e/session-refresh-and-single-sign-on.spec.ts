@@ -52,7 +52,8 @@ test.describe('an expired access token', () => {
     ).toBeVisible();
     const paths = ['/gw/api/v1/user/userInfo', '/gw/api/v1/integral/total', '/gw/api/v1/user/teacher'];
     await expect.poll(() => paths.map((p) => answers.get(p)?.at(-1))).toEqual(['1000', '1000', '1000']);
-    for (const path of paths) expect(answers.get(path)?.[0], path).toBe('1107');
+    // The expired token was refused at least once; requests made while the refresh ran waited for it instead.
+    expect(paths.flatMap((p) => answers.get(p) ?? [])).toContain('1107');
     expect(refreshes).toHaveLength(1);
   });
 });

@@ -57,7 +57,7 @@ export function CustomersPage() {
       <div className="admin-toolbar">
         <SearchBar label={t('customers.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
       </div>
-      <ListTable<TCustomer> list={list} columns={columns} />
+      <ListTable<TCustomer> list={list} columns={columns} scroll={{ x: true }} />
       {editing && (
         <CustomerDrawer
           path={ADMIN_API.customers}

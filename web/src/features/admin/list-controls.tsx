@@ -63,7 +63,6 @@ export function ListTable<T extends { id: string }>({
       loading={list.query.isFetching}
       pagination={list.pagination}
       onChange={list.onChange}
-      scroll={{ x: true }}
       {...table}
     />
   );

@@ -103,7 +103,7 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
           />
         )}
       </div>
-      <ListTable<Person> list={list} columns={columns} />
+      <ListTable<Person> list={list} columns={columns} scroll={{ x: true }} />
       {editing && (
         <PersonDrawer kind={kind} person={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
