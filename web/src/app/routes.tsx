@@ -24,12 +24,23 @@ export interface Screen {
   area?: NavArea;
 }
 
-/** A page's code and the text namespaces it reads, loaded together so it never renders untranslated. */
+/**
+ * A page's code and the text namespaces it reads, loaded together so it never renders untranslated, inside the
+ * component library's theme (antd-scope.tsx).
+ */
 function page(load: () => Promise<ComponentType>, namespaces: readonly Namespace[] = []): PageLoader {
+  return async () => {
+    const [Page, scope] = await Promise.all([load(), import('./antd-scope'), loadNamespaces(namespaces)]);
+    return scope.withAntdScope(Page);
+  };
+}
+
+/** A page a visitor lands on, built without the component library so it loads fast (ui/shell-button.tsx). */
+function plainPage(load: () => Promise<ComponentType>, namespaces: readonly Namespace[] = []): PageLoader {
   return async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0];
 }
 
-const homePage = page(() => import('../features/home/home-page').then((m) => m.HomePage), ['home']);
+const homePage = plainPage(() => import('../features/home/home-page').then((m) => m.HomePage), ['home']);
 const signPages = () => import('../features/sign/sign-pages');
 const thirdPartyPages = () => import('../features/sign/third-party-pages');
 const loginPage = page(() => signPages().then((m) => m.LoginPage), ['sign']);
@@ -44,8 +55,8 @@ const profilePage = page(
   () => import('../features/profile/profile-page').then((m) => m.ProfilePage),
   ['profile', 'sign'],
 );
-const protocolPage = page(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
-const privacyPage = page(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
+const protocolPage = plainPage(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
+const privacyPage = plainPage(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
 
 const coursePages = () => import('../features/course/course-pages');
 const courseCentrePage = page(() => coursePages().then((m) => m.CourseCentrePage), ['course']);
@@ -68,7 +79,7 @@ const securityPage = (name: keyof typeof SECURITY_PAGES) =>
 const adminPage = (name: keyof typeof ADMIN_PAGES) =>
   page(() => import('../features/admin/admin-pages').then((m) => m.ADMIN_PAGES[name]), ['admin', 'errors']);
 
-export const comingSoonPage = page(() =>
+export const comingSoonPage = plainPage(() =>
   import('../features/placeholders/coming-soon-page').then((m) => m.ComingSoonPage),
 );
 
