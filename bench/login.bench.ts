@@ -30,15 +30,18 @@ async function freePort(): Promise<number> {
 /** The built server (`server/dist/main.js`, as `npm start` runs it) in a process of its own, ready to answer. */
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
+  // The embedded database unless the target names one: never the DATABASE_URL the benchmark itself was given.
+  const { DATABASE_URL: _given, ...inherited } = process.env;
   const child = spawn(process.execPath, [SERVER_MAIN], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...inherited,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      SUPER_ADMIN_PASSWORD: 'Bench@2026super',
       RUNTIME_AUTO_INSTALL: 'false',
       // A storm from one address is what this measures, not the request shield's answer to it.
       SHIELD_LOGIN_FAILURES_PER_HOUR: '100000',
@@ -96,7 +99,7 @@ async function storm(url: string, connections: number, limit: number, label: str
   });
   times.sort((a, b) => a - b);
   const rate = result.requests.average;
-  return `${label}, ${String(connections).padStart(2)} concurrent logins: ${rate.toFixed(1)} logins/s = ${((100 * rate) / limit).toFixed(0)} % of the limit (target ≥ 80 %), p95 ${percentile(times, 95).toFixed(0)} ms (target < 1000 ms), non-2xx ${result.non2xx}`;
+  return `${label}, ${String(connections).padStart(2)} concurrent logins: ${rate.toFixed(1)} logins/s = ${((100 * rate) / limit).toFixed(0)} % of the limit (target ≥ 80 %), p95 ${percentile(times, 95).toFixed(0)} ms (target < 1000 ms), non-2xx ${result.non2xx}${result.non2xx > 0 ? ' — sign-ins failed, so this figure is not valid' : ''}`;
 }
 
 /**
