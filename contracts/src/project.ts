@@ -90,6 +90,9 @@ export const ZProject = z.object({
   forkedFrom: z.string().nullable(),
   canEdit: z.boolean(),
   isOwner: z.boolean(),
+  reviewing: z
+    .boolean()
+    .describe("the caller only looks, read-only, as a teacher of a course the project is a learner's copy for"),
   latestVersion: z.string().nullable(),
   forks: z.number().int(),
   createdAt: z.string(),

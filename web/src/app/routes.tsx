@@ -49,7 +49,7 @@ const privacyPage = page(() => import('../features/legal/legal-page').then((m) =
 
 const coursePages = () => import('../features/course/course-pages');
 const courseCentrePage = page(() => coursePages().then((m) => m.CourseCentrePage), ['course']);
-const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage), ['course']);
+const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage), ['course', 'errors']);
 const courseEditorPage = page(() => coursePages().then((m) => m.CourseEditorPage), ['course']);
 const learningRecordPage = page(() => coursePages().then((m) => m.LearningRecordPage), ['course']);
 const myCoursesPage = page(() => coursePages().then((m) => m.MyCoursesPage), ['course']);
