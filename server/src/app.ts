@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { refreshShieldAllowlist, shieldRoutes } from './modules/system/shield.routes.js';
 import { authoringRoutes } from './modules/course/authoring.routes.js';
 import { catalogueRoutes } from './modules/course/catalogue.routes.js';
+import { experimentRoutes } from './modules/course/experiment.routes.js';
 import { learningRoutes } from './modules/course/learning.routes.js';
 import { uploadRoutes } from './modules/course/upload.routes.js';
 import { adminUserRoutes } from './modules/institution/admin-user.routes.js';
@@ -152,6 +153,7 @@ export async function buildApp({
   app.decorate('runtimes', runtimes);
   app.decorate('packages', new PackageQueue(ctx, runtimes.driver));
   await app.register(projectRoutes, { ctx, manager: runtimes });
+  await app.register(experimentRoutes, { ctx, driver: runtimes.driver });
   await app.register(runtimeRoutes, { ctx, manager: runtimes });
   await app.register(runtimeProxyRoutes, { ctx, manager: runtimes });
   registerRuntimeUpgrades(app, ctx, runtimes, tokens);

@@ -60,7 +60,7 @@ const privacyPage = plainPage(() => import('../features/legal/legal-page').then(
 
 const coursePages = () => import('../features/course/course-pages');
 const courseCentrePage = page(() => coursePages().then((m) => m.CourseCentrePage), ['course']);
-const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage), ['course']);
+const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage), ['course', 'errors']);
 const courseEditorPage = page(() => coursePages().then((m) => m.CourseEditorPage), ['course']);
 const learningRecordPage = page(() => coursePages().then((m) => m.LearningRecordPage), ['course']);
 const myCoursesPage = page(() => coursePages().then((m) => m.MyCoursesPage), ['course']);
@@ -78,6 +78,11 @@ const securityPage = (name: keyof typeof SECURITY_PAGES) =>
   );
 const adminPage = (name: keyof typeof ADMIN_PAGES) =>
   page(() => import('../features/admin/admin-pages').then((m) => m.ADMIN_PAGES[name]), ['admin', 'errors']);
+
+const computeAllowancesPage = page(
+  () => import('../features/admin/compute-allowances/compute-allowances-page').then((m) => m.ComputeAllowancesPage),
+  ['admin', 'errors'],
+);
 
 export const comingSoonPage = plainPage(() =>
   import('../features/placeholders/coming-soon-page').then((m) => m.ComingSoonPage),
@@ -167,6 +172,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'myCertificates', path: '/admin/my-certificates' },
   { id: 'statistics', path: ADMIN_PATHS.statistics, page: adminPage('StatisticsPage') },
   { id: 'institutionHome', path: ADMIN_PATHS.institutionHome, page: adminPage('InstitutionHomePage') },
+  { id: 'computeAllowances', path: ADMIN_PATHS.computeAllowances, page: computeAllowancesPage },
   { id: 'certifications', path: ADMIN_PATHS.certifications, page: securityPage('CertificationsPage') },
   { id: 'addressRanges', path: ADMIN_PATHS.addressRanges, page: securityPage('AddressRangesPage') },
   { id: 'identityProviders', path: ADMIN_PATHS.identityProviders, page: securityPage('IdentityProvidersPage') },

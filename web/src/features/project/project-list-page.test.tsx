@@ -26,6 +26,7 @@ const PROJECT: TProject = {
   forkedFrom: null,
   canEdit: true,
   isOwner: true,
+  reviewing: false,
   latestVersion: null,
   forks: 2,
   createdAt: '2026-11-22T10:00:00+08:00',
