@@ -34,16 +34,17 @@ async function seed(database: Database) {
   );
   // Course codes spell the row number in the course-code alphabet.
   await database.db.execute(sql`
-    insert into courses (id, customer_id, owner_id, code, name, description, public_scope, status, direction_id, tags, levels, published_at, learner_count)
+    insert into courses (id, customer_id, owner_id, code, public_scope, status, direction_id, levels, published_at, learner_count)
     select gen_random_uuid(), c.id, (select id from users where username = 'u1'),
       (select string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', ((n / (31 ^ k)::int) % 31) + 1, 1), '' order by k) from generate_series(0, 5) k),
-      'Course ' || n, 'About topic ' || n, 'public', 'published',
+      'public', 'published',
       (select id from course_categories order by name offset (n % 4) limit 1),
-      array['tag' || (n % 20)], '{any}', now() - (n || ' minutes')::interval, n % 300
+      '{any}', now() - (n || ' minutes')::interval, n % 300
     from generate_series(1, ${COURSES}) n, customers c where c.code = 'bench2026'`);
   await database.db.execute(sql`
-    insert into course_versions (id, course_id, number, status, published_at)
-    select gen_random_uuid(), id, 1, 'published', published_at from courses`);
+    insert into course_versions (id, course_id, number, status, published_at, name, description, tags)
+    select gen_random_uuid(), id, 1, 'published', published_at, 'Course ' || n, 'About topic ' || n, array['tag' || (n % 20)]
+    from (select id, published_at, row_number() over (order by published_at desc) n from courses) c`);
   await database.db.execute(
     sql`update courses c set published_version_id = v.id from course_versions v where v.course_id = c.id`,
   );

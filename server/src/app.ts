@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { refreshShieldAllowlist, shieldRoutes } from './modules/system/shield.routes.js';
 import { authoringRoutes } from './modules/course/authoring.routes.js';
 import { catalogueRoutes } from './modules/course/catalogue.routes.js';
+import { randomCourseCode } from './modules/course/course-code.js';
 import { learningRoutes } from './modules/course/learning.routes.js';
 import { uploadRoutes } from './modules/course/upload.routes.js';
 import { adminUserRoutes } from './modules/institution/admin-user.routes.js';
@@ -66,6 +67,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Where notebooks run; by default the driver named by `RUNTIME_DRIVER`. */
   runtimeDriver?: RuntimeDriver;
+  /** The source of new course codes; tests pass one that collides. */
+  courseCode?: () => string;
 }
 
 /** The built web app, next to the server package in the repository. */
@@ -79,6 +82,7 @@ export async function buildApp({
   logger,
   runtimeDriver,
   now = () => new Date(),
+  courseCode = randomCourseCode,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -98,7 +102,7 @@ export async function buildApp({
     blockMs: config.shieldBlockMinutes * 60_000,
     now,
   });
-  const ctx: AppContext = { config, db: database.db, tokens, storage, shield, now };
+  const ctx: AppContext = { config, db: database.db, tokens, storage, shield, now, courseCode };
   await refreshShieldAllowlist(ctx);
 
   recordRouteTable(app);

@@ -1,5 +1,6 @@
 import { ROLES } from '@aiedu/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import {
@@ -11,8 +12,11 @@ import {
   courses,
   courseSections,
   courseTasks,
+  courseVersions,
+  users,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { ownerNameSql } from './course-summary.repository.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 
@@ -80,16 +84,22 @@ async function packagedFor(db: Db, courseId: string, customerId: string): Promis
   return Boolean(row);
 }
 
+/** Whether a caller outside the course's authors may find it, given whether a package gives it to their customer. */
+function discoverable(course: CourseRow, auth: AuthContext | null, packaged: boolean): boolean {
+  if (course.publicScope === 'public') return true;
+  if (!auth) return false;
+  if (auth.roles.includes(ROLES.super)) return true;
+  if (!auth.customerId || course.publicScope === 'private') return false;
+  return course.customerId === auth.customerId || packaged;
+}
+
 /**
  * Whether a caller outside the course's authors may find it: by scope, by customer, or by a course package.
  * A private course is found only by its code (or by being given to a class).
  */
 export async function mayDiscover(db: Db, course: CourseRow, auth: AuthContext | null): Promise<boolean> {
-  if (course.publicScope === 'public') return true;
-  if (!auth) return false;
-  if (auth.roles.includes(ROLES.super)) return true;
-  if (!auth.customerId || course.publicScope === 'private') return false;
-  if (course.customerId === auth.customerId) return true;
+  if (discoverable(course, auth, false)) return true;
+  if (!auth?.customerId || course.publicScope !== 'customer') return false;
   return packagedFor(db, course.id, auth.customerId);
 }
 
@@ -107,19 +117,42 @@ export function assertOpen(course: CourseRow) {
   if (course.takenDown) throw new AppError('COURSE_TAKEN_DOWN');
 }
 
+const publishedVersion = alias(courseVersions, 'learner_published_version');
+
 /**
  * The course as a learner may see it: published, open, and visible to them (or already joined). Authors see
- * their own course in any state.
+ * their own course in any state. One query answers the course, the caller's part in it (author, enrolment,
+ * a package of their customer), the owner's name and the published version's number.
  */
 export async function loadForLearner(db: Db, auth: AuthContext | null, courseId: string) {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  if (!course) throw new AppError('NOT_FOUND');
-  const role = auth ? await authorRole(db, course, auth) : null;
-  const enrolment = auth ? await findEnrolment(db, course.id, auth.userId) : null;
-  if (!role && !enrolment && !(await mayDiscover(db, course, auth))) throw new AppError('NOT_FOUND');
+  const [row] = await db
+    .select({
+      course: courses,
+      enrolment: courseEnrolments,
+      ownerName: ownerNameSql,
+      publishedNumber: publishedVersion.number,
+      collaborator: auth
+        ? sql<boolean>`exists (select 1 from ${courseCollaborators} where ${courseCollaborators.courseId} = ${courses.id} and ${courseCollaborators.userId} = ${auth.userId})`
+        : sql<boolean>`false`,
+      packaged: auth?.customerId
+        ? sql<boolean>`exists (select 1 from ${coursePackages} where ${courses.id} = any(${coursePackages.courseIds}) and ${auth.customerId}::uuid = any(${coursePackages.customerIds}))`
+        : sql<boolean>`false`,
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .leftJoin(publishedVersion, eq(publishedVersion.id, courses.publishedVersionId))
+    .leftJoin(
+      courseEnrolments,
+      auth ? and(eq(courseEnrolments.courseId, courses.id), eq(courseEnrolments.userId, auth.userId)) : sql`false`,
+    )
+    .where(eq(courses.id, courseId));
+  if (!row) throw new AppError('NOT_FOUND');
+  const { course, enrolment } = row;
+  const role = auth?.userId === course.ownerId ? 'owner' : row.collaborator ? 'editor' : null;
+  if (!role && !enrolment && !discoverable(course, auth, row.packaged)) throw new AppError('NOT_FOUND');
   if (!role) {
     if (!course.publishedVersionId) throw new AppError('NOT_FOUND');
     assertOpen(course);
   }
-  return { course, role, enrolment };
+  return { course, role, enrolment, ownerName: row.ownerName, publishedNumber: row.publishedNumber };
 }
