@@ -20,6 +20,7 @@ import { refreshShieldAllowlist, shieldRoutes } from './modules/system/shield.ro
 import { authoringRoutes } from './modules/course/authoring.routes.js';
 import { catalogueRoutes } from './modules/course/catalogue.routes.js';
 import { randomCourseCode } from './modules/course/course-code.js';
+import { coursePackageRoutes } from './modules/course/course-package.routes.js';
 import { learningRoutes } from './modules/course/learning.routes.js';
 import { uploadRoutes } from './modules/course/upload.routes.js';
 import { adminUserRoutes } from './modules/institution/admin-user.routes.js';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(adminUserRoutes, { ctx });
   await app.register(userRoutes, { ctx, messengers: messengers ?? messengersFromConfig(config) });
   await app.register(catalogueRoutes, { ctx });
+  await app.register(coursePackageRoutes, { ctx });
   await app.register(authoringRoutes, { ctx });
   await app.register(learningRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });

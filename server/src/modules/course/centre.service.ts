@@ -31,7 +31,7 @@ const SORTS = {
 } as const;
 
 /** Escapes LIKE wildcards so a search for "100%" finds "100%". */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The course centre and course list: filters, text search, sort, one page. Name, description and tags are the
