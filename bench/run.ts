@@ -6,30 +6,52 @@ import { benchImport } from './import.bench.js';
 import { benchLogin } from './login.bench.js';
 import { benchRuntime } from './runtime.bench.js';
 
-/** `npm run bench`: every figure is measured in this one run, on loopback, with bounded load. */
+/** One part of the run: its heading and its measurements. */
+const SECTIONS: Record<string, [string, () => Promise<string[]>]> = {
+  api: [
+    'API overhead (10 connections, 5 s each)',
+    async () => [
+      ...(await benchApi(undefined)),
+      ...(process.env.DATABASE_URL
+        ? await benchApi(process.env.DATABASE_URL)
+        : ['(set DATABASE_URL to measure on PostgreSQL as well)']),
+    ],
+  ],
+  login: ['Login storm', () => benchLogin()],
+  import: [
+    'Student import',
+    async () => [
+      ...(await benchImport(undefined)),
+      ...(process.env.DATABASE_URL ? await benchImport(process.env.DATABASE_URL) : []),
+    ],
+  ],
+  runtime: ['Notebook runtimes', () => benchRuntime()],
+  course: [
+    'Course centre and detail',
+    async () => [
+      ...(await benchCourses(undefined)),
+      ...(process.env.DATABASE_URL ? await benchCourses(process.env.DATABASE_URL) : []),
+    ],
+  ],
+  bundle: ['Web bundle', () => benchBundle()],
+};
+
+/**
+ * `npm run bench`: every figure is measured in this one run, on loopback, with bounded load. Naming sections
+ * (`npm run bench -- course api`) runs only those.
+ */
 async function main() {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !(name in SECTIONS));
+  if (unknown.length > 0) throw new Error(`Unknown bench sections: ${unknown.join(', ')}`);
   console.log(
     `# ${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ${os.cpus()[0]?.model}`,
   );
-  console.log('\n## API overhead (10 connections, 5 s each)');
-  for (const line of await benchApi(undefined)) console.log(line);
-  if (process.env.DATABASE_URL) {
-    for (const line of await benchApi(process.env.DATABASE_URL)) console.log(line);
-  } else {
-    console.log('(set DATABASE_URL to measure on PostgreSQL as well)');
+  for (const [name, [heading, run]] of Object.entries(SECTIONS)) {
+    if (wanted.length > 0 && !wanted.includes(name)) continue;
+    console.log(`\n## ${heading}`);
+    for (const line of await run()) console.log(line);
   }
-  console.log('\n## Login storm');
-  for (const line of await benchLogin()) console.log(line);
-  console.log('\n## Student import');
-  for (const line of await benchImport(undefined)) console.log(line);
-  if (process.env.DATABASE_URL) for (const line of await benchImport(process.env.DATABASE_URL)) console.log(line);
-  console.log('\n## Notebook runtimes');
-  for (const line of await benchRuntime()) console.log(line);
-  console.log('\n## Course centre and detail');
-  for (const line of await benchCourses(undefined)) console.log(line);
-  if (process.env.DATABASE_URL) for (const line of await benchCourses(process.env.DATABASE_URL)) console.log(line);
-  console.log('\n## Web bundle');
-  for (const line of await benchBundle()) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -23,7 +23,7 @@ import { reencodeImage } from '../../platform/images.js';
 import { editableVersion, loadForAuthor, type CourseRow } from './course-access.js';
 import { withFreeCourseCode } from './course-code.js';
 import { coverKeysOnlyIn, loadVersionTree } from './course-content.repository.js';
-import { loadSummaryParts, selectSummaries } from './course-summary.repository.js';
+import { loadSummaryParts, selectEditingSummaries } from './course-summary.repository.js';
 import { presentQuestion, presentSummary } from './course.presenter.js';
 
 type CourseInfo = z.output<typeof ZCourseInfoRequest>;
@@ -198,7 +198,7 @@ export async function getEditableCourse(
 
 /** Courses the caller owns or collaborates on, newest first, with the information of the version being written. */
 export async function listAuthoredCourses(ctx: AppContext, auth: AuthContext) {
-  const rows = await selectSummaries(ctx.db, 'editing')
+  const rows = await selectEditingSummaries(ctx.db)
     .where(
       or(
         eq(courses.ownerId, auth.userId),

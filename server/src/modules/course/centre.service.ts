@@ -4,10 +4,10 @@ import type { ZCentreQuery } from '@aiedu/contracts';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
-import { coursePackages, courses, learningRecords } from '../../platform/db/schema/index.js';
+import { coursePackages, courses, learningRecords, users } from '../../platform/db/schema/index.js';
 import { loadCatalogue } from './catalogue-cache.js';
 import { loadForLearner } from './course-access.js';
-import { infoVersion, selectSummaries } from './course-summary.repository.js';
+import { infoVersion, summaryFields } from './course-summary.repository.js';
 import { presentSummary } from './course.presenter.js';
 
 /** Published, open courses the caller may find: public ones, their customer's, and their course packages'. */
@@ -35,7 +35,9 @@ export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 /**
  * The course centre and course list: filters, text search, sort, one page. Name, description and tags are the
- * published version's, the information new learners get.
+ * published version's, the information new learners get. The page's ids and the total are found on the courses
+ * alone (their published version joins only to filter or sort by it); owners and information are read for the
+ * page's rows only.
  */
 export async function listCentre(ctx: AppContext, auth: AuthContext | null, query: z.output<typeof ZCentreQuery>) {
   const where = and(
@@ -49,16 +51,30 @@ export async function listCentre(ctx: AppContext, auth: AuthContext | null, quer
       ? or(ilike(infoVersion.name, likeText(query.keyword)), ilike(infoVersion.description, likeText(query.keyword)))
       : undefined,
   );
-  const rows = await selectSummaries(ctx.db, 'published', { total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const byInfo = Boolean(query.tag || query.keyword || query.sort === 'name,asc');
+  let ids = ctx.db
+    .select({ id: courses.id, total: sql<number>`count(*) over ()`.as('total') })
+    .from(courses)
+    .$dynamic();
+  if (byInfo) ids = ids.innerJoin(infoVersion, eq(infoVersion.id, courses.publishedVersionId));
+  const page = ids
     .where(where)
     .orderBy(...SORTS[query.sort])
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
+    .offset((query.page - 1) * query.size)
+    .as('centre_page');
+  const rows = await ctx.db
+    .select({ ...summaryFields(infoVersion.number), total: page.total })
+    .from(page)
+    .innerJoin(courses, eq(courses.id, page.id))
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .innerJoin(infoVersion, eq(infoVersion.id, courses.publishedVersionId))
+    .orderBy(...SORTS[query.sort]);
   return {
     list: rows.map((r) =>
       presentSummary(ctx.storage, r.course, { info: r.info, ownerName: r.owner, versionNumber: r.number }),
     ),
-    total: rows[0]?.total ?? 0,
+    total: Number(rows[0]?.total ?? 0),
     page: query.page,
     size: query.size,
   };

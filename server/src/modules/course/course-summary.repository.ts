@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { courses, courseVersions, users } from '../../platform/db/schema/index.js';
@@ -27,25 +27,24 @@ export const infoColumns = {
   tags: infoVersion.tags,
 };
 
+/** What a course summary is made of: the course, its owner's name, a version number and a version's information. */
+export const summaryFields = <N extends typeof infoVersion.number | typeof publishedVersion.number>(number: N) => ({
+  course: courses,
+  owner: ownerNameSql,
+  number,
+  info: infoColumns,
+});
+
 /**
- * Courses with their owner's name, the published version's number and one version's information: `published`
- * for what new learners get (the centre), `editing` for what authors write (the draft, else the published one).
- * The caller adds `where`, order and paging.
+ * Courses with their owner's name, the published version's number and the information of the version authors
+ * write (the draft, else the published one). The caller adds `where` and order.
  */
-export function selectSummaries<E extends Record<string, SQL>>(
-  db: Db,
-  pick: 'published' | 'editing',
-  extra: E = {} as E,
-) {
-  const infoId =
-    pick === 'published'
-      ? courses.publishedVersionId
-      : sql`coalesce(${courses.draftVersionId}, ${courses.publishedVersionId})`;
+export function selectEditingSummaries(db: Db) {
   return db
-    .select({ course: courses, owner: ownerNameSql, number: publishedVersion.number, info: infoColumns, ...extra })
+    .select(summaryFields(publishedVersion.number))
     .from(courses)
     .innerJoin(users, eq(users.id, courses.ownerId))
-    .innerJoin(infoVersion, eq(infoVersion.id, infoId))
+    .innerJoin(infoVersion, eq(infoVersion.id, sql`coalesce(${courses.draftVersionId}, ${courses.publishedVersionId})`))
     .leftJoin(publishedVersion, eq(publishedVersion.id, courses.publishedVersionId))
     .$dynamic();
 }

@@ -78,6 +78,10 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_centre_idx').on(t.status, t.publicScope, t.publishedAt),
+    // The centre's filters, newest first, and the catalogue's count of courses using an entry.
+    index('courses_direction_idx').on(t.directionId, t.publishedAt),
+    index('courses_stage_idx').on(t.stageId, t.publishedAt),
+    index('courses_difficulty_idx').on(t.difficultyId, t.publishedAt),
     index('courses_customer_idx').on(t.customerId),
     index('courses_owner_idx').on(t.ownerId),
     check('courses_code_format', sql`${t.code} ~ '^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$'`),
