@@ -1,6 +1,5 @@
 import { ROLES } from '@aiedu/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import {
@@ -12,11 +11,10 @@ import {
   courses,
   courseSections,
   courseTasks,
-  courseVersions,
   users,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { ownerNameSql } from './course-summary.repository.js';
+import { ownerNameSql, publishedVersion } from './course-summary.repository.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 
@@ -116,8 +114,6 @@ export function assertOpen(course: CourseRow) {
   if (course.status === 'closed') throw new AppError('COURSE_CLOSED');
   if (course.takenDown) throw new AppError('COURSE_TAKEN_DOWN');
 }
-
-const publishedVersion = alias(courseVersions, 'learner_published_version');
 
 /**
  * The course as a learner may see it: published, open, and visible to them (or already joined). Authors see
