@@ -116,32 +116,50 @@ export function assertOpen(course: CourseRow) {
 }
 
 /**
- * The course as a learner may see it: published, open, and visible to them (or already joined). Authors see
- * their own course in any state. One query answers the course, the caller's part in it (author, enrolment,
- * a package of their customer), the owner's name and the published version's number.
+ * The course with the caller's part in it (author, enrolment, a package of their customer), the owner's name and
+ * the published version's number, as one prepared statement: the course detail and every learner call start
+ * with it. A visitor is a caller without a user or customer id: the comparisons with null match nothing.
  */
-export async function loadForLearner(db: Db, auth: AuthContext | null, courseId: string) {
-  const [row] = await db
+function prepareLearnerAccess(db: Db) {
+  const userId = sql.placeholder('userId');
+  const customerId = sql.placeholder('customerId');
+  return db
     .select({
       course: courses,
       enrolment: courseEnrolments,
       ownerName: ownerNameSql,
       publishedNumber: publishedVersion.number,
-      collaborator: auth
-        ? sql<boolean>`exists (select 1 from ${courseCollaborators} where ${courseCollaborators.courseId} = ${courses.id} and ${courseCollaborators.userId} = ${auth.userId})`
-        : sql<boolean>`false`,
-      packaged: auth?.customerId
-        ? sql<boolean>`exists (select 1 from ${coursePackages} where ${courses.id} = any(${coursePackages.courseIds}) and ${auth.customerId}::uuid = any(${coursePackages.customerIds}))`
-        : sql<boolean>`false`,
+      collaborator: sql<boolean>`exists (select 1 from ${courseCollaborators} where ${courseCollaborators.courseId} = ${courses.id} and ${courseCollaborators.userId} = ${userId}::uuid)`,
+      packaged: sql<boolean>`exists (select 1 from ${coursePackages} where ${courses.id} = any(${coursePackages.courseIds}) and ${customerId}::uuid = any(${coursePackages.customerIds}))`,
     })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.ownerId))
     .leftJoin(publishedVersion, eq(publishedVersion.id, courses.publishedVersionId))
     .leftJoin(
       courseEnrolments,
-      auth ? and(eq(courseEnrolments.courseId, courses.id), eq(courseEnrolments.userId, auth.userId)) : sql`false`,
+      and(eq(courseEnrolments.courseId, courses.id), sql`${courseEnrolments.userId} = ${userId}::uuid`),
     )
-    .where(eq(courses.id, courseId));
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare('course_learner_access');
+}
+
+const learnerAccess = new WeakMap<Db, ReturnType<typeof prepareLearnerAccess>>();
+
+/**
+ * The course as a learner may see it: published, open, and visible to them (or already joined). Authors see
+ * their own course in any state.
+ */
+export async function loadForLearner(db: Db, auth: AuthContext | null, courseId: string) {
+  let access = learnerAccess.get(db);
+  if (!access) {
+    access = prepareLearnerAccess(db);
+    learnerAccess.set(db, access);
+  }
+  const [row] = await access.execute({
+    courseId,
+    userId: auth?.userId ?? null,
+    customerId: auth?.customerId ?? null,
+  });
   if (!row) throw new AppError('NOT_FOUND');
   const { course, enrolment } = row;
   const role = auth?.userId === course.ownerId ? 'owner' : row.collaborator ? 'editor' : null;
