@@ -33,16 +33,17 @@ async function seed(database: Database) {
   );
   // Course codes spell the row number in the course-code alphabet.
   await database.db.execute(sql`
-    insert into courses (id, customer_id, owner_id, code, name, description, public_scope, status, direction_id, tags, levels, published_at, learner_count)
+    insert into courses (id, customer_id, owner_id, code, public_scope, status, direction_id, levels, published_at, learner_count)
     select gen_random_uuid(), c.id, (select id from users where username = 'u1'),
       (select string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', ((n / (31 ^ k)::int) % 31) + 1, 1), '' order by k) from generate_series(0, 5) k),
-      'Course ' || n, 'About topic ' || n, 'public', 'published',
+      'public', 'published',
       (select id from course_categories order by name offset (n % 4) limit 1),
-      array['tag' || (n % 20)], '{any}', now() - (n || ' minutes')::interval, n % 300
+      '{any}', now() - (n || ' minutes')::interval, n % 300
     from generate_series(1, ${COURSES}) n, customers c where c.code = 'bench2026'`);
   await database.db.execute(sql`
-    insert into course_versions (id, course_id, number, status, published_at)
-    select gen_random_uuid(), id, 1, 'published', published_at from courses`);
+    insert into course_versions (id, course_id, number, status, published_at, name, description, tags)
+    select gen_random_uuid(), id, 1, 'published', published_at, 'Course ' || n, 'About topic ' || n, array['tag' || (n % 20)]
+    from (select id, published_at, row_number() over (order by published_at desc) n from courses) c`);
   await database.db.execute(
     sql`update courses c set published_version_id = v.id from course_versions v where v.course_id = c.id`,
   );
@@ -63,11 +64,22 @@ async function seed(database: Database) {
   return counted!.n;
 }
 
+/** The centre's main query as the app runs it: the page's ids and the total on the courses, then their rows. */
 const CENTRE_QUERY = (directionId: string) => sql`
-  select c.*, coalesce(nullif(u.real_name, ''), u.username) as owner, v.number, count(*) over () as total
-  from courses c join users u on u.id = c.owner_id left join course_versions v on v.id = c.published_version_id
-  where c.status = 'published' and c.taken_down = false and c.public_scope = 'public' and c.direction_id = ${directionId}
-  order by c.published_at desc, c.id desc limit 20`;
+  select c.*, coalesce(nullif(u.real_name, ''), u.username) as owner, v.name, v.description, v.cover_key,
+    v.thumb_key, v.tags, v.number, p.total
+  from (select id, count(*) over () as total from courses
+    where status = 'published' and taken_down = false and public_scope = 'public' and direction_id = ${directionId}
+    order by published_at desc, id desc limit 20) p
+  join courses c on c.id = p.id join users u on u.id = c.owner_id join course_versions v on v.id = c.published_version_id
+  order by c.published_at desc, c.id desc`;
+
+/** The detail's catalogue query as the app runs it when its cache has not got the version: one query, in order. */
+const CATALOGUE_QUERY = (versionId: string) => sql`
+  select v.number, v.status, v.name, v.description, v.cover_key, v.thumb_key, v.tags, ch.id, ch.title, s.id, s.title,
+    (select count(*) from course_tasks t where t.section_id = s.id) as task_count
+  from course_versions v left join course_chapters ch on ch.version_id = v.id left join course_sections s on s.chapter_id = ch.id
+  where v.id = ${versionId} order by ch.position, ch.id, s.position, s.id`;
 
 /**
  * The course centre (filters, sort, paging) and a course detail through the whole app at 100 connections, next to a
@@ -78,8 +90,13 @@ export async function benchCourses(serverUrl: string | undefined): Promise<strin
   // On PostgreSQL the seeded rows go to a database of their own, dropped afterwards.
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
   const databaseUrl = scratch?.url;
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), databaseUrl };
-  const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db') });
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE };
+  const config = { ...loadConfig(env), databaseUrl };
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: path.join(dataDir, 'db'),
+    poolSize: config.databasePoolSize,
+  });
   await database.migrate(MIGRATIONS_FOLDER);
   const records = await seed(database);
   const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'bench-secret-bench-secret-bench-secret');
@@ -100,10 +117,13 @@ export async function benchCourses(serverUrl: string | undefined): Promise<strin
   bare.get('/bare/detail', async () => ({
     errorCode: '1000',
     errorMsg: '',
-    data: await rowsOf(database, sql`select * from course_sections where version_id = ${versionId} order by position`),
+    data: await rowsOf(database, CATALOGUE_QUERY(versionId)),
   }));
   const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-  const lines = [`${COURSES} published courses, ${records} learning records (${kind}), 100 connections, 5 s each`];
+  const pool = database.kind === 'pglite' ? '' : `, pool of ${config.databasePoolSize} connections`;
+  const lines = [
+    `${COURSES} published courses, ${records} learning records (${kind}${pool}), 100 connections, 5 s each`,
+  ];
   try {
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });

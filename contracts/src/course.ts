@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL, LIMITS, PHONE } from './validation.js';
+import { ZListQuery } from './user.js';
 export { ZPage } from './user.js';
 
 /** Suitable levels of a course (spec section 3). */
@@ -269,6 +270,20 @@ export const ZMyStudyItem = ZCourseSummary.extend({
 
 export const ZCatalogueItem = z.object({ id: z.string(), name: z.string(), kind: z.enum(CATEGORY_KINDS).optional() });
 export type TCatalogueItem = z.infer<typeof ZCatalogueItem>;
+
+/** Directions, stages, difficulties and tags as super administrators keep them. */
+export const CATALOGUE_LIMITS = { categoryName: 30, difficultyName: 30, tagName: 20 } as const;
+export const ZCategoryRequest = z.object({
+  name: z.string().trim().min(1).max(CATALOGUE_LIMITS.categoryName),
+  kind: z.enum(CATEGORY_KINDS),
+});
+export type TCategoryRequest = z.infer<typeof ZCategoryRequest>;
+export const ZDifficultyRequest = z.object({ name: z.string().trim().min(1).max(CATALOGUE_LIMITS.difficultyName) });
+export const ZTagRequest = z.object({ name: z.string().trim().min(1).max(CATALOGUE_LIMITS.tagName) });
+export const ZCatalogueListQuery = ZListQuery.extend({ kind: z.enum(CATEGORY_KINDS).optional() });
+/** A catalogue entry in the administration: `courses` counts the courses (not closed) that use it. */
+export const ZCatalogueEntry = ZCatalogueItem.extend({ courses: z.number().int(), createdAt: z.string() });
+export type TCatalogueEntry = z.infer<typeof ZCatalogueEntry>;
 export const ZCourseFilters = z.object({
   directions: z.array(ZCatalogueItem),
   stages: z.array(ZCatalogueItem),
@@ -295,6 +310,19 @@ export const ZCoursePackageRequest = z.object({
   courseIds: z.array(z.uuid()).max(500),
 });
 export const ZPackageCustomersRequest = z.object({ customerIds: z.array(z.uuid()).max(1000) });
+export type TCoursePackageRequest = z.infer<typeof ZCoursePackageRequest>;
+const ZNamed = z.object({ id: z.string(), name: z.string() });
+/** A course package with the names of its courses (their published version's) and of the customers given it. */
+export const ZCoursePackage = z.object({
+  id: z.string(),
+  name: z.string(),
+  courseIds: z.array(z.string()),
+  customerIds: z.array(z.string()),
+  courses: z.array(ZNamed),
+  customers: z.array(ZNamed),
+  createdAt: z.string(),
+});
+export type TCoursePackage = z.infer<typeof ZCoursePackage>;
 
 /** Course API paths (the spec's `/api/v1/courses` family). */
 export const COURSE_API = {

@@ -71,6 +71,7 @@ export const ERRORS = {
   NAME_INVALID: { code: '3106', status: 400, key: 'nameInvalid' },
   FILE_TOO_LARGE_TO_OPEN: { code: '3107', status: 413, key: 'fileTooLargeToOpen' },
   TOO_MANY_RUNTIMES: { code: '3108', status: 409, key: 'tooManyRuntimes' },
+  CATALOGUE_ITEM_IN_USE: { code: '3109', status: 409, key: 'catalogueItemInUse' },
   // Courses and others
   COURSE_TAKEN_DOWN: { code: '4001', status: 410, key: 'courseTakenDown' },
   COURSE_CLOSED: { code: '4002', status: 410, key: 'courseClosed' },

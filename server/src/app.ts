@@ -21,6 +21,8 @@ import { refreshShieldAllowlist } from './modules/system/shield.service.js';
 import { authoringRoutes } from './modules/course/authoring.routes.js';
 import { catalogueRoutes } from './modules/course/catalogue.routes.js';
 import { experimentRoutes } from './modules/course/experiment.routes.js';
+import { randomCourseCode } from './modules/course/course-code.js';
+import { coursePackageRoutes } from './modules/course/course-package.routes.js';
 import { learningRoutes } from './modules/course/learning.routes.js';
 import { uploadRoutes } from './modules/course/upload.routes.js';
 import { adminUserRoutes } from './modules/institution/admin-user.routes.js';
@@ -68,6 +70,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Where notebooks run; by default the driver named by `RUNTIME_DRIVER`. */
   runtimeDriver?: RuntimeDriver;
+  /** The source of new course codes; tests pass one that collides. */
+  courseCode?: () => string;
 }
 
 /** The built web app, next to the server package in the repository. */
@@ -81,6 +85,7 @@ export async function buildApp({
   logger,
   runtimeDriver,
   now = () => new Date(),
+  courseCode = randomCourseCode,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -100,7 +105,7 @@ export async function buildApp({
     blockMs: config.shieldBlockMinutes * 60_000,
     now,
   });
-  const ctx: AppContext = { config, db: database.db, tokens, storage, shield, now };
+  const ctx: AppContext = { config, db: database.db, tokens, storage, shield, now, courseCode };
   await refreshShieldAllowlist(ctx);
 
   recordRouteTable(app);
@@ -147,6 +152,7 @@ export async function buildApp({
   await app.register(adminUserRoutes, { ctx });
   await app.register(userRoutes, { ctx, messengers: messengers ?? messengersFromConfig(config) });
   await app.register(catalogueRoutes, { ctx });
+  await app.register(coursePackageRoutes, { ctx });
   await app.register(authoringRoutes, { ctx });
   await app.register(learningRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });

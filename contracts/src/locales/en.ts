@@ -64,6 +64,7 @@ export const en: Record<ErrorKey, string> = {
   nameInvalid: 'Rename failed: the name has special characters or is longer than 30 characters',
   fileTooLargeToOpen: 'This file is too large to open; download it instead',
   tooManyRuntimes: 'You have reached your maximum number of running projects: stop one to start another',
+  catalogueItemInUse: 'Courses still use this item. Choose another one in those courses first',
   courseTakenDown: 'This course has been taken down',
   courseClosed: 'The course has been deleted or closed, so its details cannot be viewed',
   experimentRemoved: 'This experiment has been removed from the course',

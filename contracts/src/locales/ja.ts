@@ -64,6 +64,7 @@ export const ja: Record<ErrorKey, string> = {
   nameInvalid: '名前の変更に失敗しました：特殊文字が含まれているか 30 文字を超えています',
   fileTooLargeToOpen: 'ファイルが大きすぎて開けません。ダウンロードしてください',
   tooManyRuntimes: '同時に実行できるプロジェクトの上限に達しました。いずれかを停止してください',
+  catalogueItemInUse: 'この項目を使っているコースがあります。先にそれらのコースで別の項目を選んでください',
   courseTakenDown: 'このコースは公開停止されました',
   courseClosed: 'コースは削除または終了されたため、詳細を表示できません',
   experimentRemoved: 'この実験はコースから削除されました',

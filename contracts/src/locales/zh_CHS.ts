@@ -64,6 +64,7 @@ export const zh_CHS: Record<ErrorKey, string> = {
   nameInvalid: '重命名失败：名称包含特殊字符或超过 30 个字符',
   fileTooLargeToOpen: '文件过大，无法打开，请下载查看',
   tooManyRuntimes: '已达到可同时运行的项目上限，请先关闭一个项目',
+  catalogueItemInUse: '仍有课程在使用此项，请先在这些课程中改用其他项',
   courseTakenDown: '该课程已下架',
   courseClosed: '课程已删除或关闭，无法查看详情',
   experimentRemoved: '该实验已从课程中移除',

@@ -64,6 +64,7 @@ export const zh_CHT: Record<ErrorKey, string> = {
   nameInvalid: '重新命名失敗：名稱包含特殊字元或超過 30 個字元',
   fileTooLargeToOpen: '檔案過大，無法開啟，請下載查看',
   tooManyRuntimes: '已達到可同時執行的專案上限，請先關閉一個專案',
+  catalogueItemInUse: '仍有課程在使用此項，請先在這些課程中改用其他項',
   courseTakenDown: '該課程已下架',
   courseClosed: '課程已刪除或關閉，無法查看詳情',
   experimentRemoved: '該實驗已從課程中移除',

@@ -13,4 +13,6 @@ export interface AppContext {
   shield: RequestShield;
   /** The current time; tests move it forward instead of waiting. */
   now: () => Date;
+  /** A fresh random course code; tests pass one that repeats itself to make codes collide. */
+  courseCode: () => string;
 }

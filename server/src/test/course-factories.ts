@@ -39,11 +39,10 @@ export async function buildCourse(
     customerId: options.customerId,
     ownerId: options.ownerId,
     code: nextCode(),
-    name: 'Factory course',
     publicScope: options.publicScope ?? 'customer',
     draftVersionId: versionId,
   });
-  await db.insert(courseVersions).values({ id: versionId, courseId });
+  await db.insert(courseVersions).values({ id: versionId, courseId, name: 'Factory course' });
   const [chapter] = await db
     .insert(courseChapters)
     .values({ courseId, versionId, title: 'C1', position: 0 })

@@ -19,7 +19,12 @@ export interface TestApp {
 
 /** The real app on a fresh database and a temporary data directory; `logger` receives pino's lines. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; logStream?: { write(line: string): void }; now?: () => Date } = {},
+  options: {
+    config?: Partial<Config>;
+    logStream?: { write(line: string): void };
+    now?: () => Date;
+    courseCode?: () => string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-app-'));
   const config: Config = {
@@ -35,6 +40,7 @@ export async function createTestApp(
     storage,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     now: options.now,
+    courseCode: options.courseCode,
   });
   return {
     app,

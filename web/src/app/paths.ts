@@ -45,4 +45,8 @@ export const ADMIN_PATHS = {
   certifications: '/admin/teacher-certifications',
   addressRanges: '/admin/address-ranges',
   identityProviders: '/admin/identity-providers',
+  courseCategories: '/super/course-categories',
+  courseDifficulties: '/super/course-difficulties',
+  courseTags: '/super/course-tags',
+  coursePackages: '/super/course-packages',
 } as const;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ADMIN_PAGES } from '../features/admin/admin-pages';
+import type { CATALOGUE_PAGES } from '../features/admin/catalogue-pages';
 import type { SECURITY_PAGES } from '../features/admin/security-pages';
 import type { Namespace, ScreenKey } from '../locales/namespaces';
 import { loadNamespaces } from './i18n';
@@ -75,6 +76,11 @@ const securityPage = (name: keyof typeof SECURITY_PAGES) =>
   page(
     () => import('../features/admin/security-pages').then((m) => m.SECURITY_PAGES[name]),
     ['admin', 'security', 'errors'],
+  );
+const cataloguePage = (name: keyof typeof CATALOGUE_PAGES) =>
+  page(
+    () => import('../features/admin/catalogue-pages').then((m) => m.CATALOGUE_PAGES[name]),
+    ['admin', 'catalogue', 'errors'],
   );
 const adminPage = (name: keyof typeof ADMIN_PAGES) =>
   page(() => import('../features/admin/admin-pages').then((m) => m.ADMIN_PAGES[name]), ['admin', 'errors']);
@@ -177,6 +183,10 @@ export const SCREENS: readonly Screen[] = [
   { id: 'addressRanges', path: ADMIN_PATHS.addressRanges, page: securityPage('AddressRangesPage') },
   { id: 'identityProviders', path: ADMIN_PATHS.identityProviders, page: securityPage('IdentityProvidersPage') },
   { id: 'outbox', path: ADMIN_PATHS.outbox, page: securityPage('OutboxPage') },
+  { id: 'courseCategories', path: ADMIN_PATHS.courseCategories, page: cataloguePage('CourseCategoriesPage') },
+  { id: 'courseDifficulties', path: ADMIN_PATHS.courseDifficulties, page: cataloguePage('CourseDifficultiesPage') },
+  { id: 'courseTags', path: ADMIN_PATHS.courseTags, page: cataloguePage('CourseTagsPage') },
+  { id: 'coursePackages', path: ADMIN_PATHS.coursePackages, page: cataloguePage('CoursePackagesPage') },
 ];
 
 export interface NavLinkTarget {

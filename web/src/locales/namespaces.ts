@@ -1,5 +1,6 @@
 import type { ErrorKey } from '@aiedu/contracts';
 import type admin from './en/admin.json';
+import type catalogue from './en/catalogue.json';
 import type common from './en/common.json';
 import type course from './en/course.json';
 import type home from './en/home.json';
@@ -25,6 +26,7 @@ export interface Resources {
   project: typeof project;
   admin: typeof admin;
   security: typeof security;
+  catalogue: typeof catalogue;
   errors: Record<ErrorKey, string>;
 }
 

@@ -143,20 +143,7 @@ describe('course authoring: who creates, limits, tags, content, collaborators, c
 
   it('takes a JPG/PNG/GIF cover under 2 MB by its bytes and makes a thumbnail', async () => {
     const { id } = await w.buildCourse();
-    const upload = (name: string, bytes: Buffer) => {
-      const boundary = 'XyZ';
-      const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      return w.t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/courses/${id}/cover`,
-        payload: body,
-        headers: { 'x-authorization': w.tokens.teacher, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      });
-    };
+    const upload = (name: string, bytes: Buffer) => w.uploadCover('teacher', id, name, bytes);
     const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366ff' } })
       .gif()
       .toBuffer();

@@ -20,9 +20,10 @@ import {
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
-import { loadForAuthor, type CourseRow } from './course-access.js';
+import { editableVersion, loadForAuthor, type CourseRow } from './course-access.js';
 import { withFreeCourseCode } from './course-code.js';
-import { loadVersionTree, versionNumber } from './course-content.repository.js';
+import { coverKeysOnlyIn, loadVersionTree } from './course-content.repository.js';
+import { loadSummaryParts, selectEditingSummaries } from './course-summary.repository.js';
 import { presentQuestion, presentSummary } from './course.presenter.js';
 
 type CourseInfo = z.output<typeof ZCourseInfoRequest>;
@@ -61,11 +62,6 @@ async function checkCategories(db: Db, info: Partial<CourseInfo>) {
   }
 }
 
-export async function ownerName(db: Db, userId: string): Promise<string> {
-  const [row] = await db.select({ u: users.username, r: users.realName }).from(users).where(eq(users.id, userId));
-  return row ? row.r || row.u : '';
-}
-
 /** Only certified teachers create courses (spec section 6). */
 export async function createCourse(ctx: AppContext, request: FastifyRequest, auth: AuthContext, info: CourseInfo) {
   const [teacher] = await ctx.db
@@ -75,18 +71,19 @@ export async function createCourse(ctx: AppContext, request: FastifyRequest, aut
   if (!teacher?.certified) throw new AppError('COURSE_AUTHOR_NOT_CERTIFIED');
   checkTags(info.tags);
   await checkCategories(ctx.db, info);
+  const { name, description, tags, ...courseLevel } = info;
   const id = await ctx.db.transaction(async (tx) => {
     const courseId = uuidv7();
     const draftId = uuidv7();
     const row = await withFreeCourseCode(async (code) => {
       const [inserted] = await tx
         .insert(courses)
-        .values({ ...info, id: courseId, code, customerId: auth.customerId, ownerId: auth.userId })
+        .values({ ...courseLevel, id: courseId, code, customerId: auth.customerId, ownerId: auth.userId })
         .onConflictDoNothing({ target: courses.code })
         .returning({ id: courses.id });
       return inserted ?? null;
-    });
-    await tx.insert(courseVersions).values({ id: draftId, courseId });
+    }, ctx.courseCode);
+    await tx.insert(courseVersions).values({ id: draftId, courseId, name, description, tags });
     await tx.update(courses).set({ draftVersionId: draftId }).where(eq(courses.id, courseId));
     await writeAudit(tx, request, { module: 'course', operation: 'create', params: { name: info.name } });
     return row.id;
@@ -94,6 +91,10 @@ export async function createCourse(ctx: AppContext, request: FastifyRequest, aut
   return getEditableCourse(ctx, auth, id);
 }
 
+/**
+ * Name, description and tags belong to a version: they change in the draft (the first one, or a revision) while
+ * learners keep the published version's. Scope, category, difficulty and levels belong to the course.
+ */
 export async function updateCourse(
   ctx: AppContext,
   request: FastifyRequest,
@@ -103,10 +104,19 @@ export async function updateCourse(
 ) {
   const { course } = await loadForAuthor(ctx.db, auth, courseId);
   if (course.status === 'closed') throw new AppError('COURSE_STATE_INVALID');
-  checkTags(info.tags);
-  await checkCategories(ctx.db, info);
+  const { name, description, tags, ...courseLevel } = info;
+  const versionLevel = Object.fromEntries(
+    Object.entries({ name, description, tags }).filter(([, value]) => value !== undefined),
+  );
+  const draftId = Object.keys(versionLevel).length > 0 ? editableVersion(course) : null;
+  checkTags(tags);
+  await checkCategories(ctx.db, courseLevel);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(courses).set(info).where(eq(courses.id, course.id));
+    if (draftId) await tx.update(courseVersions).set(versionLevel).where(eq(courseVersions.id, draftId));
+    await tx
+      .update(courses)
+      .set({ ...courseLevel, updatedAt: ctx.now() })
+      .where(eq(courses.id, course.id));
     await writeAudit(tx, request, { module: 'course', operation: 'update', params: { id: courseId, ...info } });
   });
   return getEditableCourse(ctx, auth, courseId);
@@ -115,16 +125,15 @@ export async function updateCourse(
 export const COVER_SIZE = { width: 800, height: 450 };
 export const THUMB_SIZE = { width: 320, height: 180 };
 
-/** The course whose cover the caller may change; checked before the upload is read. */
+/** The draft whose cover the caller may change (a published version keeps its cover); checked before the upload. */
 export async function coverTarget(ctx: AppContext, auth: AuthContext, courseId: string) {
   const { course } = await loadForAuthor(ctx.db, auth, courseId);
-  if (course.status === 'closed') throw new AppError('COURSE_STATE_INVALID');
-  return course;
+  return { course, draftId: editableVersion(course) };
 }
 
 /** A cover: under 2 MB, JPG/PNG/GIF/JPEG by name and by magic bytes, stored re-encoded with a thumbnail. */
 export async function setCover(ctx: AppContext, auth: AuthContext, courseId: string, fileName: string, bytes: Buffer) {
-  const course = await coverTarget(ctx, auth, courseId);
+  const { course, draftId } = await coverTarget(ctx, auth, courseId);
   if (bytes.length >= LIMITS.coverBytes) throw new AppError('FILE_TOO_LARGE');
   if (!hasExtension(fileName, IMAGE_TYPES)) throw new AppError('BAD_REQUEST', { reason: 'image type' });
   const cover = await reencodeImage(bytes, ['jpeg', 'png', 'gif'], { ...COVER_SIZE, fit: 'cover' });
@@ -134,16 +143,19 @@ export async function setCover(ctx: AppContext, auth: AuthContext, courseId: str
   const thumbKey = `courses/${course.id}/thumb-${stamp}.png`;
   await ctx.storage.put(coverKey, Readable.from([cover]), { maxBytes: LIMITS.coverBytes * 4 });
   await ctx.storage.put(thumbKey, Readable.from([thumb]), { maxBytes: LIMITS.coverBytes });
-  await ctx.db.update(courses).set({ coverKey, thumbKey }).where(eq(courses.id, course.id));
-  for (const old of [course.coverKey, course.thumbKey]) if (old) await ctx.storage.delete(old);
+  const orphans = await coverKeysOnlyIn(ctx.db, draftId);
+  await ctx.db.update(courseVersions).set({ coverKey, thumbKey }).where(eq(courseVersions.id, draftId));
+  for (const old of orphans) await ctx.storage.delete(old);
   return getEditableCourse(ctx, auth, courseId);
 }
 
-export async function summaryOf(ctx: AppContext, course: CourseRow) {
-  return presentSummary(ctx.storage, course, {
-    ownerName: await ownerName(ctx.db, course.ownerId),
-    versionNumber: await versionNumber(ctx.db, course.publishedVersionId),
-  });
+/** A course as a summary, with the information of the version named (by default the published one, else the draft). */
+export async function summaryOf(
+  ctx: AppContext,
+  course: CourseRow,
+  versionId: string = course.publishedVersionId ?? course.draftVersionId!,
+) {
+  return presentSummary(ctx.storage, course, await loadSummaryParts(ctx.db, course, versionId));
 }
 
 /** The editor's view: the draft being written, or the published version when there is no draft. */
@@ -154,14 +166,17 @@ export async function getEditableCourse(
 ): Promise<TEditableCourse> {
   const { course, role } = await loadForAuthor(ctx.db, auth, courseId);
   const versionId = course.draftVersionId ?? course.publishedVersionId!;
-  const tree = await loadVersionTree(ctx.db, versionId);
-  const collaborators = await ctx.db
-    .select({ id: users.id, username: users.username, name: users.realName })
-    .from(courseCollaborators)
-    .innerJoin(users, eq(users.id, courseCollaborators.userId))
-    .where(eq(courseCollaborators.courseId, course.id));
+  const [tree, summary, collaborators] = await Promise.all([
+    loadVersionTree(ctx.db, versionId),
+    summaryOf(ctx, course, versionId),
+    ctx.db
+      .select({ id: users.id, username: users.username, name: users.realName })
+      .from(courseCollaborators)
+      .innerJoin(users, eq(users.id, courseCollaborators.userId))
+      .where(eq(courseCollaborators.courseId, course.id)),
+  ]);
   return {
-    ...(await summaryOf(ctx, course)),
+    ...summary,
     code: course.code,
     isOwner: role === 'owner',
     editingVersionId: versionId,
@@ -181,11 +196,9 @@ export async function getEditableCourse(
   };
 }
 
-/** Courses the caller owns or collaborates on, newest first. */
+/** Courses the caller owns or collaborates on, newest first, with the information of the version being written. */
 export async function listAuthoredCourses(ctx: AppContext, auth: AuthContext) {
-  const rows = await ctx.db
-    .select()
-    .from(courses)
+  const rows = await selectEditingSummaries(ctx.db)
     .where(
       or(
         eq(courses.ownerId, auth.userId),
@@ -193,7 +206,9 @@ export async function listAuthoredCourses(ctx: AppContext, auth: AuthContext) {
       ),
     )
     .orderBy(desc(courses.updatedAt));
-  return Promise.all(rows.map((row) => summaryOf(ctx, row)));
+  return rows.map((r) =>
+    presentSummary(ctx.storage, r.course, { info: r.info, ownerName: r.owner, versionNumber: r.number }),
+  );
 }
 
 /** Collaborators are teachers of the owner's customer; only the owner chooses them. */

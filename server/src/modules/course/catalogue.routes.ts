@@ -1,12 +1,15 @@
 import {
-  CATEGORY_KINDS,
   COURSE_API,
+  ZCatalogueEntry,
   ZCatalogueItem,
+  ZCatalogueListQuery,
+  ZCategoryRequest,
   ZCourseApplyRequest,
   ZCourseFilters,
   ZCourseSummary,
-  ZPackageCustomersRequest,
-  ZCoursePackageRequest,
+  ZDifficultyRequest,
+  ZPage,
+  ZTagRequest,
   ZTakeDownRequest,
 } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,25 +19,18 @@ import { envelopeOf, ok } from '../../platform/envelope.js';
 import {
   addCatalogueItem,
   applyForCourses,
-  assignPackage,
-  createPackage,
   deleteCatalogueItem,
   getFilters,
   listApplications,
-  listPackages,
+  listCatalogue,
+  updateCatalogueItem,
 } from './catalogue.service.js';
 import { setTakenDown } from './lifecycle.service.js';
 
 const B = COURSE_API.base;
 const params = z.object({ id: z.uuid() });
-const ZPackage = z.object({
-  id: z.string(),
-  name: z.string(),
-  courseIds: z.array(z.string()),
-  customerIds: z.array(z.string()),
-});
 
-/** What super administrators keep for every customer: categories, difficulties, tags, packages, applications. */
+/** What super administrators keep for every customer: categories, difficulties, tags, applications, take-downs. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const config = { permission: 'course.catalogue' as const };
   const tags = ['course'];
@@ -51,11 +47,24 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async () => ok(await getFilters(ctx)),
   );
   const kinds = [
-    ['categories', 'category', z.object({ name: z.string().trim().min(1).max(30), kind: z.enum(CATEGORY_KINDS) })],
-    ['difficulties', 'difficulty', z.object({ name: z.string().trim().min(1).max(30) })],
-    ['tags', 'tag', z.object({ name: z.string().trim().min(1).max(20) })],
+    ['categories', 'category', ZCategoryRequest],
+    ['difficulties', 'difficulty', ZDifficultyRequest],
+    ['tags', 'tag', ZTagRequest],
   ] as const;
   for (const [path, kind, body] of kinds) {
+    app.get(
+      `${B}/${path}`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Course ${kind} entries with the number of courses using each (search by name)`,
+          querystring: ZCatalogueListQuery,
+          response: envelopeOf(ZPage(ZCatalogueEntry)),
+        },
+      },
+      async (request) => ok(await listCatalogue(ctx, kind, request.query)),
+    );
     app.post(
       `${B}/${path}`,
       {
@@ -69,42 +78,37 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
       async (request) => ok(await addCatalogueItem(ctx, request, kind, request.body)),
     );
+    app.put(
+      `${B}/${path}/:id`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Rename a course ${kind}; courses show the new name`,
+          params,
+          body,
+          response: envelopeOf(ZCatalogueEntry),
+        },
+      },
+      async (request) => ok(await updateCatalogueItem(ctx, request, kind, request.params.id, request.body)),
+    );
     app.delete(
       `${B}/${path}/:id`,
-      { config, schema: { tags, summary: `Delete a course ${kind}`, params, response: envelopeOf(z.null()) } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Delete a course ${kind} no course uses (else 3109)`,
+          params,
+          response: envelopeOf(z.null()),
+        },
+      },
       async (request) => {
         await deleteCatalogueItem(ctx, request, kind, request.params.id);
         return ok(null);
       },
     );
   }
-  app.get(
-    `${B}/packages`,
-    { config, schema: { tags, summary: 'Course packages', response: envelopeOf(z.array(ZPackage)) } },
-    async () => ok(await listPackages(ctx)),
-  );
-  app.post(
-    `${B}/packages`,
-    {
-      config,
-      schema: { tags, summary: 'Create a course package', body: ZCoursePackageRequest, response: envelopeOf(ZPackage) },
-    },
-    async (request) => ok(await createPackage(ctx, request, request.body)),
-  );
-  app.put(
-    `${B}/packages/:id/customers`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Assign a package to customers',
-        params,
-        body: ZPackageCustomersRequest,
-        response: envelopeOf(ZPackage),
-      },
-    },
-    async (request) => ok(await assignPackage(ctx, request, request.params.id, request.body.customerIds)),
-  );
   app.put(
     `${B}/:id/taken-down`,
     {

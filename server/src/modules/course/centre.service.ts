@@ -4,9 +4,10 @@ import type { ZCentreQuery } from '@aiedu/contracts';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
-import { coursePackages, courses, courseVersions, learningRecords, users } from '../../platform/db/schema/index.js';
+import { coursePackages, courses, learningRecords, users } from '../../platform/db/schema/index.js';
+import { loadCatalogue } from './catalogue-cache.js';
 import { loadForLearner } from './course-access.js';
-import { loadVersionTree, sectionsInOrder, versionNumber } from './course-content.repository.js';
+import { infoVersion, summaryFields } from './course-summary.repository.js';
 import { presentSummary } from './course.presenter.js';
 
 /** Published, open courses the caller may find: public ones, their customer's, and their course packages'. */
@@ -26,13 +27,18 @@ export function discoverableWhere(auth: AuthContext | null): SQL {
 const SORTS = {
   'publishedAt,desc': [desc(courses.publishedAt), desc(courses.id)],
   'learners,desc': [desc(courses.learnerCount), desc(courses.id)],
-  'name,asc': [asc(courses.name), asc(courses.id)],
+  'name,asc': [asc(infoVersion.name), asc(courses.id)],
 } as const;
 
 /** Escapes LIKE wildcards so a search for "100%" finds "100%". */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The course centre and course list: filters, text search, sort, one page. */
+/**
+ * The course centre and course list: filters, text search, sort, one page. Name, description and tags are the
+ * published version's, the information new learners get. The page's ids and the total are found on the courses
+ * alone (their published version joins only to filter or sort by it); owners and information are read for the
+ * page's rows only.
+ */
 export async function listCentre(ctx: AppContext, auth: AuthContext | null, query: z.output<typeof ZCentreQuery>) {
   const where = and(
     discoverableWhere(auth),
@@ -40,28 +46,35 @@ export async function listCentre(ctx: AppContext, auth: AuthContext | null, quer
     query.stageId ? eq(courses.stageId, query.stageId) : undefined,
     query.difficultyId ? eq(courses.difficultyId, query.difficultyId) : undefined,
     query.level ? sql`${query.level} = any(${courses.levels})` : undefined,
-    query.tag ? sql`${query.tag} = any(${courses.tags})` : undefined,
+    query.tag ? sql`${query.tag} = any(${infoVersion.tags})` : undefined,
     query.keyword
-      ? or(ilike(courses.name, likeText(query.keyword)), ilike(courses.description, likeText(query.keyword)))
+      ? or(ilike(infoVersion.name, likeText(query.keyword)), ilike(infoVersion.description, likeText(query.keyword)))
       : undefined,
   );
-  const rows = await ctx.db
-    .select({
-      course: courses,
-      owner: sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`,
-      version: courseVersions.number,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+  const byInfo = Boolean(query.tag || query.keyword || query.sort === 'name,asc');
+  let ids = ctx.db
+    .select({ id: courses.id, total: sql<number>`count(*) over ()`.as('total') })
     .from(courses)
-    .innerJoin(users, eq(users.id, courses.ownerId))
-    .leftJoin(courseVersions, eq(courseVersions.id, courses.publishedVersionId))
+    .$dynamic();
+  if (byInfo) ids = ids.innerJoin(infoVersion, eq(infoVersion.id, courses.publishedVersionId));
+  const page = ids
     .where(where)
     .orderBy(...SORTS[query.sort])
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
+    .offset((query.page - 1) * query.size)
+    .as('centre_page');
+  const rows = await ctx.db
+    .select({ ...summaryFields(infoVersion.number), total: page.total })
+    .from(page)
+    .innerJoin(courses, eq(courses.id, page.id))
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .innerJoin(infoVersion, eq(infoVersion.id, courses.publishedVersionId))
+    .orderBy(...SORTS[query.sort]);
   return {
-    list: rows.map((r) => presentSummary(ctx.storage, r.course, { ownerName: r.owner, versionNumber: r.version })),
-    total: rows[0]?.total ?? 0,
+    list: rows.map((r) =>
+      presentSummary(ctx.storage, r.course, { info: r.info, ownerName: r.owner, versionNumber: r.number }),
+    ),
+    total: Number(rows[0]?.total ?? 0),
     page: query.page,
     size: query.size,
   };
@@ -75,42 +88,39 @@ export async function recordsOf(ctx: AppContext, courseId: string, userId: strin
     .where(and(eq(learningRecords.courseId, courseId), eq(learningRecords.userId, userId)));
 }
 
-/** Course detail with the catalogue of the version the caller learns, and their progress in it. */
+/**
+ * Course detail with the catalogue of the version the caller learns, and their progress in it. Its name, cover
+ * and tags are that version's too: a learner on version 1 sees version 1's until the teacher moves them.
+ */
 export async function getCourseDetail(
   ctx: AppContext,
   auth: AuthContext | null,
   courseId: string,
 ): Promise<TCourseDetail> {
-  const { course, role, enrolment } = await loadForLearner(ctx.db, auth, courseId);
+  const { course, role, enrolment, ownerName, publishedNumber } = await loadForLearner(ctx.db, auth, courseId);
   const versionId = enrolment?.versionId ?? course.publishedVersionId ?? course.draftVersionId!;
-  // Independent reads, sent together.
-  const [tree, records, [owner], publishedNumber, learnerNumber] = await Promise.all([
-    loadVersionTree(ctx.db, versionId),
+  const [version, records] = await Promise.all([
+    loadCatalogue(ctx.db, versionId),
     enrolment && auth ? recordsOf(ctx, course.id, auth.userId) : Promise.resolve([]),
-    ctx.db.select({ u: users.username, r: users.realName }).from(users).where(eq(users.id, course.ownerId)),
-    versionNumber(ctx.db, course.publishedVersionId),
-    versionNumber(ctx.db, versionId),
   ]);
-  const sections = sectionsInOrder(tree);
-  const done = sections.filter((s) => records.some((r) => r.sectionId === s.id && r.completedAt)).length;
+  const byId = new Map(records.map((r) => [r.sectionId, r]));
+  const sections = version.chapters.flatMap((c) => c.sections);
+  const done = sections.filter((s) => byId.get(s.id)?.completedAt).length;
   return {
-    ...presentSummary(ctx.storage, course, {
-      ownerName: owner ? owner.r || owner.u : '',
-      versionNumber: publishedNumber,
-    }),
+    ...presentSummary(ctx.storage, course, { info: version.info, ownerName, versionNumber: publishedNumber }),
     enrolled: Boolean(enrolment),
     canEdit: Boolean(role),
-    learnerVersionNumber: learnerNumber,
+    learnerVersionNumber: version.number,
     progress: sections.length ? Math.round((100 * done) / sections.length) : 0,
-    catalogue: tree.chapters.map((c) => ({
+    catalogue: version.chapters.map((c) => ({
       id: c.id,
       title: c.title,
       sections: c.sections.map((s) => {
-        const record = records.find((r) => r.sectionId === s.id);
+        const record = byId.get(s.id);
         return {
           id: s.id,
           title: s.title,
-          taskCount: s.tasks.length,
+          taskCount: s.taskCount,
           visited: Boolean(record),
           completed: Boolean(record?.completedAt),
         };

@@ -11,8 +11,10 @@ import {
   courses,
   courseSections,
   courseTasks,
+  users,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { ownerNameSql, publishedVersion } from './course-summary.repository.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 
@@ -80,16 +82,22 @@ async function packagedFor(db: Db, courseId: string, customerId: string): Promis
   return Boolean(row);
 }
 
+/** Whether a caller outside the course's authors may find it, given whether a package gives it to their customer. */
+function discoverable(course: CourseRow, auth: AuthContext | null, packaged: boolean): boolean {
+  if (course.publicScope === 'public') return true;
+  if (!auth) return false;
+  if (auth.roles.includes(ROLES.super)) return true;
+  if (!auth.customerId || course.publicScope === 'private') return false;
+  return course.customerId === auth.customerId || packaged;
+}
+
 /**
  * Whether a caller outside the course's authors may find it: by scope, by customer, or by a course package.
  * A private course is found only by its code (or by being given to a class).
  */
 export async function mayDiscover(db: Db, course: CourseRow, auth: AuthContext | null): Promise<boolean> {
-  if (course.publicScope === 'public') return true;
-  if (!auth) return false;
-  if (auth.roles.includes(ROLES.super)) return true;
-  if (!auth.customerId || course.publicScope === 'private') return false;
-  if (course.customerId === auth.customerId) return true;
+  if (discoverable(course, auth, false)) return true;
+  if (!auth?.customerId || course.publicScope !== 'customer') return false;
   return packagedFor(db, course.id, auth.customerId);
 }
 
@@ -108,18 +116,57 @@ export function assertOpen(course: CourseRow) {
 }
 
 /**
+ * The course with the caller's part in it (author, enrolment, a package of their customer), the owner's name and
+ * the published version's number, as one prepared statement: the course detail and every learner call start
+ * with it. A visitor is a caller without a user or customer id: the comparisons with null match nothing.
+ */
+function prepareLearnerAccess(db: Db) {
+  const userId = sql.placeholder('userId');
+  const customerId = sql.placeholder('customerId');
+  return db
+    .select({
+      course: courses,
+      enrolment: courseEnrolments,
+      ownerName: ownerNameSql,
+      publishedNumber: publishedVersion.number,
+      collaborator: sql<boolean>`exists (select 1 from ${courseCollaborators} where ${courseCollaborators.courseId} = ${courses.id} and ${courseCollaborators.userId} = ${userId}::uuid)`,
+      packaged: sql<boolean>`exists (select 1 from ${coursePackages} where ${courses.id} = any(${coursePackages.courseIds}) and ${customerId}::uuid = any(${coursePackages.customerIds}))`,
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .leftJoin(publishedVersion, eq(publishedVersion.id, courses.publishedVersionId))
+    .leftJoin(
+      courseEnrolments,
+      and(eq(courseEnrolments.courseId, courses.id), sql`${courseEnrolments.userId} = ${userId}::uuid`),
+    )
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare('course_learner_access');
+}
+
+const learnerAccess = new WeakMap<Db, ReturnType<typeof prepareLearnerAccess>>();
+
+/**
  * The course as a learner may see it: published, open, and visible to them (or already joined). Authors see
  * their own course in any state.
  */
 export async function loadForLearner(db: Db, auth: AuthContext | null, courseId: string) {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  if (!course) throw new AppError('NOT_FOUND');
-  const role = auth ? await authorRole(db, course, auth) : null;
-  const enrolment = auth ? await findEnrolment(db, course.id, auth.userId) : null;
-  if (!role && !enrolment && !(await mayDiscover(db, course, auth))) throw new AppError('NOT_FOUND');
+  let access = learnerAccess.get(db);
+  if (!access) {
+    access = prepareLearnerAccess(db);
+    learnerAccess.set(db, access);
+  }
+  const [row] = await access.execute({
+    courseId,
+    userId: auth?.userId ?? null,
+    customerId: auth?.customerId ?? null,
+  });
+  if (!row) throw new AppError('NOT_FOUND');
+  const { course, enrolment } = row;
+  const role = auth?.userId === course.ownerId ? 'owner' : row.collaborator ? 'editor' : null;
+  if (!role && !enrolment && !discoverable(course, auth, row.packaged)) throw new AppError('NOT_FOUND');
   if (!role) {
     if (!course.publishedVersionId) throw new AppError('NOT_FOUND');
     assertOpen(course);
   }
-  return { course, role, enrolment };
+  return { course, role, enrolment, ownerName: row.ownerName, publishedNumber: row.publishedNumber };
 }

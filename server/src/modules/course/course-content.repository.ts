@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../platform/db/client.js';
 import {
@@ -143,6 +143,26 @@ export async function keysOnlyIn(db: Db, versionId: string): Promise<string[]> {
     .from(courseResources)
     .where(inArray(courseResources.storageKey, keys));
   return keys.filter((k) => !used.some((u) => u.key === k && u.versionId !== versionId));
+}
+
+/** A version's cover and thumbnail keys that no other version uses (a revision starts with the published cover). */
+export async function coverKeysOnlyIn(db: Db, versionId: string): Promise<string[]> {
+  const [mine] = await db
+    .select({ coverKey: courseVersions.coverKey, thumbKey: courseVersions.thumbKey })
+    .from(courseVersions)
+    .where(eq(courseVersions.id, versionId));
+  const keys = [mine?.coverKey, mine?.thumbKey].filter((k): k is string => Boolean(k));
+  if (keys.length === 0) return [];
+  const used = await db
+    .select({ coverKey: courseVersions.coverKey, thumbKey: courseVersions.thumbKey })
+    .from(courseVersions)
+    .where(
+      and(
+        ne(courseVersions.id, versionId),
+        or(inArray(courseVersions.coverKey, keys), inArray(courseVersions.thumbKey, keys)),
+      ),
+    );
+  return keys.filter((k) => !used.some((u) => u.coverKey === k || u.thumbKey === k));
 }
 
 export async function versionNumber(db: Db, versionId: string | null): Promise<number | null> {

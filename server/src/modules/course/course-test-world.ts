@@ -19,9 +19,9 @@ async function addTeacher(db: Db, customerId: string, schoolId: string, username
  * Two customers: A with a certified teacher, a certified collaborator, an uncertified teacher, a class with two
  * students and an administrator; B with a teacher and a student. Plus a super administrator.
  */
-export async function createCourseWorld() {
+export async function createCourseWorld(options: { courseCode?: () => string } = {}) {
   const clock = testClock();
-  const t: TestApp = await createTestApp({ now: clock.now });
+  const t: TestApp = await createTestApp({ now: clock.now, ...options });
   const db = t.database.db;
   const a = await buildCustomer(db);
   const b = await buildCustomer(db);
@@ -79,6 +79,22 @@ export async function createCourseWorld() {
     return { status: res.statusCode, body: res.json() };
   };
 
+  /** Uploads a cover (multipart field "file") as the given user. */
+  const uploadCover = (who: Who, courseId: string, name: string, bytes: Buffer) => {
+    const boundary = 'XyZ';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/courses/${courseId}/cover`,
+      payload: body,
+      headers: { 'x-authorization': tokens[who], 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  };
+
   /** A course of the certified teacher with chapters of one section each, and the ids of what was made. */
   const buildCourse = async (
     info: Record<string, unknown> = {},
@@ -100,7 +116,19 @@ export async function createCourseWorld() {
     return { id, code: created.body.data.code as string, sectionIds };
   };
 
-  return { t, db, clock, users, tokens, call, buildCourse, customerA: a, customerB: b, classId: klass!.id };
+  return {
+    t,
+    db,
+    clock,
+    users,
+    tokens,
+    call,
+    uploadCover,
+    buildCourse,
+    customerA: a,
+    customerB: b,
+    classId: klass!.id,
+  };
 }
 
 export type CourseWorld = Awaited<ReturnType<typeof createCourseWorld>>;

@@ -2,6 +2,7 @@ import type { TCourseSummary, TQuestion } from '@aiedu/contracts';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import type { StoredQuestion } from '../../platform/db/schema/index.js';
 import type { CourseRow } from './course-access.js';
+import type { VersionInfo } from './course-summary.repository.js';
 
 const URL_TTL = 24 * 3600;
 
@@ -11,22 +12,24 @@ export function courseStatus(course: CourseRow): TCourseSummary['status'] {
   return course.status;
 }
 
+/** A course with the information of one of its versions (`info`) and the published version's number. */
 export function presentSummary(
   storage: FileStorage,
   course: CourseRow,
-  extra: { ownerName: string; versionNumber: number | null },
+  extra: { info: VersionInfo; ownerName: string; versionNumber: number | null },
 ): TCourseSummary {
+  const { info } = extra;
   return {
     id: course.id,
-    name: course.name,
-    description: course.description,
-    coverUrl: course.coverKey ? storage.signedUrl(course.coverKey, { expiresInSeconds: URL_TTL }) : null,
-    thumbUrl: course.thumbKey ? storage.signedUrl(course.thumbKey, { expiresInSeconds: URL_TTL }) : null,
+    name: info.name,
+    description: info.description,
+    coverUrl: info.coverKey ? storage.signedUrl(info.coverKey, { expiresInSeconds: URL_TTL }) : null,
+    thumbUrl: info.thumbKey ? storage.signedUrl(info.thumbKey, { expiresInSeconds: URL_TTL }) : null,
     publicScope: course.publicScope,
     directionId: course.directionId,
     stageId: course.stageId,
     difficultyId: course.difficultyId,
-    tags: course.tags,
+    tags: info.tags,
     levels: course.levels as TCourseSummary['levels'],
     status: courseStatus(course),
     takenDown: course.takenDown,

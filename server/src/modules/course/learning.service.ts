@@ -11,13 +11,14 @@ import {
   learningRecords,
   students,
   taskAttempts,
+  users,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { assertOpen, findEnrolment, loadForLearner, mayDiscover, type CourseRow } from './course-access.js';
-import { loadVersionTree, sectionsInOrder, versionNumber } from './course-content.repository.js';
+import { loadVersionTree, sectionsInOrder } from './course-content.repository.js';
+import { infoColumns, infoVersion, ownerNameSql, publishedVersion } from './course-summary.repository.js';
 import { getCourseDetail, recordsOf } from './centre.service.js';
-import { learnerQuestion } from './course.presenter.js';
-import { summaryOf } from './authoring.service.js';
+import { learnerQuestion, presentSummary } from './course.presenter.js';
 import { presentAttempt } from './attempt.service.js';
 import { copiesByTemplate } from './experiment.service.js';
 
@@ -166,7 +167,10 @@ export async function recordSection(
 export async function getLearningRecord(ctx: AppContext, auth: AuthContext, courseId: string) {
   const enrolment = await findEnrolment(ctx.db, courseId, auth.userId);
   if (!enrolment) throw new AppError('COURSE_NOT_JOINED');
-  const [course] = await ctx.db.select().from(courses).where(eq(courses.id, courseId));
+  const [version] = await ctx.db
+    .select({ name: courseVersions.name, number: courseVersions.number })
+    .from(courseVersions)
+    .where(eq(courseVersions.id, enrolment.versionId));
   const tree = await loadVersionTree(ctx.db, enrolment.versionId);
   const records = await recordsOf(ctx, courseId, auth.userId);
   const sections = sectionsInOrder(tree);
@@ -178,8 +182,8 @@ export async function getLearningRecord(ctx: AppContext, auth: AuthContext, cour
   const done = sections.filter((s) => records.some((r) => r.sectionId === s.id && r.completedAt)).length;
   return {
     courseId,
-    courseName: course!.name,
-    versionNumber: await versionNumber(ctx.db, enrolment.versionId),
+    courseName: version!.name,
+    versionNumber: version!.number,
     progress: sections.length ? Math.round((100 * done) / sections.length) : 0,
     sections: sections.map((s) => {
       const r = records.find((x) => x.sectionId === s.id);
@@ -196,13 +200,25 @@ export async function getLearningRecord(ctx: AppContext, auth: AuthContext, cour
   };
 }
 
-/** "My study": every course the caller joined, with progress, including closed ones (shown as closed). */
+/**
+ * "My study": every course the caller joined, with progress, including closed ones (shown as closed), each with
+ * the name, cover and tags of the version the caller learns.
+ */
 export async function listMyStudy(ctx: AppContext, auth: AuthContext) {
   const rows = await ctx.db
-    .select({ course: courses, versionId: courseEnrolments.versionId, number: courseVersions.number })
+    .select({
+      course: courses,
+      versionId: courseEnrolments.versionId,
+      number: infoVersion.number,
+      info: infoColumns,
+      owner: ownerNameSql,
+      published: publishedVersion.number,
+    })
     .from(courseEnrolments)
     .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
-    .innerJoin(courseVersions, eq(courseVersions.id, courseEnrolments.versionId))
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .innerJoin(infoVersion, eq(infoVersion.id, courseEnrolments.versionId))
+    .leftJoin(publishedVersion, eq(publishedVersion.id, courses.publishedVersionId))
     .where(eq(courseEnrolments.userId, auth.userId))
     .orderBy(asc(courseEnrolments.createdAt));
   if (rows.length === 0) return [];
@@ -218,15 +234,13 @@ export async function listMyStudy(ctx: AppContext, auth: AuthContext) {
     .innerJoin(courseSections, eq(courseSections.id, learningRecords.sectionId))
     .where(and(eq(learningRecords.userId, auth.userId), sql`${learningRecords.completedAt} is not null`))
     .groupBy(courseSections.versionId);
-  return Promise.all(
-    rows.map(async (r) => {
-      const total = totals.find((t) => t.versionId === r.versionId)?.n ?? 0;
-      const completed = done.find((d) => d.sectionVersion === r.versionId)?.n ?? 0;
-      return {
-        ...(await summaryOf(ctx, r.course)),
-        progress: total ? Math.round((100 * completed) / total) : 0,
-        learnerVersionNumber: r.number,
-      };
-    }),
-  );
+  return rows.map((r) => {
+    const total = totals.find((t) => t.versionId === r.versionId)?.n ?? 0;
+    const completed = done.find((d) => d.sectionVersion === r.versionId)?.n ?? 0;
+    return {
+      ...presentSummary(ctx.storage, r.course, { info: r.info, ownerName: r.owner, versionNumber: r.published }),
+      progress: total ? Math.round((100 * completed) / total) : 0,
+      learnerVersionNumber: r.number,
+    };
+  });
 }

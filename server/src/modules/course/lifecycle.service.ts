@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere } from '../../platform/tenancy.js';
 import { loadForAuthor } from './course-access.js';
-import { copyVersion, countRows, keysOnlyIn } from './course-content.repository.js';
+import { copyVersion, countRows, coverKeysOnlyIn, keysOnlyIn } from './course-content.repository.js';
 import { getEditableCourse, summaryOf } from './authoring.service.js';
 
 /**
@@ -50,7 +50,10 @@ export async function publishCourse(ctx: AppContext, request: FastifyRequest, au
   return getEditableCourse(ctx, auth, courseId);
 }
 
-/** A revision: a draft copied from the published version; learners keep the published one meanwhile. */
+/**
+ * A revision: a draft copied from the published version, information (name, description, cover, tags) and
+ * content; learners keep the published one meanwhile.
+ */
 export async function startRevision(ctx: AppContext, request: FastifyRequest, auth: AuthContext, courseId: string) {
   const { course } = await loadForAuthor(ctx.db, auth, courseId, 'owner');
   if (course.status !== 'published' || course.draftVersionId || !course.publishedVersionId) {
@@ -59,7 +62,11 @@ export async function startRevision(ctx: AppContext, request: FastifyRequest, au
   const publishedId = course.publishedVersionId;
   await ctx.db.transaction(async (tx) => {
     const draftId = uuidv7();
-    await tx.insert(courseVersions).values({ id: draftId, courseId: course.id });
+    const [published] = await tx.select().from(courseVersions).where(eq(courseVersions.id, publishedId));
+    const { name, description, coverKey, thumbKey, tags } = published!;
+    await tx
+      .insert(courseVersions)
+      .values({ id: draftId, courseId: course.id, name, description, coverKey, thumbKey, tags });
     await copyVersion(tx, course.id, publishedId, draftId);
     await tx.update(courses).set({ draftVersionId: draftId }).where(eq(courses.id, course.id));
     await writeAudit(tx, request, { module: 'course', operation: 'revise', params: { id: courseId } });
@@ -67,15 +74,18 @@ export async function startRevision(ctx: AppContext, request: FastifyRequest, au
   return getEditableCourse(ctx, auth, courseId);
 }
 
-/** Drops a revision: the published version stays as it was; files only the revision used are deleted. */
+/** Drops a revision: the published version stays as it was; files (and a cover) only the revision used are deleted. */
 export async function abandonRevision(ctx: AppContext, request: FastifyRequest, auth: AuthContext, courseId: string) {
   const { course } = await loadForAuthor(ctx.db, auth, courseId, 'owner');
   if (course.status !== 'published' || !course.draftVersionId) throw new AppError('COURSE_STATE_INVALID');
   const draftId = course.draftVersionId;
-  const orphanKeys = await keysOnlyIn(ctx.db, draftId);
+  const orphanKeys = [...(await keysOnlyIn(ctx.db, draftId)), ...(await coverKeysOnlyIn(ctx.db, draftId))];
   await ctx.db.transaction(async (tx) => {
     await tx.delete(courseChapters).where(eq(courseChapters.versionId, draftId));
-    await tx.update(courseVersions).set({ status: 'abandoned' }).where(eq(courseVersions.id, draftId));
+    await tx
+      .update(courseVersions)
+      .set({ status: 'abandoned', coverKey: null, thumbKey: null })
+      .where(eq(courseVersions.id, draftId));
     await tx.update(courses).set({ draftVersionId: null }).where(eq(courses.id, course.id));
     await writeAudit(tx, request, { module: 'course', operation: 'abandonRevision', params: { id: courseId } });
   });

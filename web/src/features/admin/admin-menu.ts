@@ -5,7 +5,7 @@ export type AdminScreen = keyof typeof ADMIN_PATHS;
 
 export interface AdminMenuGroup {
   /** Key of the group's name in the `admin` namespace (`menu.<group>`). */
-  group: 'institution' | 'schools' | 'classes' | 'people' | 'records' | 'security';
+  group: 'institution' | 'schools' | 'classes' | 'people' | 'courses' | 'records' | 'security';
   items: { screen: AdminScreen; permission: Permission }[];
 }
 
@@ -37,6 +37,15 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
     items: [
       { screen: 'teachers', permission: 'teacher.manage' },
       { screen: 'students', permission: 'student.manage' },
+    ],
+  },
+  {
+    group: 'courses',
+    items: [
+      { screen: 'courseCategories', permission: 'course.catalogue' },
+      { screen: 'courseDifficulties', permission: 'course.catalogue' },
+      { screen: 'courseTags', permission: 'course.catalogue' },
+      { screen: 'coursePackages', permission: 'course.catalogue' },
     ],
   },
   {

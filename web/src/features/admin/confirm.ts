@@ -1,4 +1,5 @@
 import { UI_SIZES } from '@aiedu/contracts';
+import { i18n } from '../../app/i18n';
 import type { Modal } from 'antd';
 import { type ModalFuncProps } from 'antd';
 
@@ -10,4 +11,13 @@ export function confirmDanger(
   props: Pick<ModalFuncProps, 'title' | 'content' | 'okText' | 'cancelText' | 'onOk'>,
 ) {
   return modal.confirm({ ...props, width: UI_SIZES.confirmDialogWidth, okButtonProps: { danger: true } });
+}
+
+/** The confirmation of a deletion: Delete (danger) or Cancel, in the administration's words. */
+export function confirmDelete(modal: ModalApi, props: Pick<ModalFuncProps, 'title' | 'content' | 'onOk'>) {
+  return confirmDanger(modal, {
+    ...props,
+    okText: i18n.t('admin:common.delete'),
+    cancelText: i18n.t('admin:common.cancel'),
+  });
 }

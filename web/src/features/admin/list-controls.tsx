@@ -1,4 +1,5 @@
-import { Input, Modal, Switch, Table, type TableProps } from 'antd';
+import { Button, Input, Modal, Space, Switch, Table, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useAdminMutation } from './admin-api';
@@ -65,5 +66,29 @@ export function ListTable<T extends { id: string }>({
       onChange={list.onChange}
       {...table}
     />
+  );
+}
+
+/** A row's Edit and Delete links, with any other actions between them. */
+export function RowActions({
+  onEdit,
+  onDelete,
+  children,
+}: {
+  onEdit: () => void;
+  onDelete: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Space size={0} wrap>
+      <Button type="link" onClick={onEdit}>
+        {t('common.edit')}
+      </Button>
+      {children}
+      <Button type="link" danger onClick={onDelete}>
+        {t('common.delete')}
+      </Button>
+    </Space>
   );
 }

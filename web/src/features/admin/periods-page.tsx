@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TPeriod } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Modal, Select, Space, Table } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Select, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,8 @@ import { dayjs } from '../../ui/dates';
 import { AdminShell } from './admin-shell';
 import { FormDrawer } from './form-drawer';
 import { ADMIN_API, useAdminMutation, useSchoolOptions } from './admin-api';
-import { confirmDanger } from './confirm';
+import { confirmDelete } from './confirm';
+import { RowActions } from './list-controls';
 
 interface Values {
   name: string;
@@ -107,26 +108,16 @@ export function PeriodsPage() {
             title: t('common.actions'),
             key: 'actions',
             render: (_, p) => (
-              <Space size={0}>
-                <Button type="link" onClick={() => setEditing(p)}>
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  type="link"
-                  danger
-                  onClick={() =>
-                    confirmDanger(modal, {
-                      title: t('periods.deleteTitle', { name: p.name }),
-                      content: t('periods.deleteBody'),
-                      okText: t('common.delete'),
-                      cancelText: t('common.cancel'),
-                      onOk: () => remove.mutateAsync(p.id),
-                    })
-                  }
-                >
-                  {t('common.delete')}
-                </Button>
-              </Space>
+              <RowActions
+                onEdit={() => setEditing(p)}
+                onDelete={() =>
+                  confirmDelete(modal, {
+                    title: t('periods.deleteTitle', { name: p.name }),
+                    content: t('periods.deleteBody'),
+                    onOk: () => remove.mutateAsync(p.id),
+                  })
+                }
+              />
             ),
           },
         ]}

@@ -16,7 +16,13 @@ export interface CourseInfoValues {
   tags: string[];
 }
 
-/** Name, description, scope, category, difficulty, levels, tags and cover; the same form creates and edits. */
+/** What a version holds: on a published course they change only in a revision (learners keep theirs). */
+const VERSIONED: readonly (keyof CourseInfoValues)[] = ['name', 'description', 'tags'];
+
+/**
+ * Name, description, scope, category, difficulty, levels, tags and cover; the same form creates and edits. On a
+ * published course without a revision the version's own fields (name, description, tags, cover) are read-only.
+ */
 export function CourseInfoForm({
   course,
   onSave,
@@ -40,11 +46,17 @@ export function CourseInfoForm({
     levels: course?.levels ?? ['any'],
     tags: course?.tags ?? [],
   };
+  const locked = course?.status === 'published';
   const [busy, setBusy] = useState(false);
   const save = async (values: CourseInfoValues) => {
     setBusy(true);
     try {
-      await onSave(values);
+      const sent = locked
+        ? (Object.fromEntries(
+            Object.entries(values).filter(([key]) => !VERSIONED.includes(key as keyof CourseInfoValues)),
+          ) as CourseInfoValues)
+        : values;
+      await onSave(sent);
       if (course) toast.success(t('editor.saved'));
     } finally {
       setBusy(false);
@@ -53,15 +65,16 @@ export function CourseInfoForm({
 
   return (
     <Form layout="vertical" initialValues={initial} onFinish={save} className="course-info-form" requiredMark={false}>
+      {locked && <p className="course-info-form__locked">{t('editor.infoLocked')}</p>}
       <Form.Item
         name="name"
         label={t('editor.name')}
         rules={[{ required: true, max: LIMITS.courseTitle, whitespace: true }]}
       >
-        <Input maxLength={LIMITS.courseTitle} showCount />
+        <Input maxLength={LIMITS.courseTitle} showCount disabled={locked} />
       </Form.Item>
       <Form.Item name="description" label={t('editor.description')} rules={[{ max: LIMITS.description }]}>
-        <Input.TextArea maxLength={LIMITS.description} showCount rows={3} />
+        <Input.TextArea maxLength={LIMITS.description} showCount rows={3} disabled={locked} />
       </Form.Item>
       <div className="course-info-form__row">
         <Form.Item name="publicScope" label={t('editor.scope')}>
@@ -88,6 +101,7 @@ export function CourseInfoForm({
       >
         <Select
           mode="tags"
+          disabled={locked}
           maxCount={LIMITS.tags}
           options={(filters.data?.tags ?? []).map((g) => ({ value: g.name }))}
         />
@@ -97,13 +111,14 @@ export function CourseInfoForm({
           {course.thumbUrl && <img src={course.thumbUrl} alt="" className="course-info-form__thumb" />}
           <Upload
             accept=".jpg,.jpeg,.png,.gif"
+            disabled={locked}
             showUploadList={false}
             beforeUpload={(file) => {
               void onCover(file);
               return false;
             }}
           >
-            <Button>{t('editor.cover')}</Button>
+            <Button disabled={locked}>{t('editor.cover')}</Button>
           </Upload>
         </Form.Item>
       )}

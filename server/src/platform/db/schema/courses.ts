@@ -43,7 +43,7 @@ export const courseTags = pgTable('course_tags', {
 });
 
 /**
- * A course. Its content lives in versions: `published_version_id` is what new learners get, `draft_version_id`
+ * A course. Its information (name, description, cover, tags) and content live in versions: `published_version_id` is what new learners get, `draft_version_id`
  * is what authors edit (the first draft before publishing, or a revision while learners keep the published one).
  * `customer_id` is the owner's customer (null in the public space).
  */
@@ -56,20 +56,12 @@ export const courses = pgTable(
       .notNull()
       .references(() => users.id),
     code: text('code').notNull().unique(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    coverKey: text('cover_key'),
-    thumbKey: text('thumb_key'),
     publicScope: text('public_scope', { enum: ['public', 'customer', 'private'] })
       .notNull()
       .default('customer'),
     directionId: uuid('direction_id').references(() => courseCategories.id, { onDelete: 'set null' }),
     stageId: uuid('stage_id').references(() => courseCategories.id, { onDelete: 'set null' }),
     difficultyId: uuid('difficulty_id').references(() => courseDifficulties.id, { onDelete: 'set null' }),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
     levels: text('levels')
       .array()
       .notNull()
@@ -87,6 +79,10 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_centre_idx').on(t.status, t.publicScope, t.publishedAt),
+    // The centre's filters, newest first, and the catalogue's count of courses using an entry.
+    index('courses_direction_idx').on(t.directionId, t.publishedAt),
+    index('courses_stage_idx').on(t.stageId, t.publishedAt),
+    index('courses_difficulty_idx').on(t.difficultyId, t.publishedAt),
     index('courses_customer_idx').on(t.customerId),
     index('courses_owner_idx').on(t.ownerId),
     check('courses_code_format', sql`${t.code} ~ '^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$'`),
@@ -105,6 +101,15 @@ export const courseVersions = pgTable(
     status: text('status', { enum: ['draft', 'published', 'abandoned'] })
       .notNull()
       .default('draft'),
+    /** The course's information as of this version: learners on it keep seeing it while a revision changes it. */
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    coverKey: text('cover_key'),
+    thumbKey: text('thumb_key'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
