@@ -123,6 +123,26 @@ export const ZClass = z.object({
 });
 export type TClass = z.infer<typeof ZClass>;
 
+/** Fields a class list sorts by (`sort=field,asc|desc`); without a sort it goes by stage, grade and name. */
+export const CLASS_SORT_FIELDS = ['className', 'grade', 'startYear', 'stuCount', 'createdAt'] as const;
+
+export const ZClassListQuery = z.object({
+  status: z.enum(['current', 'history']).default('current'),
+  schoolId: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(100).optional().describe('part of the class name'),
+  sort: z
+    .string()
+    .regex(new RegExp(`^(${CLASS_SORT_FIELDS.join('|')}),(asc|desc)$`))
+    .optional(),
+});
+export type TClassListQuery = z.infer<typeof ZClassListQuery>;
+
+/** A class as the pickers of other forms show it (every current class of the scope, unpaged). */
+export const ZClassOption = ZClass.pick({ id: true, schoolId: true, eduStage: true, grade: true, className: true });
+export type TClassOption = z.infer<typeof ZClassOption>;
+
 export const ZCreateClassRequest = z.object({
   schoolId: z.uuid(),
   eduStage: z.enum(EDU_STAGES),

@@ -1,4 +1,4 @@
-import type { TClass } from '@aiedu/contracts';
+import type { TClassOption } from '@aiedu/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { toast } from '../../app/feedback';
@@ -49,10 +49,12 @@ export function useSchoolOptions() {
   });
 }
 
-export function useClasses(status: 'current' | 'history') {
+/** Every current class of the caller's scope, for class pickers; refreshed with the class lists. */
+export function useClassOptions() {
   return useQuery({
-    queryKey: [ADMIN_API.classes, status],
-    queryFn: () => api.get<TClass[]>(ADMIN_API.classes, { query: { status } }),
+    queryKey: [ADMIN_API.classes, 'options'],
+    queryFn: () => api.get<TClassOption[]>(`${ADMIN_API.classes}/options`),
+    staleTime: 60_000,
   });
 }
 

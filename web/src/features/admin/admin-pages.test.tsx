@@ -72,7 +72,8 @@ beforeEach(async () => {
   );
   server.on(`GET ${API.pointsTotal}`, () => ok(0));
   server.on(`GET ${ADMIN_API.schoolInfo}`, () => ok([SCHOOL]));
-  server.on(`GET ${ADMIN_API.classes}`, () => ok([CLASS]));
+  server.on(`GET ${ADMIN_API.classes}`, () => page([CLASS]));
+  server.on(`GET ${ADMIN_API.classes}/options`, () => ok([CLASS]));
   server.on(`GET ${ADMIN_API.students}`, () => page([STUDENT]));
   server.on(`GET ${ADMIN_API.teachers}`, () => page([]));
   server.on(`GET ${ADMIN_API.schools}`, () => page([{ ...SCHOOL, notes: '', createdAt: STUDENT.createdAt }]));
@@ -174,6 +175,24 @@ describe('administration screens', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('All 2 rows are ready to import.', {}, SLOW)).toBeTruthy();
     await user.click(await within(dialog).findByRole('button', { name: 'Import 2 rows' }, SLOW));
     await waitFor(() => expect(server.requests.some((r) => r.url.includes('dryRun=false'))).toBe(true), SLOW);
+  });
+
+  it('pages, searches and sorts the classes on the server', async () => {
+    const user = userEvent.setup();
+    server.on(`GET ${ADMIN_API.classes}`, () => ok({ list: [CLASS], total: 45, page: 1, size: 20 }));
+    signInAs(ROLES.customerAdmin);
+    renderApp('/admin/classes');
+    await screen.findByRole('cell', { name: 'Grade 4 Class 1' }, SLOW);
+    expect(screen.getByText('45 in total')).toBeTruthy();
+    const query = () => new URL(server.to(ADMIN_API.classes).at(-1)!.url, 'http://x').searchParams;
+    expect(query().get('status')).toBe('current');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by class name' }), 'Grade 4{Enter}');
+    await waitFor(() => expect(query().get('keyword')).toBe('Grade 4'), SLOW);
+    await user.click(screen.getByText('Students', { selector: 'th *' }));
+    await waitFor(() => expect(query().get('sort')).toBe('stuCount,asc'), SLOW);
+    await user.click(screen.getByRole('listitem', { name: '3' }));
+    await waitFor(() => expect(query().get('page')).toBe('3'), SLOW);
+    expect(query().get('keyword')).toBe('Grade 4');
   });
 
   it('dismisses a class only after a 472 px confirmation that says it cannot be undone', async () => {

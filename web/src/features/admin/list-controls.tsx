@@ -1,4 +1,4 @@
-import { Input, Modal, Switch, Table, type TableProps } from 'antd';
+import { Input, Modal, Select, Switch, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useAdminMutation } from './admin-api';
@@ -17,6 +17,30 @@ export function SearchBar({ label, onSearch }: { label: string; onSearch: (keywo
         onSearch={(keyword) => onSearch(keyword || undefined)}
       />
     </div>
+  );
+}
+
+/** A filter of a list's toolbar: one choice or none, named by its label for screen readers. */
+export function FilterSelect({
+  label,
+  options,
+  onChange,
+  width = 220,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+  width?: number;
+}) {
+  return (
+    <Select
+      allowClear
+      aria-label={label}
+      placeholder={label}
+      style={{ width }}
+      options={options}
+      onChange={(value?: string) => onChange(value)}
+    />
   );
 }
 

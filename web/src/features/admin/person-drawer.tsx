@@ -5,7 +5,7 @@ import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
 import { encodePassword } from '../../ui/password-encoding';
 import { FormDrawer } from './form-drawer';
-import { ADMIN_API, useAdminMutation, useClasses, useSchoolOptions } from './admin-api';
+import { ADMIN_API, useAdminMutation, useClassOptions, useSchoolOptions } from './admin-api';
 
 export type PersonKind = 'teacher' | 'student';
 
@@ -35,7 +35,7 @@ export function PersonDrawer({
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
   const schools = useSchoolOptions();
-  const classes = useClasses('current');
+  const classes = useClassOptions();
   const path = kind === 'teacher' ? ADMIN_API.teachers : ADMIN_API.students;
   const save = useAdminMutation(
     (values: Values) => {
