@@ -198,6 +198,10 @@ export const ZUpdateTeacherRequest = ZCreateTeacherRequest.pick({ realName: true
       .regex(/^1\d{10}$/)
       .nullable()
       .optional(),
+    alsoTeacher: z
+      .boolean()
+      .optional()
+      .describe('for a school administrator who also teaches: false ends the teaching (and removes the teacher)'),
   });
 export const ZUpdateStudentRequest = ZCreateStudentRequest.pick({ realName: true, classId: true })
   .partial()

@@ -44,4 +44,5 @@ export const ADMIN_PATHS = {
   certifications: '/admin/teacher-certifications',
   addressRanges: '/admin/address-ranges',
   identityProviders: '/admin/identity-providers',
+  adminUsers: '/admin/users',
 } as const;

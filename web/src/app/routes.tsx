@@ -156,6 +156,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'myCertificates', path: '/admin/my-certificates' },
   { id: 'statistics', path: ADMIN_PATHS.statistics, page: adminPage('StatisticsPage') },
   { id: 'institutionHome', path: ADMIN_PATHS.institutionHome, page: adminPage('InstitutionHomePage') },
+  { id: 'adminUsers', path: ADMIN_PATHS.adminUsers, page: adminPage('AdminUsersPage') },
   { id: 'certifications', path: ADMIN_PATHS.certifications, page: securityPage('CertificationsPage') },
   { id: 'addressRanges', path: ADMIN_PATHS.addressRanges, page: securityPage('AddressRangesPage') },
   { id: 'identityProviders', path: ADMIN_PATHS.identityProviders, page: securityPage('IdentityProvidersPage') },

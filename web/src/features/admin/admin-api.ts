@@ -23,6 +23,8 @@ export const ADMIN_API = {
   modules: '/api/v1/admin_super/modules',
   institutionHome: '/api/v1/admin/institution-home',
   home: '/gw/api/v1/school/home',
+  users: '/api/v1/user',
+  roles: '/api/v1/role',
 } as const;
 
 export interface Page<T> {

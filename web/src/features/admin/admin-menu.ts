@@ -48,6 +48,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
   {
     group: 'security',
     items: [
+      { screen: 'adminUsers', permission: 'user.manage' },
       { screen: 'certifications', permission: 'certification.review' },
       { screen: 'addressRanges', permission: 'shield.manage' },
       { screen: 'identityProviders', permission: 'sso.manage' },

@@ -1,11 +1,9 @@
-import { API, ROLES } from '@aiedu/contracts';
+import { ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../app/i18n';
-import { clearSession, saveLogin } from '../../app/session';
-import { createFakeServer, ok, type FakeServer } from '../../test/fake-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations, signInAs, SLOW, startAdminServer, stopAdminServer } from '../../test/admin-kit';
+import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ADMIN_API } from './admin-api';
 
@@ -51,26 +49,9 @@ const STATS = {
 };
 
 let server: FakeServer;
-/** The machine running the tests is shared and slow: give screens time to load their code and data. */
-const SLOW = { timeout: 10_000 };
-
-function signInAs(role: string) {
-  saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [role], custcode: 'demo2026' });
-}
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, { resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-}
 
 beforeEach(async () => {
-  clearSession();
-  await changeLanguage('en', { remember: false });
-  server = createFakeServer();
-  server.on(`GET ${API.userInfo}`, () =>
-    ok({ id: 'u-1', username: 'admin', nickname: '', realName: 'Admin', avatarUrl: null }),
-  );
-  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server = await startAdminServer();
   server.on(`GET ${ADMIN_API.schoolInfo}`, () => ok([SCHOOL]));
   server.on(`GET ${ADMIN_API.classes}`, () => page([CLASS]));
   server.on(`GET ${ADMIN_API.classes}/options`, () => ok([CLASS]));
@@ -84,13 +65,9 @@ beforeEach(async () => {
   server.on(`GET ${ADMIN_API.subCustomers}`, () => ok([]));
   server.on(`GET ${ADMIN_API.upgradeSchedules}`, () => ok([]));
   server.on(`GET ${ADMIN_API.home}`, () => ok(HOME));
-  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  clearSession();
-});
+afterEach(stopAdminServer);
 
 const SCREENS: [string, string, string][] = [
   ['/super/customers', 'Customers', ROLES.super],
@@ -112,7 +89,7 @@ describe('administration screens', { timeout: 30_000 }, () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('shows a school administrator only the screens of its permissions, and refuses the others', async () => {

@@ -1,4 +1,5 @@
 import { guarded } from './admin-shell';
+import { AdminUsersPage } from './admin-users-page';
 import { ClassesPage, HistoryClassesPage } from './classes-page';
 import { CustomersPage, SubCustomersPage } from './customers-page';
 import { InstitutionHomePage } from './institution-home-page';
@@ -21,4 +22,5 @@ export const ADMIN_PAGES = {
   StudentsPage: guarded('students', StudentsPage),
   StatisticsPage: guarded('statistics', StatisticsPage),
   InstitutionHomePage: guarded('institutionHome', InstitutionHomePage),
+  AdminUsersPage: guarded('adminUsers', AdminUsersPage),
 };

@@ -48,7 +48,11 @@ export function FilterSelect({
  * The on/off switch of a row (`PUT <path>/<id>/status`). Switching on is immediate; switching off asks first, in
  * the 472 px confirmation, saying what stops working.
  */
-export function useStatusSwitch(path: string, refresh: readonly string[], texts: 'people' | 'schools' | 'customers') {
+export function useStatusSwitch(
+  path: string,
+  refresh: readonly string[],
+  texts: 'people' | 'schools' | 'customers' | 'users',
+) {
   const { t } = useTranslation('admin');
   const [modal, modalHost] = Modal.useModal();
   const change = useAdminMutation(

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TStudent, TTeacher } from '@aiedu/contracts';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminShell } from './admin-shell';
@@ -29,7 +29,20 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
 
   const columns: TableColumnsType<Person> = [
     { title: t('people.username'), dataIndex: 'username', sorter: true },
-    { title: t('people.realName'), dataIndex: 'realName', sorter: true },
+    {
+      title: t('people.realName'),
+      dataIndex: 'realName',
+      sorter: true,
+      render: (name: string, p) =>
+        (p as TTeacher).alsoTeacher ? (
+          <Space size={4}>
+            {name}
+            <Tag>{t('people.administrator')}</Tag>
+          </Space>
+        ) : (
+          name
+        ),
+    },
     ...(kind === 'student'
       ? [
           {
