@@ -222,15 +222,37 @@ export const MODULES = [
   'hardware',
 ] as const;
 
+/** The modules each side of a customer may use: the navigation entries and features its teachers and students see. */
+export const ZSideModules = z.object({ teacher: z.array(z.enum(MODULES)), student: z.array(z.enum(MODULES)) });
+export type TSideModules = z.infer<typeof ZSideModules>;
+
 export const ZInstitutionHome = z.object({
   custcode: z.string(),
   name: z.string(),
   banners: z.array(z.object({ imageUrl: z.string(), link: z.string() })).max(3),
   projectTypes: z.array(z.string()).max(LIMITS.homeProjectTypes),
   footerSites: z.array(z.object({ name: z.string(), url: z.string() })),
-  modules: z.object({ teacher: z.array(z.enum(MODULES)), student: z.array(z.enum(MODULES)) }),
+  modules: ZSideModules,
 });
 export type TInstitutionHome = z.infer<typeof ZInstitutionHome>;
+
+/** A container type as the platform runs it: limits of this server, default weekly minutes, customers offered it. */
+export const ZContainerTypeConfig = z.object({
+  runtimeType: z.enum(CONTAINER_TYPES),
+  cpu: z.number(),
+  memoryMb: z.number().int(),
+  weeklyMinutes: z.number().int().describe('for customers that set none: the platform default, else the deployment'),
+  deploymentWeeklyMinutes: z.number().int().describe('COMPUTE_WEEKLY_MINUTES_<TYPE> of the configuration'),
+  customized: z.boolean().describe('a super administrator set the platform default'),
+  customers: z.number().int().describe('customers offered this type'),
+});
+export type TContainerTypeConfig = z.infer<typeof ZContainerTypeConfig>;
+
+/** A week has 10,080 minutes. */
+export const ZSetContainerTypeRequest = z.object({
+  runtimeType: z.enum(CONTAINER_TYPES),
+  weeklyMinutes: z.number().int().min(0).max(10_080).nullable().describe('null: back to the deployment default'),
+});
 
 export const ZUpdateInstitutionHomeRequest = z.object({
   bannerLinks: z.array(z.string().trim().max(500)).max(3).optional(),
@@ -243,5 +265,5 @@ export const ZUpdateInstitutionHomeRequest = z.object({
     .array(z.object({ name: z.string().trim().min(1).max(30), url: z.url() }))
     .max(10)
     .optional(),
-  modules: z.object({ teacher: z.array(z.enum(MODULES)), student: z.array(z.enum(MODULES)) }).optional(),
+  modules: ZSideModules.optional(),
 });

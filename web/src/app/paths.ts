@@ -45,4 +45,7 @@ export const ADMIN_PATHS = {
   addressRanges: '/admin/address-ranges',
   identityProviders: '/admin/identity-providers',
   adminUsers: '/admin/users',
+  systemConfig: '/super/system-config',
+  containerTypes: '/super/container-types',
+  modules: '/super/modules',
 } as const;

@@ -25,6 +25,9 @@ export const ADMIN_API = {
   home: '/gw/api/v1/school/home',
   users: '/api/v1/user',
   roles: '/api/v1/role',
+  systemConfig: '/api/v1/admin_super/system-config',
+  containerTypesConfig: '/api/v1/admin_super/container-types/config',
+  customerModules: (customerId: string) => `/api/v1/admin_super/organizes/${customerId}/modules`,
 } as const;
 
 export interface Page<T> {

@@ -5,7 +5,7 @@ export type AdminScreen = keyof typeof ADMIN_PATHS;
 
 export interface AdminMenuGroup {
   /** Key of the group's name in the `admin` namespace (`menu.<group>`). */
-  group: 'institution' | 'schools' | 'classes' | 'people' | 'records' | 'security';
+  group: 'institution' | 'platform' | 'schools' | 'classes' | 'people' | 'records' | 'security';
   items: { screen: AdminScreen; permission: Permission }[];
 }
 
@@ -21,6 +21,14 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { screen: 'subCustomers', permission: 'subCustomer.manage' },
       { screen: 'institutionHome', permission: 'subCustomer.manage' },
       { screen: 'periods', permission: 'period.manage' },
+    ],
+  },
+  {
+    group: 'platform',
+    items: [
+      { screen: 'systemConfig', permission: 'system.manage' },
+      { screen: 'containerTypes', permission: 'system.manage' },
+      { screen: 'modules', permission: 'customer.manage' },
     ],
   },
   { group: 'schools', items: [{ screen: 'schools', permission: 'school.manage' }] },
