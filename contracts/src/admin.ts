@@ -46,6 +46,8 @@ export const ZAdminUser = z.object({
   phone: z.string().nullable(),
   roles: z.array(z.string()),
   enabled: z.boolean(),
+  /** A school's administrator who also teaches: a teacher of that school as well (ROLE_TEACHER). */
+  alsoTeacher: z.boolean(),
   createdAt: z.string(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
@@ -58,13 +60,28 @@ export const ZCreateAdminUserRequest = z.object({
   phone: z.string().regex(PHONE).nullable().optional(),
   role: z.enum(ADMIN_ROLES),
   password: z.string().min(1).max(200).describe('base64 of the UTF-8 password (6–20 characters)'),
+  alsoTeacher: z.boolean().optional().describe('school roles only: the account teaches at its school too'),
 });
 export type TCreateAdminUserRequest = z.infer<typeof ZCreateAdminUserRequest>;
 
 export const ZUpdateAdminUserRequest = z.object({
   realName: z.string().trim().min(1).max(LIMITS.realName).optional(),
   phone: z.string().regex(PHONE).nullable().optional(),
-  schoolId: z.uuid().nullable().optional(),
+  alsoTeacher: z.boolean().optional(),
+});
+export type TUpdateAdminUserRequest = z.infer<typeof ZUpdateAdminUserRequest>;
+
+export const ADMIN_USER_SORT_FIELDS = ['username', 'realName', 'createdAt'] as const;
+
+export const ZAdminUserListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(100).optional().describe('part of the username or name'),
+  role: z.enum(ADMIN_ROLES).optional(),
+  sort: z
+    .string()
+    .regex(new RegExp(`^(${ADMIN_USER_SORT_FIELDS.join('|')}),(asc|desc)$`))
+    .optional(),
 });
 
 export const ZIdsRequest = z.object({ ids: z.array(z.uuid()).min(1).max(500) });

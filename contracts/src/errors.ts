@@ -97,6 +97,7 @@ export const ERRORS = {
   QUOTA_SCHOOLS: { code: '5002', status: 409, key: 'quotaSchools' },
   QUOTA_TEACHERS: { code: '5003', status: 409, key: 'quotaTeachers' },
   QUOTA_STUDENTS: { code: '5004', status: 409, key: 'quotaStudents' },
+  ALSO_TEACHER_NEEDS_SCHOOL: { code: '5005', status: 400, key: 'alsoTeacherNeedsSchool' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -123,6 +123,26 @@ export const ZClass = z.object({
 });
 export type TClass = z.infer<typeof ZClass>;
 
+/** Fields a class list sorts by (`sort=field,asc|desc`); without a sort it goes by stage, grade and name. */
+export const CLASS_SORT_FIELDS = ['className', 'grade', 'startYear', 'stuCount', 'createdAt'] as const;
+
+export const ZClassListQuery = z.object({
+  status: z.enum(['current', 'history']).default('current'),
+  schoolId: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(100).optional().describe('part of the class name'),
+  sort: z
+    .string()
+    .regex(new RegExp(`^(${CLASS_SORT_FIELDS.join('|')}),(asc|desc)$`))
+    .optional(),
+});
+export type TClassListQuery = z.infer<typeof ZClassListQuery>;
+
+/** A class as the pickers of other forms show it (every current class of the scope, unpaged). */
+export const ZClassOption = ZClass.pick({ id: true, schoolId: true, eduStage: true, grade: true, className: true });
+export type TClassOption = z.infer<typeof ZClassOption>;
+
 export const ZCreateClassRequest = z.object({
   schoolId: z.uuid(),
   eduStage: z.enum(EDU_STAGES),
@@ -178,6 +198,10 @@ export const ZUpdateTeacherRequest = ZCreateTeacherRequest.pick({ realName: true
       .regex(/^1\d{10}$/)
       .nullable()
       .optional(),
+    alsoTeacher: z
+      .boolean()
+      .optional()
+      .describe('for a school administrator who also teaches: false ends the teaching (and removes the teacher)'),
   });
 export const ZUpdateStudentRequest = ZCreateStudentRequest.pick({ realName: true, classId: true })
   .partial()
@@ -198,15 +222,37 @@ export const MODULES = [
   'hardware',
 ] as const;
 
+/** The modules each side of a customer may use: the navigation entries and features its teachers and students see. */
+export const ZSideModules = z.object({ teacher: z.array(z.enum(MODULES)), student: z.array(z.enum(MODULES)) });
+export type TSideModules = z.infer<typeof ZSideModules>;
+
 export const ZInstitutionHome = z.object({
   custcode: z.string(),
   name: z.string(),
   banners: z.array(z.object({ imageUrl: z.string(), link: z.string() })).max(3),
   projectTypes: z.array(z.string()).max(LIMITS.homeProjectTypes),
   footerSites: z.array(z.object({ name: z.string(), url: z.string() })),
-  modules: z.object({ teacher: z.array(z.enum(MODULES)), student: z.array(z.enum(MODULES)) }),
+  modules: ZSideModules,
 });
 export type TInstitutionHome = z.infer<typeof ZInstitutionHome>;
+
+/** A container type as the platform runs it: limits of this server, default weekly minutes, customers offered it. */
+export const ZContainerTypeConfig = z.object({
+  runtimeType: z.enum(CONTAINER_TYPES),
+  cpu: z.number(),
+  memoryMb: z.number().int(),
+  weeklyMinutes: z.number().int().describe('for customers that set none: the platform default, else the deployment'),
+  deploymentWeeklyMinutes: z.number().int().describe('COMPUTE_WEEKLY_MINUTES_<TYPE> of the configuration'),
+  customized: z.boolean().describe('a super administrator set the platform default'),
+  customers: z.number().int().describe('customers offered this type'),
+});
+export type TContainerTypeConfig = z.infer<typeof ZContainerTypeConfig>;
+
+/** A week has 10,080 minutes. */
+export const ZSetContainerTypeRequest = z.object({
+  runtimeType: z.enum(CONTAINER_TYPES),
+  weeklyMinutes: z.number().int().min(0).max(10_080).nullable().describe('null: back to the deployment default'),
+});
 
 export const ZUpdateInstitutionHomeRequest = z.object({
   bannerLinks: z.array(z.string().trim().max(500)).max(3).optional(),
@@ -219,5 +265,5 @@ export const ZUpdateInstitutionHomeRequest = z.object({
     .array(z.object({ name: z.string().trim().min(1).max(30), url: z.url() }))
     .max(10)
     .optional(),
-  modules: z.object({ teacher: z.array(z.enum(MODULES)), student: z.array(z.enum(MODULES)) }).optional(),
+  modules: ZSideModules.optional(),
 });

@@ -10,6 +10,8 @@ const SCHOOL_ADMINS = [...INSTITUTION_ADMINS, schoolAdmin, organizeAdmin] as con
  */
 export const PERMISSIONS = {
   'outbox.view': [SUPER],
+  /** Platform name and logo, sign-in switches, container types. */
+  'system.manage': [SUPER],
   'customer.manage': [SUPER],
   'subCustomer.manage': [SUPER, customerAdmin],
   'school.manage': [...INSTITUTION_ADMINS],

@@ -7,8 +7,39 @@ export const ZEnvelope = <T extends z.ZodType>(data: T) =>
 export const ZSysSetting = z.object({
   isCustomerSingle: z.boolean().describe('One-customer deployment: the login dialog hides the customer-code field'),
   isVerifyCode: z.boolean().describe('Every password login requires the slider captcha'),
+  platformName: z
+    .string()
+    .nullable()
+    .describe('The platform name a super administrator set; null: the product name in each language'),
+  logoUrl: z
+    .string()
+    .nullable()
+    .describe('Signed address of the logo a super administrator set; null: the product logo'),
 });
 export type TSysSetting = z.infer<typeof ZSysSetting>;
+
+/** The longest platform name: it stands in the header beside the logo. */
+export const PLATFORM_NAME_MAX = 30;
+
+/**
+ * The system configuration as super administrators edit it. `isCustomerSingle` and `isVerifyCode` are null when
+ * they follow the deployment (`IS_CUSTOMER_SINGLE`, `IS_VERIFY_CODE`), whose values `deployment` gives.
+ */
+export const ZSystemConfig = z.object({
+  platformName: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  isCustomerSingle: z.boolean().nullable(),
+  isVerifyCode: z.boolean().nullable(),
+  deployment: z.object({ isCustomerSingle: z.boolean(), isVerifyCode: z.boolean() }),
+});
+export type TSystemConfig = z.infer<typeof ZSystemConfig>;
+
+export const ZUpdateSystemConfigRequest = z.object({
+  platformName: z.string().trim().min(1).max(PLATFORM_NAME_MAX).nullable().optional(),
+  isCustomerSingle: z.boolean().nullable().optional(),
+  isVerifyCode: z.boolean().nullable().optional(),
+});
+export type TUpdateSystemConfigRequest = z.infer<typeof ZUpdateSystemConfigRequest>;
 
 export const ZLanguageItem = z.object({ code: z.enum(LANGUAGES), name: z.string() });
 export type TLanguageItem = z.infer<typeof ZLanguageItem>;

@@ -35,6 +35,7 @@ import { logRoutes } from './modules/institution/log.routes.js';
 import { peopleRoutes } from './modules/institution/people.routes.js';
 import { periodRoutes } from './modules/institution/period.routes.js';
 import { statisticsRoutes } from './modules/institution/statistics.routes.js';
+import { systemConfigRoutes } from './modules/system/system-config.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { registerProjectGuard } from './modules/project/project-access.js';
 import { PackageQueue } from './modules/project/package.service.js';
@@ -134,7 +135,8 @@ export async function buildApp({
   app.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { database });
-  await app.register(systemRoutes, { config });
+  await app.register(systemRoutes, { ctx });
+  await app.register(systemConfigRoutes, { ctx });
   await app.register(fileRoutes, { storage });
   await app.register(authRoutes, { ctx });
   await app.register(ssoRoutes, { ctx });

@@ -62,6 +62,8 @@ const UNKNOWN = '0192f7a0-0000-7000-8000-000000000000';
 const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   'PUT /api/v1/admin_super/organizes/:id': { kind: 'customer', body: { name: 'Taken' } },
   'PUT /api/v1/admin_super/organizes/:id/status': { kind: 'customer', body: { enabled: false } },
+  'GET /api/v1/admin_super/organizes/:id/modules': { kind: 'customer' },
+  'PUT /api/v1/admin_super/organizes/:id/modules': { kind: 'customer', body: { teacher: [], student: [] } },
   'PUT /api/v1/admin_organize/schools/:id': { kind: 'school', body: { name: 'Taken' } },
   'PUT /api/v1/admin_organize/schools/:id/status': { kind: 'school', body: { enabled: false } },
   'PUT /gw/admin/api/v1/school/classes/:id/dismiss': { kind: 'class' },
@@ -291,6 +293,8 @@ describe('tenant isolation matrix', () => {
       'periods',
       'upgrade_schedules',
       'customers',
+      'customer_homes',
+      'system_settings',
       'schools',
       'classes',
       'users',

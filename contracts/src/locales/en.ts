@@ -77,6 +77,7 @@ export const en: Record<ErrorKey, string> = {
   quotaSchools: 'The institution has used its quota of schools',
   quotaTeachers: 'The institution has used its quota of teachers',
   quotaStudents: 'The institution has used its quota of students',
+  alsoTeacherNeedsSchool: 'Only an administrator of a school can also be its teacher',
   courseAuthorNotCertified:
     'Only certified teachers can create courses. Apply for teacher certification in your profile',
   courseSectionsFull: 'A course can have at most 100 sections',

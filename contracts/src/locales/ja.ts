@@ -77,6 +77,7 @@ export const ja: Record<ErrorKey, string> = {
   quotaSchools: '機関の学校数の上限に達しました',
   quotaTeachers: '機関の教員数の上限に達しました',
   quotaStudents: '機関の生徒数の上限に達しました',
+  alsoTeacherNeedsSchool: '学校の管理者だけが、その学校の教員を兼ねることができます',
   courseAuthorNotCertified: 'コースを作成できるのは認定教師のみです。プロフィールで教師認定を申請してください',
   courseSectionsFull: '1 つのコースのセクションは最大 100 個です',
   courseTasksFull: '1 つのセクションの課題は最大 10 個です',

@@ -77,6 +77,7 @@ export const zh_CHS: Record<ErrorKey, string> = {
   quotaSchools: '机构的学校配额已用完',
   quotaTeachers: '机构的教师配额已用完',
   quotaStudents: '机构的学生配额已用完',
+  alsoTeacherNeedsSchool: '只有学校的管理员才能同时担任该校教师',
   courseAuthorNotCertified: '只有认证教师才能创建课程，请在个人中心申请教师认证',
   courseSectionsFull: '每门课程最多 100 个小节',
   courseTasksFull: '每个小节最多 10 个任务',

@@ -77,6 +77,7 @@ export const zh_CHT: Record<ErrorKey, string> = {
   quotaSchools: '機構的學校配額已用完',
   quotaTeachers: '機構的教師配額已用完',
   quotaStudents: '機構的學生配額已用完',
+  alsoTeacherNeedsSchool: '只有學校的管理員才能同時擔任該校教師',
   courseAuthorNotCertified: '只有認證教師才能建立課程，請在個人中心申請教師認證',
   courseSectionsFull: '每門課程最多 100 個小節',
   courseTasksFull: '每個小節最多 10 個任務',

@@ -217,6 +217,17 @@ describe('api client: error reactions (spec section 8)', () => {
     expect(env.toast.error).toHaveBeenCalledWith('api.unknownError');
   });
 
+  it('a quiet read rejects without a toast when the server cannot be reached or answers unexpectedly', async () => {
+    const { server, env, api } = setup();
+    server.on('GET /html', () => ({ body: '<!doctype html>', contentType: 'text/html' }));
+    server.on('GET /broken', () => fail('1002', 'Unknown error', 500));
+
+    expect((await rejection(api.get('/nowhere', { quiet: true }))).kind).toBe('network');
+    expect((await rejection(api.get('/html', { quiet: true }))).kind).toBe('http');
+    expect((await rejection(api.get('/broken', { quiet: true }))).kind).toBe('rejected');
+    expect(env.toast.error).not.toHaveBeenCalled();
+  });
+
   it('a download answered with JSON shows its errorMsg', async () => {
     const { server, env, api } = setup();
     server.on('GET /file', () => fail('2007', 'Export failed', 500));

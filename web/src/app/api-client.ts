@@ -55,6 +55,11 @@ export interface RequestOptions {
    * refresh, 1109 and 1104 warnings, F107) still happen.
    */
   handledCodes?: readonly string[];
+  /**
+   * A background read the page does well without (the platform's name and logo): when the server cannot be
+   * reached or answers something unexpected, it rejects without a toast. The shared reactions still happen.
+   */
+  quiet?: boolean;
 }
 
 export type ApiErrorKind = 'rejected' | 'http' | 'network';
@@ -153,7 +158,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       parsed = await parse(response, options.responseType);
     } catch (error) {
       if (isAbort(error)) throw error;
-      env.toast.error(env.translate('api.unknownError'));
+      if (!options.quiet) env.toast.error(env.translate('api.unknownError'));
       throw new ApiError('network', 0, undefined, { cause: error });
     }
     const { status } = response;
@@ -165,6 +170,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       if (status === 400) throw error;
       // The request shield answers 403 with plain text; a 2xx that is not an envelope is no answer we know.
       if (status === 403) env.showSystemNotice();
+      else if (options.quiet) throw error;
       else if (response.ok) env.toast.error(env.translate('api.unknownError'));
       else env.toast.error(env.translate('api.somethingWrong', { status }));
       throw error;
@@ -207,7 +213,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       throw error;
     }
     // 400 and 2xx answers with an error code go back to the caller, who knows the form it came from.
-    if (status === 400 || response.ok || options.handledCodes?.includes(code)) throw error;
+    if (status === 400 || response.ok || options.quiet || options.handledCodes?.includes(code)) throw error;
     env.toast.error(env.translate('api.somethingWrong', { status }));
     throw error;
   }

@@ -49,4 +49,8 @@ export const ADMIN_PATHS = {
   courseDifficulties: '/super/course-difficulties',
   courseTags: '/super/course-tags',
   coursePackages: '/super/course-packages',
+  adminUsers: '/admin/users',
+  systemConfig: '/super/system-config',
+  containerTypes: '/super/container-types',
+  modules: '/super/modules',
 } as const;

@@ -4,6 +4,7 @@ import type { RequestShield } from '../../platform/shield.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import * as repo from './auth.repository.js';
+import { isVerifyCodeRequired } from '../system/system-config.service.js';
 import { consumeCaptcha, consumeImageCode } from './captcha.service.js';
 import { startSession, type Requester, type SessionDeps } from './session.service.js';
 
@@ -32,7 +33,7 @@ async function captchaState(deps: LoginDeps, custcode: string, identifier: strin
   const since = new Date(deps.now().getTime() - deps.config.loginFailureWindowMinutes * 60_000);
   const failures = await repo.countLoginFailures(deps.db, accountKey(custcode, identifier), ip, since);
   const required =
-    deps.config.isVerifyCode ||
+    (await isVerifyCodeRequired(deps.db, deps.config)) ||
     failures.account >= deps.config.captchaAfterAccountFailures ||
     failures.address >= deps.config.captchaAfterAddressFailures;
   return { required, accountFailures: failures.account };

@@ -2,6 +2,7 @@ import {
   ALL_ROLES,
   PERMISSIONS,
   ZAdminUser,
+  ZAdminUserListQuery,
   ZCreateAdminUserRequest,
   ZIdsRequest,
   ZPage,
@@ -32,12 +33,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags,
         summary: 'Search administrator accounts in the caller’s scope',
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          size: z.coerce.number().int().min(1).max(100).default(20),
-          keyword: z.string().trim().max(100).optional(),
-          role: z.string().max(40).optional(),
-        }),
+        querystring: ZAdminUserListQuery,
         response: envelopeOf(ZPage(ZAdminUser)),
       },
     },
@@ -62,16 +58,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config,
       schema: {
         tags,
-        summary: 'Update an administrator account',
+        summary: 'Update an administrator account (name, phone, whether a school administrator also teaches)',
         params: ZId,
         body: ZUpdateAdminUserRequest,
         response: envelopeOf(ZAdminUser),
       },
     },
-    async (request) => {
-      const { realName, phone } = request.body;
-      return ok(await updateAdminUser(ctx, request, requireAuth(request), request.params.id, { realName, phone }));
-    },
+    async (request) => ok(await updateAdminUser(ctx, request, requireAuth(request), request.params.id, request.body)),
   );
   app.put(
     `${USERS}/:id/status`,

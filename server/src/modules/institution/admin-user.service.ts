@@ -1,5 +1,12 @@
-import { ADMIN_ROLES, ROLES, SCHOOL_ROLES, type TAdminUser, type TCreateAdminUserRequest } from '@aiedu/contracts';
-import { and, arrayOverlaps, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_ROLES,
+  ROLES,
+  SCHOOL_ROLES,
+  type TAdminUser,
+  type TCreateAdminUserRequest,
+  type TUpdateAdminUserRequest,
+} from '@aiedu/contracts';
+import { and, arrayOverlaps, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
@@ -15,6 +22,7 @@ import {
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, targetCustomer, type Scope } from '../../platform/tenancy.js';
+import { setAlsoTeacher } from './also-teacher.service.js';
 import { adminPasswordHash } from './people.service.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -28,6 +36,7 @@ const present = (row: UserRow): TAdminUser => ({
   phone: row.phone,
   roles: row.roles,
   enabled: row.enabled,
+  alsoTeacher: row.roles.includes(ROLES.teacher),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -39,10 +48,18 @@ function adminWhere(scope: Scope): SQL | undefined {
   );
 }
 
+const SORTABLE = { username: users.username, realName: users.realName, createdAt: users.createdAt } as const;
+
 export async function listAdminUsers(
   ctx: AppContext,
   auth: AuthContext,
-  query: { page: number; size: number; keyword?: string | undefined; role?: string | undefined },
+  query: {
+    page: number;
+    size: number;
+    keyword?: string | undefined;
+    role?: string | undefined;
+    sort?: string | undefined;
+  },
 ) {
   const where = and(
     adminWhere(await callerScope(ctx.db, auth)),
@@ -51,12 +68,14 @@ export async function listAdminUsers(
       : undefined,
     query.role ? arrayOverlaps(users.roles, [query.role]) : undefined,
   );
+  const [field, direction] = (query.sort ?? 'username,asc').split(',') as [keyof typeof SORTABLE, 'asc' | 'desc'];
+  const column = SORTABLE[field] ?? users.username;
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select()
       .from(users)
       .where(where)
-      .orderBy(asc(users.username), asc(users.id))
+      .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(users.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size),
     ctx.db.select({ n: count() }).from(users).where(where),
@@ -110,8 +129,9 @@ export async function createAdminUser(
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('USERNAME_TAKEN');
+    const created = input.alsoTeacher ? await setAlsoTeacher(tx as unknown as Db, row, true, auth.userId) : row;
     await writeAudit(tx, request, { module: 'user', operation: 'create', params: input, customerId: place.customerId });
-    return present(row);
+    return present(created);
   });
 }
 
@@ -129,18 +149,25 @@ export async function updateAdminUser(
   request: FastifyRequest,
   auth: AuthContext,
   id: string,
-  change:
-    { realName?: string | undefined; phone?: string | null | undefined } | { enabled: boolean } | { password: string },
+  change: TUpdateAdminUserRequest | { enabled: boolean } | { password: string },
 ) {
   const scope = await callerScope(ctx.db, auth);
   if ('enabled' in change && id === auth.userId) throw new AppError('NO_EDIT_PERMISSION');
+  const alsoTeacher = 'alsoTeacher' in change ? change.alsoTeacher : undefined;
   const values =
     'password' in change
       ? { passwordHash: await adminPasswordHash(change.password), mustChangePassword: true }
-      : change;
+      : 'enabled' in change
+        ? { enabled: change.enabled }
+        : { realName: change.realName, phone: change.phone };
   return ctx.db.transaction(async (tx) => {
     const [target] = await targetsInScope(tx as unknown as Db, scope, [id]);
-    const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+    let [row] = Object.values(values).some((v) => v !== undefined)
+      ? await tx.update(users).set(values).where(eq(users.id, id)).returning()
+      : await tx.select().from(users).where(eq(users.id, id));
+    if (alsoTeacher !== undefined && alsoTeacher !== row!.roles.includes(ROLES.teacher)) {
+      row = await setAlsoTeacher(tx as unknown as Db, row!, alsoTeacher, auth.userId);
+    }
     if ('password' in change || ('enabled' in change && !change.enabled)) {
       await tx
         .update(refreshTokens)

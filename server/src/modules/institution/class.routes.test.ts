@@ -71,9 +71,9 @@ describe('classes: start and graduation years, upgrades, dismissal', () => {
       classIds: [four.id, six.id],
     });
     expect(res.json().data).toEqual({ upgraded: 1, graduated: 1 });
-    const current = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes')).json().data;
+    const current = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes')).json().data.list;
     expect(current.find((c: { id: string }) => c.id === four.id).grade).toBe(6);
-    const history = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes?status=history')).json().data;
+    const history = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes?status=history')).json().data.list;
     expect(history.map((c: { id: string; classStatus: string }) => [c.id, c.classStatus])).toEqual([
       [six.id, 'graduated'],
     ]);
@@ -86,16 +86,45 @@ describe('classes: start and graduation years, upgrades, dismissal', () => {
     ).toBe('dismissed');
     const res = await call('adminA', 'POST', '/gw/admin/api/v1/school/classes/upgrade', { classIds: [klass.id] });
     expect(res.json().data).toEqual({ upgraded: 0, graduated: 0 });
-    const history = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes?status=history')).json().data;
+    const history = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes?status=history')).json().data.list;
     expect(history.find((c: { id: string }) => c.id === klass.id)).toMatchObject({
       grade: 2,
       classStatus: 'dismissed',
     });
   });
 
+  it('pages, searches and sorts the classes on the server', async () => {
+    for (const name of ['Robotics A', 'Robotics B', 'Robotics C']) await create(1, name);
+    const list = async (query: string) =>
+      (await call('adminA', 'GET', `/gw/admin/api/v1/school/classes?${query}`)).json().data as {
+        list: { className: string; grade: number }[];
+        total: number;
+        page: number;
+        size: number;
+      };
+    const first = await list('keyword=robotics&size=2&sort=className,desc');
+    expect(first).toMatchObject({ total: 3, page: 1, size: 2 });
+    expect(first.list.map((c) => c.className)).toEqual(['Robotics C', 'Robotics B']);
+    const second = await list('keyword=robotics&size=2&page=2&sort=className,desc');
+    expect(second.list.map((c) => c.className)).toEqual(['Robotics A']);
+    const byGrade = (await list('size=100&sort=grade,desc')).list.map((c) => c.grade);
+    expect(byGrade).toEqual([...byGrade].sort((a, b) => b - a));
+    expect((await call('adminA', 'GET', '/gw/admin/api/v1/school/classes?sort=password,asc')).statusCode).toBe(400);
+    expect((await call('adminA', 'GET', '/gw/admin/api/v1/school/classes?size=101')).statusCode).toBe(400);
+    const options = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes/options')).json().data as {
+      className: string;
+    }[];
+    expect(options.length).toBe((await list('size=100')).total);
+    expect(options.map((c) => c.className)).toContain('Robotics B');
+  });
+
   it('keeps a school administrator to their own school', async () => {
-    expect((await call('adminB', 'GET', '/gw/admin/api/v1/school/classes')).json().data).toEqual([]);
-    const [one] = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes')).json().data;
+    expect((await call('adminB', 'GET', '/gw/admin/api/v1/school/classes')).json().data).toMatchObject({
+      list: [],
+      total: 0,
+    });
+    expect((await call('adminB', 'GET', '/gw/admin/api/v1/school/classes/options')).json().data).toEqual([]);
+    const [one] = (await call('adminA', 'GET', '/gw/admin/api/v1/school/classes')).json().data.list;
     expect((await call('adminB', 'PUT', `/gw/admin/api/v1/school/classes/${one.id}/dismiss`)).statusCode).toBe(404);
     const upgrade = await call('adminB', 'POST', '/gw/admin/api/v1/school/classes/upgrade', { classIds: [one.id] });
     expect(upgrade.json().data).toEqual({ upgraded: 0, graduated: 0 });
@@ -129,7 +158,9 @@ describe('automatic upgrades', () => {
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { 'x-authorization': token } });
   const grades = async () =>
-    ((await call('GET', '/gw/admin/api/v1/school/classes')).json().data as { grade: number }[]).map((c) => c.grade);
+    ((await call('GET', '/gw/admin/api/v1/school/classes')).json().data.list as { grade: number }[]).map(
+      (c) => c.grade,
+    );
 
   it('runs at its time, once per year, and only once even when two servers check together', async () => {
     await call('POST', '/gw/admin/api/v1/school/classes', {

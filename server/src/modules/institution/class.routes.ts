@@ -1,10 +1,24 @@
-import { ZClass, ZCreateClassRequest, ZUpgradeClassesRequest } from '@aiedu/contracts';
+import {
+  ZClass,
+  ZClassListQuery,
+  ZClassOption,
+  ZCreateClassRequest,
+  ZPage,
+  ZUpgradeClassesRequest,
+} from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-import { createClass, dismissClass, listClasses, scheduleUpgrade, upgradeClassesManually } from './class.service.js';
+import {
+  createClass,
+  dismissClass,
+  listClasses,
+  listClassOptions,
+  scheduleUpgrade,
+  upgradeClassesManually,
+} from './class.service.js';
 import { cancelUpgradeSchedule, listUpgradeSchedules, startUpgradeScheduler } from './upgrade-schedule.service.js';
 
 const CLASSES = '/gw/admin/api/v1/school/classes';
@@ -78,15 +92,25 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config,
       schema: {
         tags,
-        summary: 'Current classes, or history classes (graduated, dismissed)',
-        querystring: z.object({
-          status: z.enum(['current', 'history']).default('current'),
-          schoolId: z.uuid().optional(),
-        }),
-        response: envelopeOf(z.array(ZClass)),
+        summary: 'Current classes, or history classes (graduated, dismissed): searched by name, sorted, one page',
+        querystring: ZClassListQuery,
+        response: envelopeOf(ZPage(ZClass)),
       },
     },
     async (request) => ok(await listClasses(ctx, requireAuth(request), request.query)),
+  );
+  app.get(
+    `${CLASSES}/options`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Every current class of the caller’s scope (or one school), for class pickers',
+        querystring: z.object({ schoolId: z.uuid().optional() }),
+        response: envelopeOf(z.array(ZClassOption)),
+      },
+    },
+    async (request) => ok(await listClassOptions(ctx, requireAuth(request), request.query.schoolId)),
   );
   app.post(
     CLASSES,

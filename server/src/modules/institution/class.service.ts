@@ -1,5 +1,5 @@
-import { EDU_STAGES, graduateYearOf, STAGE_YEARS, type TClass } from '@aiedu/contracts';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { EDU_STAGES, graduateYearOf, STAGE_YEARS, type TClass, type TClassListQuery } from '@aiedu/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
@@ -41,26 +41,66 @@ const stuCount = sql<number>`(select count(*) from ${students} where ${students.
   Number,
 );
 
-export async function listClasses(
-  ctx: AppContext,
-  auth: AuthContext,
-  query: { status: 'current' | 'history'; schoolId?: string | undefined },
-) {
-  const scope = await callerScope(ctx.db, auth);
+const SORTABLE = {
+  className: classes.className,
+  grade: classes.grade,
+  startYear: classes.startYear,
+  stuCount,
+  createdAt: classes.createdAt,
+} as const;
+
+function classWhere(scope: Scope, query: Pick<TClassListQuery, 'status' | 'schoolId' | 'keyword'>) {
   const statuses =
     query.status === 'current' ? (['current'] as const) : (['history', 'graduated', 'dismissed'] as const);
+  return and(
+    scopeWhere(scope, classes),
+    inArray(classes.classStatus, [...statuses]),
+    query.schoolId ? eq(classes.schoolId, query.schoolId) : undefined,
+    query.keyword ? ilike(classes.className, `%${query.keyword}%`) : undefined,
+  );
+}
+
+/** One page of current or history classes in the caller's scope, searched by name and sorted. */
+export async function listClasses(ctx: AppContext, auth: AuthContext, query: TClassListQuery) {
+  const scope = await callerScope(ctx.db, auth);
+  const where = classWhere(scope, query);
+  const [field, direction] = (query.sort ?? '').split(',') as [keyof typeof SORTABLE | '', 'asc' | 'desc'];
+  const order = field
+    ? [direction === 'desc' ? desc(SORTABLE[field]) : asc(SORTABLE[field]), asc(classes.id)]
+    : [asc(classes.eduStage), asc(classes.grade), asc(classes.className), asc(classes.id)];
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ row: classes, stuCount })
+      .from(classes)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    ctx.db.select({ n: count() }).from(classes).where(where),
+  ]);
+  return {
+    list: rows.map((r) => present(r.row, r.stuCount)),
+    total: total?.n ?? 0,
+    page: query.page,
+    size: query.size,
+  };
+}
+
+/** Every current class of the scope, for the class pickers of the student forms and filters. */
+export async function listClassOptions(ctx: AppContext, auth: AuthContext, schoolId: string | undefined) {
+  const scope = await callerScope(ctx.db, auth);
   const rows = await ctx.db
-    .select({ row: classes, stuCount })
+    .select({
+      id: classes.id,
+      schoolId: classes.schoolId,
+      eduStage: classes.eduStage,
+      grade: classes.grade,
+      className: classes.className,
+    })
     .from(classes)
-    .where(
-      and(
-        scopeWhere(scope, classes),
-        inArray(classes.classStatus, [...statuses]),
-        query.schoolId ? eq(classes.schoolId, query.schoolId) : undefined,
-      ),
-    )
-    .orderBy(asc(classes.eduStage), asc(classes.grade), asc(classes.className));
-  return rows.map((r) => present(r.row, r.stuCount));
+    .where(classWhere(scope, { status: 'current', schoolId }))
+    .orderBy(asc(classes.eduStage), asc(classes.grade), asc(classes.className), asc(classes.id));
+  return rows.map((r) => ({ ...r, eduStage: isStage(r.eduStage) ? r.eduStage : ('primary' as const) }));
 }
 
 export async function createClass(

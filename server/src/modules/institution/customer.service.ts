@@ -170,3 +170,13 @@ export async function updateSubCustomer(
   if (!row?.parentId) throw new AppError('NOT_FOUND');
   return updateCustomer(ctx, request, id, input, operation, 'sub-customer');
 }
+
+/** How many customers are offered each container type. */
+export async function countCustomersByContainerType(ctx: AppContext): Promise<Partial<Record<ContainerType, number>>> {
+  const type = sql<string>`unnest(${customers.containerTypes})`;
+  const rows = await ctx.db
+    .select({ type, n: count() })
+    .from(customers)
+    .groupBy(sql`1`);
+  return Object.fromEntries(rows.filter((r) => isContainerType(r.type)).map((r) => [r.type, r.n]));
+}

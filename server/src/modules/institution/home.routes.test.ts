@@ -2,24 +2,13 @@ import { ROLES } from '@aiedu/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
+import { multipartFile } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-
-function multipart(fileName: string, content: Buffer, link: string) {
-  const boundary = '----banner-boundary';
-  return {
-    body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="link"\r\n\r\n${link}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    type: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describe('institution home and modules', () => {
   let t: TestApp;
   let custcode: string;
+  let customerId: string;
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -32,6 +21,15 @@ describe('institution home and modules', () => {
       roles: [ROLES.customerAdmin],
     });
     const kid = await buildUser(t.database.db, { customerId: customer.id, username: 'kid', roles: [ROLES.student] });
+    const teacher = await buildUser(t.database.db, {
+      customerId: customer.id,
+      username: 'teach',
+      roles: [ROLES.teacher],
+    });
+    const root = await buildUser(t.database.db, { username: 'root', roles: [ROLES.super] });
+    customerId = customer.id;
+    tokens.teach = await signIn(t.app, custcode, 'teach', teacher.password);
+    tokens.root = await signIn(t.app, '', 'root', root.password);
     tokens.admin = await signIn(t.app, custcode, 'admin', admin.password);
     tokens.kid = await signIn(t.app, custcode, 'kid', kid.password);
   });
@@ -44,7 +42,7 @@ describe('institution home and modules', () => {
     const image = await sharp({ create: { width: 2400, height: 600, channels: 3, background: '#2a6' } })
       .jpeg()
       .toBuffer();
-    const { body, type } = multipart('spring.jpg', image, 'https://school.test/spring');
+    const { payload: body, type } = multipartFile('spring.jpg', image, { link: 'https://school.test/spring' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/institution-home/banners/0',
@@ -90,5 +88,23 @@ describe('institution home and modules', () => {
       .data.map((m: { id: string }) => m.id);
     expect(limited).toEqual(['courses', 'projects']);
     expect((await call('kid', 'PUT', '/api/v1/admin/institution-home', { projectTypes: [] })).statusCode).toBe(403);
+  });
+
+  it('lets a super administrator set each side’s modules of a customer, which its people then see', async () => {
+    const url = `/api/v1/admin_super/organizes/${customerId}/modules`;
+    const ids = async (who: string) =>
+      ((await call(who, 'GET', '/gw/api/v1/school/modules')).json().data as { id: string }[]).map((m) => m.id);
+    const set = await call('root', 'PUT', url, { teacher: ['courses', 'events'], student: ['projects'] });
+    expect(set.json().data).toEqual({ teacher: ['courses', 'events'], student: ['projects'] });
+    expect((await call('root', 'GET', url)).json().data).toEqual({
+      teacher: ['courses', 'events'],
+      student: ['projects'],
+    });
+    expect(await ids('teach')).toEqual(['courses', 'events']);
+    expect(await ids('kid')).toEqual(['projects']);
+    expect((await call('root', 'PUT', url, { teacher: ['teleport'], student: [] })).statusCode).toBe(400);
+    expect((await call('admin', 'GET', url)).statusCode).toBe(403);
+    const unknown = '/api/v1/admin_super/organizes/0192f7a0-0000-7000-8000-000000000000/modules';
+    expect((await call('root', 'PUT', unknown, { teacher: [], student: [] })).statusCode).toBe(404);
   });
 });

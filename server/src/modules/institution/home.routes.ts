@@ -1,4 +1,11 @@
-import { LIMITS, MODULES, ROLES, ZInstitutionHome, ZUpdateInstitutionHomeRequest } from '@aiedu/contracts';
+import {
+  LIMITS,
+  MODULES,
+  ROLES,
+  ZInstitutionHome,
+  ZSideModules,
+  ZUpdateInstitutionHomeRequest,
+} from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
@@ -6,7 +13,13 @@ import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
 import { findCustomerById } from '../auth/auth.repository.js';
-import { getInstitutionHome, setBanner, updateInstitutionHome } from './home.service.js';
+import {
+  getCustomerModules,
+  getInstitutionHome,
+  setBanner,
+  setCustomerModules,
+  updateInstitutionHome,
+} from './home.service.js';
 
 /** The institution's home page (banners, project types, footer) and the modules each side may use. */
 export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -70,6 +83,37 @@ export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await setBanner(ctx, request, customerId, request.params.slot, { name: file.filename, bytes }, link);
       return ok(null);
     },
+  );
+
+  const customerModules = '/api/v1/admin_super/organizes/:id/modules';
+  const superConfig = { permission: 'customer.manage' as const };
+  const params = z.object({ id: z.uuid() });
+  app.get(
+    customerModules,
+    {
+      config: superConfig,
+      schema: {
+        tags,
+        summary: "The modules a customer's teachers and students may use",
+        params,
+        response: envelopeOf(ZSideModules),
+      },
+    },
+    async (request) => ok(await getCustomerModules(ctx, request.params.id)),
+  );
+  app.put(
+    customerModules,
+    {
+      config: superConfig,
+      schema: {
+        tags,
+        summary: "Set the modules of a customer's teacher and student sides",
+        params,
+        body: ZSideModules,
+        response: envelopeOf(ZSideModules),
+      },
+    },
+    async (request) => ok(await setCustomerModules(ctx, request, request.params.id, request.body)),
   );
 
   app.get(

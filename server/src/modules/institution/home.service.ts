@@ -33,11 +33,36 @@ export async function getInstitutionHome(ctx: AppContext, custcode: string): Pro
     })),
     projectTypes: home.projectTypes,
     footerSites: home.footerSites,
-    modules: {
-      teacher: (home.modules?.teacher ?? MODULES).filter(isModule),
-      student: (home.modules?.student ?? MODULES).filter(isModule),
-    },
+    modules: sideModules(home),
   };
+}
+
+const sideModules = (home: Home) => ({
+  teacher: (home.modules?.teacher ?? MODULES).filter(isModule),
+  student: (home.modules?.student ?? MODULES).filter(isModule),
+});
+
+async function customerHome(ctx: AppContext, customerId: string): Promise<Home> {
+  const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw new AppError('NOT_FOUND');
+  return homeRow(ctx, customerId);
+}
+
+/** The modules a customer's teachers and students may use (everything until they were set). */
+export async function getCustomerModules(ctx: AppContext, customerId: string) {
+  return sideModules(await customerHome(ctx, customerId));
+}
+
+/** Sets the modules of a customer's two sides, as a super administrator does from the console. */
+export async function setCustomerModules(
+  ctx: AppContext,
+  request: FastifyRequest,
+  customerId: string,
+  modules: { teacher: Module[]; student: Module[] },
+) {
+  await customerHome(ctx, customerId);
+  await saveHome(ctx, request, customerId, { modules }, 'modules');
+  return sideModules(await homeRow(ctx, customerId));
 }
 
 async function saveHome(

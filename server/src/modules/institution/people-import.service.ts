@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { callerScope, scopeWhere } from '../../platform/tenancy.js';
 import { HEADERS, reasonText, type ImportReason } from './import.messages.js';
-import { assertQuota } from './people.service.js';
+import { assertQuota } from './quota.service.js';
 
 type Field = keyof (typeof HEADERS)['en'];
 export type PersonKind = 'teacher' | 'student';

@@ -80,7 +80,7 @@ describe('teachers and students', () => {
     });
     expect(await t.database.db.select().from(users).where(eq(users.username, 'kid03'))).toEqual([]);
     const classes = (await call('admin', 'GET', '/gw/admin/api/v1/school/classes')).json().data;
-    expect(classes[0].stuCount).toBe(2);
+    expect(classes.list[0].stuCount).toBe(2);
   });
 
   it('creates a teacher, refuses a second over the quota and a taken username', async () => {

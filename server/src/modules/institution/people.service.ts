@@ -5,19 +5,13 @@ import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import {
-  classes,
-  customers,
-  refreshTokens,
-  schools,
-  students,
-  teachers,
-  users,
-} from '../../platform/db/schema/index.js';
+import { classes, refreshTokens, schools, students, teachers, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { decodePassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
+import { setAlsoTeacher } from './also-teacher.service.js';
+import { assertQuota } from './quota.service.js';
 
 type Kind = 'teacher' | 'student';
 
@@ -26,18 +20,6 @@ export async function adminPasswordHash(encoded: string) {
   const plain = decodePassword(encoded);
   if (plain.length < 6 || plain.length > 20) throw new AppError('PASSWORD_WEAK');
   return hashPassword(plain);
-}
-
-/** Locks the customer row and refuses when its quota for this kind of person is used up. */
-export async function assertQuota(tx: Db, customerId: string, kind: Kind, adding = 1) {
-  const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
-  if (!customer) throw new AppError('NOT_FOUND');
-  const quota = kind === 'teacher' ? customer.teacherQuota : customer.studentQuota;
-  if (quota === null) return;
-  const table = kind === 'teacher' ? teachers : students;
-  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(table).where(eq(table.customerId, customerId));
-  if (n + adding > quota)
-    throw new AppError(kind === 'teacher' ? 'QUOTA_TEACHERS' : 'QUOTA_STUDENTS', { quota, used: n });
 }
 
 async function schoolInScope(tx: Db, scope: Scope, schoolId: string) {
@@ -263,7 +245,10 @@ export async function listPeople(ctx: AppContext, auth: AuthContext, kind: Kind,
   return { list, total: total?.n ?? 0, page: query.page, size: query.size };
 }
 
-/** Edits a teacher's name, phone and remark, or a student's name, class and school number, within the scope. */
+/**
+ * Edits a teacher's name, phone, remark and (for a school administrator who teaches) whether they still teach, or a
+ * student's name, class and school number, within the scope.
+ */
 export async function updatePerson(
   ctx: AppContext,
   request: FastifyRequest,
@@ -276,6 +261,7 @@ export async function updatePerson(
     remark?: string | undefined;
     classId?: string | undefined;
     schoolNumber?: string | null | undefined;
+    alsoTeacher?: boolean | undefined;
   },
 ) {
   const scope = await callerScope(ctx.db, auth);
@@ -311,6 +297,10 @@ export async function updatePerson(
         .update(students)
         .set({ classId: input.classId, schoolNumber: input.schoolNumber })
         .where(eq(students.userId, userId));
+    }
+    if (kind === 'teacher' && input.alsoTeacher !== undefined) {
+      const [account] = await tx.select().from(users).where(eq(users.id, userId));
+      await setAlsoTeacher(tx as unknown as Db, account!, input.alsoTeacher, auth.userId);
     }
     await writeAudit(tx, request, {
       module: kind,

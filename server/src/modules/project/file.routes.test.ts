@@ -3,19 +3,8 @@ import path from 'node:path';
 import { OPEN_LIMITS, ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildUser, createProjectAs, signIn } from '../../test/factories.js';
+import { multipartFile } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-
-function multipart(fileName: string, content: Buffer) {
-  const boundary = '----file-boundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    type: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describe('the editor file tree', () => {
   let t: TestApp;
@@ -25,7 +14,7 @@ describe('the editor file tree', () => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
     t.app.inject({ method, url: `${url}${path}`, payload, headers: { 'x-authorization': token } });
   const upload = (folder: string, name: string, content: Buffer) => {
-    const { payload, type } = multipart(name, content);
+    const { payload, type } = multipartFile(name, content);
     return t.app.inject({
       method: 'POST',
       url: `${url}/files/upload?folder=${encodeURIComponent(folder)}`,

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import { computeAllowances, computeUsage, customers } from '../../platform/db/schema/index.js';
+import { defaultWeeklyMinutes } from '../system/system-config.service.js';
 import { computeWeek } from './compute-week.js';
 
 async function customerZone(db: Db, customerId: string | null): Promise<string> {
@@ -11,7 +12,10 @@ async function customerZone(db: Db, customerId: string | null): Promise<string> 
   return row?.timeZone ?? 'Asia/Shanghai';
 }
 
-/** Minutes a customer's users get per week on a runtime type: the administrator's setting, else configuration. */
+/**
+ * Minutes a customer's users get per week on a runtime type: the customer's setting, else the platform default a
+ * super administrator set, else configuration.
+ */
 export async function weeklyAllowance(
   db: Db,
   config: Config,
@@ -25,7 +29,7 @@ export async function weeklyAllowance(
       .where(and(eq(computeAllowances.customerId, customerId), eq(computeAllowances.runtimeType, runtimeType)));
     if (row) return row.minutes;
   }
-  return config.computeWeeklyMinutes[runtimeType];
+  return defaultWeeklyMinutes(db, config, runtimeType);
 }
 
 /** A user's weekly balance on one runtime type at `now`. */

@@ -13,7 +13,7 @@ describe('system routes', () => {
     expect(res.json()).toEqual({
       errorCode: '1000',
       errorMsg: '',
-      data: { isCustomerSingle: true, isVerifyCode: false },
+      data: { isCustomerSingle: true, isVerifyCode: false, platformName: null, logoUrl: null },
     });
   });
 

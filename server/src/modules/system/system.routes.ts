@@ -1,18 +1,23 @@
 import { API, ZAppItem, ZLanguageItem, ZSysSetting } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
+import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
-import { getSetting, listApps, listLanguages } from './system.service.js';
+import { getSysSetting } from './system-config.service.js';
+import { listApps, listLanguages } from './system.service.js';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     API.sysSetting,
     {
-      schema: { tags: ['system'], summary: 'Deployment settings the sign-in needs', response: envelopeOf(ZSysSetting) },
+      schema: {
+        tags: ['system'],
+        summary: 'Sign-in switches in force, and the platform name and logo every page shows',
+        response: envelopeOf(ZSysSetting),
+      },
     },
-    async () => ok(getSetting(config)),
+    async () => ok(await getSysSetting(ctx)),
   );
 
   app.get(

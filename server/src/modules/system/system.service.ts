@@ -1,9 +1,4 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type TAppItem, type TLanguageItem } from '@aiedu/contracts';
-import type { Config } from '../../config.js';
-
-export function getSetting(config: Config) {
-  return { isCustomerSingle: config.isCustomerSingle, isVerifyCode: config.isVerifyCode };
-}
 
 export function listLanguages(): TLanguageItem[] {
   return LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] }));

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { usePlatformBrand } from '../platform';
 import { useCurrentScreen } from '../screen';
 import { SignDialogsHost } from '../sign-dialogs-host';
 import { SiteFooter } from './site-footer';
@@ -16,10 +17,11 @@ export function AppLayout() {
   const main = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
 
+  const { name } = usePlatformBrand();
   const title = screen ? t(screen, { ns: 'screens' }) : '';
   useEffect(() => {
-    document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
-  }, [title, t]);
+    document.title = title ? `${title} · ${name}` : name;
+  }, [title, name]);
 
   // After moving to another page, screen readers and keyboard users start at its content
   // (links to a section of a page move focus there themselves).

@@ -1,16 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInstitutionHome } from '../institution';
+import { usePlatformBrand } from '../platform';
 import { PATHS } from '../paths';
 
 export function SiteFooter() {
   const { t } = useTranslation();
   const sites = useInstitutionHome().data?.footerSites ?? [];
+  const { name } = usePlatformBrand();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <p className="site-footer__about">
-          <strong>{t('app.name')}</strong> · {t('footer.about')}
+          <strong>{name}</strong> · {t('footer.about')}
         </p>
         <nav aria-label={t('footer.legal')}>
           <ul className="site-footer__links">
@@ -35,7 +37,7 @@ export function SiteFooter() {
             </ul>
           </nav>
         )}
-        <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear(), name })}</p>
       </div>
     </footer>
   );

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import logoUrl from '../../assets/logo-mark.svg';
 import { ShellButton } from '../../ui/shell-button';
 import { useAllowedModules } from '../institution';
+import { usePlatformBrand } from '../platform';
 import { navigationLinks } from '../routes';
 import { useLoggedIn } from '../session';
 import { openLoginDialog } from '../sign-dialogs';
@@ -22,6 +22,7 @@ const UserMenu = lazy(() =>
 export function SiteHeader() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
+  const brand = usePlatformBrand();
   // An institution may switch areas off for its teachers or students: their entries are not shown.
   const allowed = useAllowedModules();
   const links = LINKS.filter(({ area }) => area === 'home' || !allowed || allowed.has(area));
@@ -29,9 +30,15 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to={PATHS.home} className="site-header__brand" aria-label={t('header.homeLink')}>
-          <img src={logoUrl} alt="" width={32} height={32} />
-          <span aria-hidden="true">{t('app.name')}</span>
+        <Link to={PATHS.home} className="site-header__brand" aria-label={t('header.homeLink', { name: brand.name })}>
+          <img
+            src={brand.logoUrl}
+            alt=""
+            height={32}
+            width={brand.custom ? undefined : 32}
+            className="site-header__logo"
+          />
+          <span aria-hidden="true">{brand.name}</span>
         </Link>
         <nav className="site-nav" aria-label={t('nav.label')}>
           <ul className="site-nav__list">

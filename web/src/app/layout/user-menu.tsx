@@ -11,23 +11,31 @@ import {
 import { API } from '@aiedu/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../api';
 import { browser } from '../browser';
+import { useAllowedModules } from '../institution';
+import type { Module } from '../module-gate';
 import { PATHS } from '../paths';
 import { clearSession } from '../session';
 import { requirePasswordChange } from '../sign-dialogs';
 import { useUserInfo } from '../user-info';
 
-const LINKS = [
+/** The user's pages; those of a module their institution switched off for their side are left out. */
+const LINKS: {
+  key: 'myStudy' | 'myProjects' | 'myCourses' | 'myContests' | 'profile';
+  to: string;
+  icon: ReactNode;
+  module?: Module;
+}[] = [
   { key: 'myStudy', to: PATHS.profileStudy, icon: <ReadOutlined /> },
-  { key: 'myProjects', to: PATHS.myProjects, icon: <CodeOutlined /> },
-  { key: 'myCourses', to: PATHS.myCourses, icon: <BookOutlined /> },
-  { key: 'myContests', to: PATHS.myContests, icon: <TrophyOutlined /> },
+  { key: 'myProjects', to: PATHS.myProjects, icon: <CodeOutlined />, module: 'projects' },
+  { key: 'myCourses', to: PATHS.myCourses, icon: <BookOutlined />, module: 'courses' },
+  { key: 'myContests', to: PATHS.myContests, icon: <TrophyOutlined />, module: 'events' },
   { key: 'profile', to: PATHS.profile, icon: <UserOutlined /> },
-] as const;
+];
 
 export const POINTS_QUERY_KEY = [API.pointsTotal] as const;
 
@@ -35,6 +43,7 @@ export const POINTS_QUERY_KEY = [API.pointsTotal] as const;
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useUserInfo();
+  const allowed = useAllowedModules();
   const mustChangePassword = user.data?.mustChangePassword === true;
   const points = useQuery({
     queryKey: POINTS_QUERY_KEY,
@@ -56,14 +65,23 @@ export function UserMenu() {
   });
 
   const name = user.data ? user.data.nickname || user.data.realName || user.data.username : '';
+  const usable = (module?: Module) => !module || !allowed || allowed.has(module);
   const items: MenuProps['items'] = [
-    {
-      key: 'points',
-      icon: <StarOutlined />,
-      label: <Link to={PATHS.pointsMall}>{t('header.points', { count: points.data ?? 0 })}</Link>,
-    },
-    { type: 'divider' },
-    ...LINKS.map(({ key, to, icon }) => ({ key, icon, label: <Link to={to}>{t(`header.${key}`)}</Link> })),
+    ...(usable('mall')
+      ? [
+          {
+            key: 'points',
+            icon: <StarOutlined />,
+            label: <Link to={PATHS.pointsMall}>{t('header.points', { count: points.data ?? 0 })}</Link>,
+          },
+          { type: 'divider' as const },
+        ]
+      : []),
+    ...LINKS.filter((link) => usable(link.module)).map(({ key, to, icon }) => ({
+      key,
+      icon,
+      label: <Link to={to}>{t(`header.${key}`)}</Link>,
+    })),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), onClick: () => logout.mutate() },
   ];

@@ -1,4 +1,4 @@
-import type { TClass } from '@aiedu/contracts';
+import type { TClassOption } from '@aiedu/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { toast } from '../../app/feedback';
@@ -23,6 +23,11 @@ export const ADMIN_API = {
   modules: '/api/v1/admin_super/modules',
   institutionHome: '/api/v1/admin/institution-home',
   home: '/gw/api/v1/school/home',
+  users: '/api/v1/user',
+  roles: '/api/v1/role',
+  systemConfig: '/api/v1/admin_super/system-config',
+  containerTypesConfig: '/api/v1/admin_super/container-types/config',
+  customerModules: (customerId: string) => `/api/v1/admin_super/organizes/${customerId}/modules`,
 } as const;
 
 export interface Page<T> {
@@ -49,10 +54,12 @@ export function useSchoolOptions() {
   });
 }
 
-export function useClasses(status: 'current' | 'history') {
+/** Every current class of the caller's scope, for class pickers; refreshed with the class lists. */
+export function useClassOptions() {
   return useQuery({
-    queryKey: [ADMIN_API.classes, status],
-    queryFn: () => api.get<TClass[]>(ADMIN_API.classes, { query: { status } }),
+    queryKey: [ADMIN_API.classes, 'options'],
+    queryFn: () => api.get<TClassOption[]>(`${ADMIN_API.classes}/options`),
+    staleTime: 60_000,
   });
 }
 

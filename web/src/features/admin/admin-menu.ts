@@ -5,7 +5,7 @@ export type AdminScreen = keyof typeof ADMIN_PATHS;
 
 export interface AdminMenuGroup {
   /** Key of the group's name in the `admin` namespace (`menu.<group>`). */
-  group: 'institution' | 'schools' | 'classes' | 'people' | 'courses' | 'records' | 'security';
+  group: 'institution' | 'platform' | 'schools' | 'classes' | 'people' | 'courses' | 'records' | 'security';
   items: { screen: AdminScreen; permission: Permission }[];
 }
 
@@ -22,6 +22,14 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { screen: 'institutionHome', permission: 'subCustomer.manage' },
       { screen: 'computeAllowances', permission: 'compute.manage' },
       { screen: 'periods', permission: 'period.manage' },
+    ],
+  },
+  {
+    group: 'platform',
+    items: [
+      { screen: 'systemConfig', permission: 'system.manage' },
+      { screen: 'containerTypes', permission: 'system.manage' },
+      { screen: 'modules', permission: 'customer.manage' },
     ],
   },
   { group: 'schools', items: [{ screen: 'schools', permission: 'school.manage' }] },
@@ -58,6 +66,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
   {
     group: 'security',
     items: [
+      { screen: 'adminUsers', permission: 'user.manage' },
       { screen: 'certifications', permission: 'certification.review' },
       { screen: 'addressRanges', permission: 'shield.manage' },
       { screen: 'identityProviders', permission: 'sso.manage' },

@@ -1,11 +1,9 @@
-import { API, ROLES } from '@aiedu/contracts';
+import { ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../app/i18n';
-import { clearSession, saveLogin } from '../../app/session';
-import { createFakeServer, ok, type FakeServer } from '../../test/fake-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations, signInAs, SLOW, startAdminServer, stopAdminServer } from '../../test/admin-kit';
+import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ADMIN_API } from './admin-api';
 
@@ -51,28 +49,12 @@ const STATS = {
 };
 
 let server: FakeServer;
-/** The machine running the tests is shared and slow: give screens time to load their code and data. */
-const SLOW = { timeout: 10_000 };
-
-function signInAs(role: string) {
-  saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [role], custcode: 'demo2026' });
-}
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, { resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-}
 
 beforeEach(async () => {
-  clearSession();
-  await changeLanguage('en', { remember: false });
-  server = createFakeServer();
-  server.on(`GET ${API.userInfo}`, () =>
-    ok({ id: 'u-1', username: 'admin', nickname: '', realName: 'Admin', avatarUrl: null }),
-  );
-  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server = await startAdminServer();
   server.on(`GET ${ADMIN_API.schoolInfo}`, () => ok([SCHOOL]));
-  server.on(`GET ${ADMIN_API.classes}`, () => ok([CLASS]));
+  server.on(`GET ${ADMIN_API.classes}`, () => page([CLASS]));
+  server.on(`GET ${ADMIN_API.classes}/options`, () => ok([CLASS]));
   server.on(`GET ${ADMIN_API.students}`, () => page([STUDENT]));
   server.on(`GET ${ADMIN_API.teachers}`, () => page([]));
   server.on(`GET ${ADMIN_API.schools}`, () => page([{ ...SCHOOL, notes: '', createdAt: STUDENT.createdAt }]));
@@ -83,13 +65,9 @@ beforeEach(async () => {
   server.on(`GET ${ADMIN_API.subCustomers}`, () => ok([]));
   server.on(`GET ${ADMIN_API.upgradeSchedules}`, () => ok([]));
   server.on(`GET ${ADMIN_API.home}`, () => ok(HOME));
-  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  clearSession();
-});
+afterEach(stopAdminServer);
 
 const SCREENS: [string, string, string][] = [
   ['/super/customers', 'Customers', ROLES.super],
@@ -111,7 +89,7 @@ describe('administration screens', { timeout: 30_000 }, () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('shows a school administrator only the screens of its permissions, and refuses the others', async () => {
@@ -174,6 +152,24 @@ describe('administration screens', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('All 2 rows are ready to import.', {}, SLOW)).toBeTruthy();
     await user.click(await within(dialog).findByRole('button', { name: 'Import 2 rows' }, SLOW));
     await waitFor(() => expect(server.requests.some((r) => r.url.includes('dryRun=false'))).toBe(true), SLOW);
+  });
+
+  it('pages, searches and sorts the classes on the server', async () => {
+    const user = userEvent.setup();
+    server.on(`GET ${ADMIN_API.classes}`, () => ok({ list: [CLASS], total: 45, page: 1, size: 20 }));
+    signInAs(ROLES.customerAdmin);
+    renderApp('/admin/classes');
+    await screen.findByRole('cell', { name: 'Grade 4 Class 1' }, SLOW);
+    expect(screen.getByText('45 in total')).toBeTruthy();
+    const query = () => new URL(server.to(ADMIN_API.classes).at(-1)!.url, 'http://x').searchParams;
+    expect(query().get('status')).toBe('current');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by class name' }), 'Grade 4{Enter}');
+    await waitFor(() => expect(query().get('keyword')).toBe('Grade 4'), SLOW);
+    await user.click(screen.getByText('Students', { selector: 'th *' }));
+    await waitFor(() => expect(query().get('sort')).toBe('stuCount,asc'), SLOW);
+    await user.click(screen.getByRole('listitem', { name: '3' }));
+    await waitFor(() => expect(query().get('page')).toBe('3'), SLOW);
+    expect(query().get('keyword')).toBe('Grade 4');
   });
 
   it('dismisses a class only after a 472 px confirmation that says it cannot be undone', async () => {

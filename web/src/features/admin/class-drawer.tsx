@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
+import { SchoolField } from './account-fields';
 import { FormDrawer } from './form-drawer';
 import { ADMIN_API, useAdminMutation, useSchoolOptions } from './admin-api';
 
@@ -32,13 +33,7 @@ export function ClassDrawer({ onClose }: { onClose: () => void }) {
         }}
         onFinish={(values) => save.mutate(values)}
       >
-        <Form.Item
-          name="schoolId"
-          label={t('classes.school')}
-          rules={[{ required: true, message: t('form.required') }]}
-        >
-          <Select options={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
-        </Form.Item>
+        <SchoolField label={t('classes.school')} />
         <Form.Item
           name="eduStage"
           label={t('classes.eduStage')}

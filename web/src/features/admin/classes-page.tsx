@@ -1,31 +1,33 @@
 import { ArrowUpOutlined, ClockCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TClass } from '@aiedu/contracts';
-import { Button, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Modal, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { AdminShell } from './admin-shell';
-import { ADMIN_API, useAdminMutation, useClasses, useSchoolOptions } from './admin-api';
+import { ADMIN_API, useAdminMutation, useSchoolOptions } from './admin-api';
 import { ClassDrawer } from './class-drawer';
 import { confirmDanger } from './confirm';
+import { FilterSelect, ListTable, SearchBar } from './list-controls';
 import { UpgradeScheduleDialog } from './upgrade-schedule-dialog';
+import { useListQuery, type ListQuery } from './use-list-query';
 
-/** The columns both class screens show. */
+/** The columns both class screens show; the server sorts by the columns that have a sorter. */
 export function useClassColumns(): TableColumnsType<TClass> {
   const { t } = useTranslation('admin');
   const schools = useSchoolOptions();
   return [
-    { title: t('classes.className'), dataIndex: 'className', sorter: (a, b) => a.className.localeCompare(b.className) },
+    { title: t('classes.className'), dataIndex: 'className', sorter: true },
     {
       title: t('classes.school'),
       key: 'school',
       render: (_, c) => schools.data?.find((s) => s.id === c.schoolId)?.name,
     },
     { title: t('classes.eduStage'), key: 'eduStage', render: (_, c) => t(`stages.${c.eduStage}`) },
-    { title: t('classes.grade'), dataIndex: 'grade', sorter: (a, b) => a.grade - b.grade },
-    { title: t('classes.startYear'), dataIndex: 'startYear' },
+    { title: t('classes.grade'), dataIndex: 'grade', sorter: true },
+    { title: t('classes.startYear'), dataIndex: 'startYear', sorter: true },
     { title: t('classes.graduateYear'), dataIndex: 'graduateYear' },
-    { title: t('classes.stuCount'), dataIndex: 'stuCount' },
+    { title: t('classes.stuCount'), dataIndex: 'stuCount', sorter: true },
     {
       title: t('common.status'),
       key: 'classStatus',
@@ -36,10 +38,28 @@ export function useClassColumns(): TableColumnsType<TClass> {
   ];
 }
 
+/** Search by class name and, for administrators of several schools, a school filter. */
+function ClassFilters({ list }: { list: ListQuery<TClass> }) {
+  const { t } = useTranslation('admin');
+  const schools = useSchoolOptions();
+  return (
+    <div className="admin-toolbar">
+      <SearchBar label={t('classes.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
+      {(schools.data?.length ?? 0) > 1 && (
+        <FilterSelect
+          label={t('classes.schoolFilter')}
+          options={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(schoolId) => list.setFilters({ schoolId })}
+        />
+      )}
+    </div>
+  );
+}
+
 /** Current classes: create, upgrade the chosen ones, dismiss (irreversible), and the automatic upgrade. */
 export function ClassesPage() {
   const { t } = useTranslation('admin');
-  const classes = useClasses('current');
+  const list = useListQuery<TClass>(ADMIN_API.classes, { status: 'current' });
   const columns = useClassColumns();
   const [modal, modalHost] = Modal.useModal();
   const [selected, setSelected] = useState<string[]>([]);
@@ -86,12 +106,12 @@ export function ClassesPage() {
   return (
     <AdminShell screen="classes" actions={actions}>
       {modalHost}
-      <Table<TClass>
-        rowKey="id"
-        loading={classes.isFetching}
-        dataSource={classes.data ?? []}
+      <ClassFilters list={list} />
+      <ListTable<TClass>
+        list={list}
         rowSelection={{
           selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys as string[]),
           getCheckboxProps: (c) => ({ 'aria-label': t('classes.select', { name: c.className }) }),
         }}
@@ -116,17 +136,12 @@ export function ClassesPage() {
 
 /** Graduated, dismissed and history classes: read only. */
 export function HistoryClassesPage() {
-  const classes = useClasses('history');
+  const list = useListQuery<TClass>(ADMIN_API.classes, { status: 'history' });
   const columns = useClassColumns();
   return (
     <AdminShell screen="historyClasses">
-      <Table<TClass>
-        rowKey="id"
-        loading={classes.isFetching}
-        dataSource={classes.data ?? []}
-        columns={columns}
-        scroll={{ x: true }}
-      />
+      <ClassFilters list={list} />
+      <ListTable<TClass> list={list} columns={columns} scroll={{ x: true }} />
     </AdminShell>
   );
 }

@@ -5,6 +5,7 @@ import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
 import { encodePassword } from '../../ui/password-encoding';
 import { useAdminMutation } from './admin-api';
+import { InitialPasswordField } from './account-fields';
 import { FormDrawer } from './form-drawer';
 import { RegionField } from './region-field';
 
@@ -126,14 +127,7 @@ export function CustomerDrawer({
             >
               <Input />
             </Form.Item>
-            <Form.Item
-              name="adminPassword"
-              label={t('people.initialPassword')}
-              extra={t('people.initialPasswordHint')}
-              rules={[{ required: true, min: 6, max: 20, message: t('form.password') }]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <InitialPasswordField name="adminPassword" />
           </>
         )}
       </Form>

@@ -1,4 +1,4 @@
-import { Button, Input, Modal, Space, Switch, Table, type TableProps } from 'antd';
+import { Button, Input, Modal, Select, Space, Switch, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -21,11 +21,39 @@ export function SearchBar({ label, onSearch }: { label: string; onSearch: (keywo
   );
 }
 
+/** A filter of a list's toolbar: one choice or none, named by its label for screen readers. */
+export function FilterSelect({
+  label,
+  options,
+  onChange,
+  width = 220,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+  width?: number;
+}) {
+  return (
+    <Select
+      allowClear
+      aria-label={label}
+      placeholder={label}
+      style={{ width }}
+      options={options}
+      onChange={(value?: string) => onChange(value)}
+    />
+  );
+}
+
 /**
  * The on/off switch of a row (`PUT <path>/<id>/status`). Switching on is immediate; switching off asks first, in
  * the 472 px confirmation, saying what stops working.
  */
-export function useStatusSwitch(path: string, refresh: readonly string[], texts: 'people' | 'schools' | 'customers') {
+export function useStatusSwitch(
+  path: string,
+  refresh: readonly string[],
+  texts: 'people' | 'schools' | 'customers' | 'users',
+) {
   const { t } = useTranslation('admin');
   const [modal, modalHost] = Modal.useModal();
   const change = useAdminMutation(

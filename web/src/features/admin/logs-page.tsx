@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Select } from 'antd';
+import { Button, DatePicker, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
 import { AdminShell } from './admin-shell';
-import { ListTable } from './list-controls';
+import { FilterSelect, ListTable } from './list-controls';
 import { ADMIN_API, downloadXlsx } from './admin-api';
 import { useListQuery } from './use-list-query';
 
@@ -70,21 +70,17 @@ export function LogsPage() {
           style={{ width: 200 }}
           onSearch={(operator) => list.setFilters({ operator: operator || undefined })}
         />
-        <Select
-          allowClear
-          aria-label={t('logs.module')}
-          placeholder={t('logs.module')}
-          style={{ width: 170 }}
+        <FilterSelect
+          label={t('logs.module')}
+          width={170}
           options={MODULES.map((m) => ({ value: m, label: label('modules', m) }))}
-          onChange={(module?: string) => list.setFilters({ module })}
+          onChange={(module) => list.setFilters({ module })}
         />
-        <Select
-          allowClear
-          aria-label={t('logs.operation')}
-          placeholder={t('logs.operation')}
-          style={{ width: 170 }}
+        <FilterSelect
+          label={t('logs.operation')}
+          width={170}
           options={OPERATIONS.map((o) => ({ value: o, label: label('operations', o) }))}
-          onChange={(operation?: string) => list.setFilters({ operation })}
+          onChange={(operation) => list.setFilters({ operation })}
         />
         <DatePicker.RangePicker
           aria-label={t('logs.time')}

@@ -1,12 +1,12 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TStudent, TTeacher } from '@aiedu/contracts';
-import { Button, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminShell } from './admin-shell';
-import { ADMIN_API, downloadXlsx, useClasses, useSchoolOptions } from './admin-api';
+import { ADMIN_API, downloadXlsx, useClassOptions, useSchoolOptions } from './admin-api';
 import { ImportDialog } from './import-dialog';
-import { ListTable, SearchBar, useStatusSwitch } from './list-controls';
+import { FilterSelect, ListTable, SearchBar, useStatusSwitch } from './list-controls';
 import { PasswordDialog } from './password-dialog';
 import { PersonDrawer, type PersonKind } from './person-drawer';
 import { useListQuery } from './use-list-query';
@@ -19,7 +19,7 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
   const path = kind === 'teacher' ? ADMIN_API.teachers : ADMIN_API.students;
   const list = useListQuery<Person>(path);
   const schools = useSchoolOptions();
-  const classes = useClasses('current');
+  const classes = useClassOptions();
   const [editing, setEditing] = useState<Person | 'new' | null>(null);
   const [resetting, setResetting] = useState<Person | null>(null);
   const [importing, setImporting] = useState(false);
@@ -29,7 +29,20 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
 
   const columns: TableColumnsType<Person> = [
     { title: t('people.username'), dataIndex: 'username', sorter: true },
-    { title: t('people.realName'), dataIndex: 'realName', sorter: true },
+    {
+      title: t('people.realName'),
+      dataIndex: 'realName',
+      sorter: true,
+      render: (name: string, p) =>
+        (p as TTeacher).alsoTeacher ? (
+          <Space size={4}>
+            {name}
+            <Tag>{t('people.administrator')}</Tag>
+          </Space>
+        ) : (
+          name
+        ),
+    },
     ...(kind === 'student'
       ? [
           {
@@ -93,13 +106,10 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
       <div className="admin-toolbar">
         <SearchBar label={t('people.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
         {kind === 'student' && (
-          <Select
-            allowClear
-            aria-label={t('people.classFilter')}
-            placeholder={t('people.classFilter')}
-            style={{ width: 220 }}
+          <FilterSelect
+            label={t('people.classFilter')}
             options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.className }))}
-            onChange={(classId?: string) => list.setFilters({ classId })}
+            onChange={(classId) => list.setFilters({ classId })}
           />
         )}
       </div>

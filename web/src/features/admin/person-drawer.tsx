@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
 import { encodePassword } from '../../ui/password-encoding';
+import { AccountNameFields, SchoolField, AlsoTeacherField, InitialPasswordField } from './account-fields';
 import { FormDrawer } from './form-drawer';
-import { ADMIN_API, useAdminMutation, useClasses, useSchoolOptions } from './admin-api';
+import { ADMIN_API, useAdminMutation, useClassOptions, useSchoolOptions } from './admin-api';
 
 export type PersonKind = 'teacher' | 'student';
 
@@ -18,6 +19,7 @@ interface Values {
   remark?: string;
   schoolNumber?: string;
   password?: string;
+  alsoTeacher?: boolean;
 }
 
 const FIELDS = { teacher: ZCreateTeacherRequest.shape, student: ZCreateStudentRequest.shape };
@@ -35,15 +37,18 @@ export function PersonDrawer({
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
   const schools = useSchoolOptions();
-  const classes = useClasses('current');
+  const classes = useClassOptions();
   const path = kind === 'teacher' ? ADMIN_API.teachers : ADMIN_API.students;
+  // A school administrator who also teaches is listed with the teachers; here the school can end the teaching.
+  const teachingAdmin = kind === 'teacher' && (person as TTeacher | null)?.alsoTeacher === true;
   const save = useAdminMutation(
     (values: Values) => {
       if (person) {
-        const { username: _u, password: _p, schoolId: _s, ...changes } = values;
+        const { username: _u, password: _p, schoolId: _s, alsoTeacher, ...changes } = values;
         return api.put(`${path}/${person.id}`, {
           ...changes,
           ...(kind === 'teacher' ? { phone: values.phone || null } : { schoolNumber: values.schoolNumber || null }),
+          ...(teachingAdmin ? { alsoTeacher } : {}),
         });
       }
       return api.post(path, {
@@ -53,7 +58,7 @@ export function PersonDrawer({
         password: encodePassword(values.password ?? ''),
       });
     },
-    [path],
+    [path, ADMIN_API.users],
     onClose,
   );
   const shape = FIELDS[kind];
@@ -77,34 +82,13 @@ export function PersonDrawer({
         }
         onFinish={(values) => save.mutate(values)}
       >
-        {kind === 'teacher' && creating && (
-          <Form.Item
-            name="schoolId"
-            label={t('people.school')}
-            rules={[{ required: true, message: t('form.required') }]}
-          >
-            <Select options={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
-          </Form.Item>
-        )}
+        {kind === 'teacher' && creating && <SchoolField label={t('people.school')} />}
         {kind === 'student' && (
           <Form.Item name="classId" label={t('people.class')} rules={[{ required: true, message: t('form.required') }]}>
             <Select options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.className }))} />
           </Form.Item>
         )}
-        <Form.Item
-          name="username"
-          label={t('people.username')}
-          rules={creating ? [schemaRule(shape.username, t('form.username'))] : []}
-        >
-          <Input disabled={!creating} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="realName"
-          label={t('people.realName')}
-          rules={[schemaRule(shape.realName, t('form.realName'))]}
-        >
-          <Input />
-        </Form.Item>
+        <AccountNameFields creating={creating} shape={shape} />
         {kind === 'teacher' ? (
           <>
             <Form.Item
@@ -117,6 +101,7 @@ export function PersonDrawer({
             <Form.Item name="remark" label={t('people.remark')} rules={[{ max: 100, message: t('form.remark') }]}>
               <Input.TextArea maxLength={100} showCount rows={3} />
             </Form.Item>
+            {teachingAdmin && <AlsoTeacherField hint={t('people.alsoTeacherOff')} />}
           </>
         ) : (
           <Form.Item
@@ -127,16 +112,7 @@ export function PersonDrawer({
             <Input />
           </Form.Item>
         )}
-        {creating && (
-          <Form.Item
-            name="password"
-            label={t('people.initialPassword')}
-            extra={t('people.initialPasswordHint')}
-            rules={[{ required: true, min: 6, max: 20, message: t('form.password') }]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        )}
+        {creating && <InitialPasswordField />}
       </Form>
     </FormDrawer>
   );

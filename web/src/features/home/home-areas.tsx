@@ -7,6 +7,7 @@ import {
   TrophyOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useAllowedModules } from '../../app/institution';
 
 // Each area's id is also its anchor: the header links to `/home#<area>` until the area's page exists.
 const AREAS = [
@@ -22,6 +23,9 @@ const SCHOOL_FEATURES = ['admin', 'certificates', 'open'] as const;
 
 export function HomeAreas() {
   const { t } = useTranslation('home');
+  // Areas the signed-in user's institution switched off for their side are not introduced either.
+  const allowed = useAllowedModules();
+  const areas = AREAS.filter((area) => !allowed || allowed.has(area.id));
   return (
     <section className="home-section" aria-labelledby="home-areas-title">
       <h2 id="home-areas-title" className="home-section__title">
@@ -29,7 +33,7 @@ export function HomeAreas() {
       </h2>
       <p className="home-section__lead">{t('areas.lead')}</p>
       <ul className="home-areas">
-        {AREAS.map((area) => (
+        {areas.map((area) => (
           <li key={area.id} id={area.id} tabIndex={-1} className="home-area">
             <span className="home-area__icon" aria-hidden="true">
               {area.icon}

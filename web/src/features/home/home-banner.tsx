@@ -2,6 +2,7 @@ import { CaretRightOutlined, PauseOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
+import { usePlatformBrand } from '../../app/platform';
 import { useLoggedIn } from '../../app/session';
 import { ShellButton, ShellLinkButton } from '../../ui/shell-button';
 import competeImage from '../../assets/banner-compete.svg';
@@ -27,6 +28,7 @@ function prefersReducedMotion(): boolean {
 export function HomeBanner() {
   const { t } = useTranslation('home');
   const loggedIn = useLoggedIn();
+  const { name } = usePlatformBrand();
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   const [current, setCurrent] = useState(0);
   // Hovering or focusing the banner holds it still, so nobody has to chase a moving slide.
@@ -42,6 +44,7 @@ export function HomeBanner() {
   return (
     <section className="home-banner" aria-labelledby="home-banner-title">
       <div className="home-banner__intro">
+        <p className="home-banner__brand">{name}</p>
         <h1 id="home-banner-title" className="home-banner__title">
           {t('banner.title')}
         </h1>

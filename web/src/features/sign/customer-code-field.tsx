@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { readSession } from '../../app/session';
-import { useSysSetting } from './sign-api';
+import { useSysSetting } from '../../app/platform';
 import { useSignRules } from './sign-rules';
 
 /**

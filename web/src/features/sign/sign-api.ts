@@ -1,14 +1,4 @@
-import {
-  API,
-  EMAIL,
-  ERRORS,
-  PHONE,
-  type TCaptcha,
-  type TLoginResponse,
-  type TSysSetting,
-  type TTokenPair,
-} from '@aiedu/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { API, EMAIL, ERRORS, PHONE, type TCaptcha, type TLoginResponse, type TTokenPair } from '@aiedu/contracts';
 import { api } from '../../app/api';
 import { ApiError } from '../../app/api-client';
 import { encodePassword } from '../../ui/password-encoding';
@@ -57,17 +47,6 @@ export function contactType(value: string): ContactType {
   if (PHONE.test(value)) return 'phone';
   if (EMAIL.test(value)) return 'email';
   return 'unknown';
-}
-
-export const SETTING_QUERY_KEY = [API.sysSetting] as const;
-
-/** Deployment switches: one customer only (no customer-code field), captcha on every sign-in. */
-export function useSysSetting() {
-  return useQuery({
-    queryKey: SETTING_QUERY_KEY,
-    queryFn: () => api.get<TSysSetting>(API.sysSetting),
-    staleTime: Infinity,
-  });
 }
 
 /** Asked before every password sign-in: must this account pass the slider puzzle first? */

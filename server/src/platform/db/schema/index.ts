@@ -4,3 +4,4 @@ export * from './identity.js';
 export * from './audit.js';
 export * from './courses.js';
 export * from './projects.js';
+export * from './system.js';

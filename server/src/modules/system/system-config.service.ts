@@ -1,0 +1,146 @@
+import { Readable } from 'node:stream';
+import {
+  BANNER_TYPES,
+  LIMITS,
+  hasExtension,
+  type ContainerType,
+  type TSysSetting,
+  type TSystemConfig,
+  type TUpdateSystemConfigRequest,
+} from '@aiedu/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import type { Config } from '../../config.js';
+import { writeAudit } from '../../platform/audit.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { systemSettings } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { reencodeImage } from '../../platform/images.js';
+
+type SettingsRow = typeof systemSettings.$inferSelect;
+type Settings = Omit<SettingsRow, 'id' | 'updatedAt'>;
+
+const AS_DEPLOYED: Settings = {
+  platformName: null,
+  logoKey: null,
+  isCustomerSingle: null,
+  isVerifyCode: null,
+  computeWeeklyMinutes: {},
+};
+
+/** A logo shows at most this large (it is shrunk to fit, never enlarged); a signed address lasts a week. */
+const LOGO_BOX = { width: 512, height: 128 };
+const LOGO_URL_SECONDS = 7 * 86_400;
+
+/** The stored settings, or "as deployed" before a super administrator changed any. */
+export async function readSystemSettings(db: Db): Promise<Settings> {
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.id, 'platform'));
+  return row ?? AS_DEPLOYED;
+}
+
+/** Writes settings (creating the row on the first change) with their operation log, in one transaction. */
+async function saveSystemSettings(
+  ctx: AppContext,
+  request: FastifyRequest,
+  change: { values: Partial<Settings>; set?: Record<string, unknown> },
+  operation: string,
+  params: object = change.values,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(systemSettings)
+      .values({ id: 'platform', ...change.values })
+      .onConflictDoUpdate({ target: systemSettings.id, set: change.set ?? change.values });
+    await writeAudit(tx, request, { module: 'system', operation, params, customerId: null });
+  });
+}
+
+const logoUrl = (ctx: AppContext, settings: Settings) =>
+  settings.logoKey ? ctx.storage.signedUrl(settings.logoKey, { expiresInSeconds: LOGO_URL_SECONDS }) : null;
+
+/** What the sign-in and every page need: the sign-in switches in force, the platform's name and logo. */
+export async function getSysSetting(ctx: AppContext): Promise<TSysSetting> {
+  const settings = await readSystemSettings(ctx.db);
+  return {
+    isCustomerSingle: settings.isCustomerSingle ?? ctx.config.isCustomerSingle,
+    isVerifyCode: settings.isVerifyCode ?? ctx.config.isVerifyCode,
+    platformName: settings.platformName,
+    logoUrl: logoUrl(ctx, settings),
+  };
+}
+
+/** Whether every password sign-in needs the slider captcha: the super administrators' choice, else the deployment's. */
+export async function isVerifyCodeRequired(db: Db, config: Config): Promise<boolean> {
+  return (await readSystemSettings(db)).isVerifyCode ?? config.isVerifyCode;
+}
+
+export async function getSystemConfig(ctx: AppContext): Promise<TSystemConfig> {
+  const settings = await readSystemSettings(ctx.db);
+  return {
+    platformName: settings.platformName,
+    logoUrl: logoUrl(ctx, settings),
+    isCustomerSingle: settings.isCustomerSingle,
+    isVerifyCode: settings.isVerifyCode,
+    deployment: { isCustomerSingle: ctx.config.isCustomerSingle, isVerifyCode: ctx.config.isVerifyCode },
+  };
+}
+
+export async function updateSystemConfig(ctx: AppContext, request: FastifyRequest, input: TUpdateSystemConfigRequest) {
+  const values: Partial<Settings> = {};
+  if (input.platformName !== undefined) values.platformName = input.platformName;
+  if (input.isCustomerSingle !== undefined) values.isCustomerSingle = input.isCustomerSingle;
+  if (input.isVerifyCode !== undefined) values.isVerifyCode = input.isVerifyCode;
+  if (Object.keys(values).length > 0) await saveSystemSettings(ctx, request, { values }, 'update');
+  return getSystemConfig(ctx);
+}
+
+/** Replaces the logo: JPG, PNG or BMP under 3 MB by content (the banners' rules), stored as a PNG. */
+export async function setLogo(ctx: AppContext, request: FastifyRequest, file: { name: string; bytes: Buffer }) {
+  if (!hasExtension(file.name, BANNER_TYPES)) throw new AppError('BAD_REQUEST', { reason: 'image type' });
+  const png = await reencodeImage(file.bytes, ['jpeg', 'png', 'bmp'], { ...LOGO_BOX, fit: 'inside' });
+  const logoKey = `system/logo-${uuidv7()}.png`;
+  await ctx.storage.put(logoKey, Readable.from([png]), { maxBytes: LIMITS.bannerBytes * 4 });
+  const previous = (await readSystemSettings(ctx.db)).logoKey;
+  await saveSystemSettings(ctx, request, { values: { logoKey } }, 'logo', { file: file.name });
+  if (previous) await ctx.storage.delete(previous);
+  return getSystemConfig(ctx);
+}
+
+/** Back to the product's own logo. */
+export async function removeLogo(ctx: AppContext, request: FastifyRequest) {
+  const previous = (await readSystemSettings(ctx.db)).logoKey;
+  await saveSystemSettings(ctx, request, { values: { logoKey: null } }, 'logo', { removed: true });
+  if (previous) await ctx.storage.delete(previous);
+  return getSystemConfig(ctx);
+}
+
+/** The weekly compute minutes of a runtime type for customers that set none: the platform's, else the deployment's. */
+export async function defaultWeeklyMinutes(db: Db, config: Config, runtimeType: ContainerType): Promise<number> {
+  return (await readSystemSettings(db)).computeWeeklyMinutes[runtimeType] ?? config.computeWeeklyMinutes[runtimeType];
+}
+
+/** Sets (or, with null, clears) the platform's default weekly minutes of a runtime type, in one statement. */
+export async function setDefaultWeeklyMinutes(
+  ctx: AppContext,
+  request: FastifyRequest,
+  runtimeType: ContainerType,
+  weeklyMinutes: number | null,
+) {
+  const column = systemSettings.computeWeeklyMinutes;
+  const set =
+    weeklyMinutes === null
+      ? sql`${column} - ${runtimeType}::text`
+      : sql`${column} || jsonb_build_object(${runtimeType}::text, ${weeklyMinutes}::int)`;
+  await saveSystemSettings(
+    ctx,
+    request,
+    {
+      values: { computeWeeklyMinutes: weeklyMinutes === null ? {} : { [runtimeType]: weeklyMinutes } },
+      set: { computeWeeklyMinutes: set },
+    },
+    'container-type',
+    { runtimeType, weeklyMinutes },
+  );
+}

@@ -1,0 +1,27 @@
+import { boolean, check, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { updatedAt } from './columns.js';
+
+/**
+ * The platform's settings that super administrators change at run time: one row (`id = 'platform'`). A null
+ * column means "as deployed": the product's own name and logo, the `IS_CUSTOMER_SINGLE` / `IS_VERIFY_CODE`
+ * configuration, the `COMPUTE_WEEKLY_MINUTES_*` defaults.
+ */
+export const systemSettings = pgTable(
+  'system_settings',
+  {
+    id: text('id').primaryKey().default('platform'),
+    platformName: text('platform_name'),
+    /** Storage key of the logo (a PNG re-encoded from the upload). */
+    logoKey: text('logo_key'),
+    isCustomerSingle: boolean('is_customer_single'),
+    isVerifyCode: boolean('is_verify_code'),
+    /** Weekly compute minutes per runtime type for customers that set none (`{ "BASIC": 600, … }`). */
+    computeWeeklyMinutes: jsonb('compute_weekly_minutes')
+      .$type<Partial<Record<string, number>>>()
+      .notNull()
+      .default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('system_settings_single_row', sql`${t.id} = 'platform'`)],
+);

@@ -1,0 +1,37 @@
+import { LockOutlined } from '@ant-design/icons';
+import type { MODULES } from '@aiedu/contracts';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../ui/link-button';
+import { StatusCard } from '../ui/status-card';
+import { useAllowedModules } from './institution';
+import { PATHS } from './paths';
+
+export type Module = (typeof MODULES)[number];
+
+/**
+ * A page of a module its institution may switch off for a side (teachers or students): with the module off, the
+ * page answers with the spec's refusal instead, as the header already hides its entry. Until the modules are
+ * known (and for visitors and the public space) the page shows.
+ */
+export function moduleGated(module: Module, Page: ComponentType): ComponentType {
+  return function ModuleGatedPage() {
+    const { t } = useTranslation();
+    const allowed = useAllowedModules();
+    if (!allowed || allowed.has(module)) return <Page />;
+    return (
+      <div className="page">
+        <StatusCard
+          icon={<LockOutlined />}
+          title={t('noPermissionPage', { ns: 'errors' })}
+          body={t('moduleOff')}
+          action={
+            <LinkButton kind="primary" size="large" to={PATHS.home}>
+              {t('notFound.home')}
+            </LinkButton>
+          }
+        />
+      </div>
+    );
+  };
+}

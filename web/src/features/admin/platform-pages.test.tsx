@@ -1,0 +1,190 @@
+import { API, ROLES } from '@aiedu/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations, lastChange, signInAs, SLOW, startAdminServer, stopAdminServer } from '../../test/admin-kit';
+import { ok, type FakeServer } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { ADMIN_API } from './admin-api';
+
+const CONFIG = {
+  platformName: null,
+  logoUrl: null,
+  isCustomerSingle: null,
+  isVerifyCode: null,
+  deployment: { isCustomerSingle: false, isVerifyCode: true },
+};
+const TYPES = [
+  {
+    runtimeType: 'BASIC',
+    cpu: 1,
+    memoryMb: 1024,
+    weeklyMinutes: 600,
+    deploymentWeeklyMinutes: 600,
+    customized: false,
+    customers: 2,
+  },
+  {
+    runtimeType: 'ADVANCED',
+    cpu: 2,
+    memoryMb: 2048,
+    weeklyMinutes: 90,
+    deploymentWeeklyMinutes: 300,
+    customized: true,
+    customers: 0,
+  },
+  {
+    runtimeType: 'GPU',
+    cpu: 4,
+    memoryMb: 4096,
+    weeklyMinutes: 60,
+    deploymentWeeklyMinutes: 60,
+    customized: false,
+    customers: 1,
+  },
+];
+const CUSTOMER = { id: 'c-1', name: 'North District', code: 'north2026', parentId: null };
+const SETTING = { isCustomerSingle: false, isVerifyCode: false, platformName: null, logoUrl: null };
+
+let server: FakeServer;
+let setting: typeof SETTING | { platformName: string; logoUrl: string | null } = SETTING;
+
+beforeEach(async () => {
+  server = await startAdminServer();
+  setting = SETTING;
+  server.on(`GET ${API.sysSetting}`, () => ok(setting));
+  server.on(`GET ${ADMIN_API.systemConfig}`, () => ok(CONFIG));
+  server.on(`GET ${ADMIN_API.containerTypesConfig}`, () => ok(TYPES));
+  server.on(`GET ${ADMIN_API.customers}`, () => ok({ list: [CUSTOMER], total: 1, page: 1, size: 20 }));
+  server.on(`GET ${ADMIN_API.customerModules('c-1')}`, () =>
+    ok({ teacher: ['courses', 'projects'], student: ['courses', 'projects', 'mall'] }),
+  );
+  signInAs(ROLES.super, '');
+});
+
+afterEach(stopAdminServer);
+
+describe('the super administrators’ console', { timeout: 60_000 }, () => {
+  it.each([
+    ['/super/system-config', 'System configuration'],
+    ['/super/container-types', 'Container types'],
+    ['/super/modules', 'Modules'],
+  ])('%s shows "%s" in the platform menu, with no axe violations', async (path, heading) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Administration menu' });
+    expect(within(menu).getByRole('link', { name: heading })).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('renames the platform and sets the captcha switch; the header follows at once', async () => {
+    const user = userEvent.setup();
+    server.on(`PUT ${ADMIN_API.systemConfig}`, () => {
+      setting = { ...SETTING, platformName: 'Bright Schools' };
+      return ok({ ...CONFIG, platformName: 'Bright Schools', isVerifyCode: false });
+    });
+    renderApp('/super/system-config');
+    const name = await screen.findByRole('textbox', { name: 'Platform name' }, SLOW);
+    // The switch follows the deployment until it is set, and says what the deployment does.
+    expect(screen.getByRole('radio', { name: 'As deployed (On)' }).matches(':checked')).toBe(true);
+    await user.type(name, 'Bright Schools');
+    const captcha = screen.getByRole('radiogroup', { name: 'Slider verification on every password sign-in' });
+    await user.click(within(captcha).getByRole('radio', { name: 'Off' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to(ADMIN_API.systemConfig).some((r) => r.method === 'PUT')).toBe(true), SLOW);
+    expect(lastChange(server, ADMIN_API.systemConfig)).toEqual({
+      platformName: 'Bright Schools',
+      isVerifyCode: false,
+      isCustomerSingle: null,
+    });
+    expect(await screen.findByRole('link', { name: 'Bright Schools home' }, SLOW)).toBeTruthy();
+  });
+
+  it('uploads a logo as a file, and refuses one over 3 MB before sending it', async () => {
+    server.on(`POST ${ADMIN_API.systemConfig}/logo`, () => ok({ ...CONFIG, logoUrl: '/files/logo.png' }));
+    renderApp('/super/system-config');
+    await screen.findByRole('heading', { level: 2, name: 'Logo' }, SLOW);
+    const user = userEvent.setup();
+    // The upload renders a fresh file input after each choice.
+    const input = () => document.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input(), new File([new Uint8Array(3 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('The image must be under 3 MB', {}, SLOW)).toBeTruthy();
+    expect(server.to(`${ADMIN_API.systemConfig}/logo`)).toEqual([]);
+    await user.upload(input(), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(server.to(`${ADMIN_API.systemConfig}/logo`)).toHaveLength(1), SLOW);
+  });
+
+  it('lists the container types and sets the weekly minutes of one', async () => {
+    const user = userEvent.setup();
+    server.on(`PUT ${ADMIN_API.containerTypesConfig}`, () => ok(null));
+    renderApp('/super/container-types');
+    const basic = (await screen.findByRole('cell', { name: 'Basic' }, SLOW)).closest('tr')!;
+    expect(within(basic).getByText('1.0 GB')).toBeTruthy();
+    expect(within(basic).getByText('As deployed')).toBeTruthy();
+    const advanced = screen.getByRole('cell', { name: 'Advanced' }).closest('tr')!;
+    expect(within(advanced).getByText('Platform default')).toBeTruthy();
+    await user.click(within(basic).getByRole('button', { name: 'Edit' }));
+    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    const minutes = within(drawer).getByRole('spinbutton', { name: 'Weekly minutes' });
+    await user.clear(minutes);
+    await user.type(minutes, '120');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to(ADMIN_API.containerTypesConfig).some((r) => r.method === 'PUT')).toBe(true));
+    expect(lastChange(server, ADMIN_API.containerTypesConfig)).toEqual({ runtimeType: 'BASIC', weeklyMinutes: 120 });
+  });
+
+  it('sets the modules of a customer’s student side', async () => {
+    const user = userEvent.setup();
+    const path = ADMIN_API.customerModules('c-1');
+    server.on(`PUT ${path}`, (request) => ok(JSON.parse(request.body ?? '{}')));
+    renderApp('/super/modules');
+    await user.click(await screen.findByRole('button', { name: 'Set the modules of North District' }, SLOW));
+    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    const student = await within(drawer).findByRole('group', { name: 'Student side' }, SLOW);
+    const mall = within(student).getByRole('checkbox', { name: 'Points mall' });
+    expect((mall as HTMLInputElement).checked).toBe(true);
+    expect(await axeViolations()).toEqual([]);
+    await user.click(mall);
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to(path).some((r) => r.method === 'PUT')).toBe(true), SLOW);
+    expect(lastChange(server, path)).toEqual({ teacher: ['courses', 'projects'], student: ['courses', 'projects'] });
+  });
+});
+
+describe('the platform’s name and logo, and the modules of a side, in the app', { timeout: 60_000 }, () => {
+  it('shows the name and logo a super administrator set in the header, the title and on /home', async () => {
+    setting = { ...SETTING, platformName: 'Bright Schools', logoUrl: '/gw/api/v1/files/download?key=logo' };
+    renderApp('/home');
+    const home = await screen.findByRole('link', { name: 'Bright Schools home' }, SLOW);
+    expect(home.querySelector('img')?.getAttribute('src')).toBe('/gw/api/v1/files/download?key=logo');
+    expect(await screen.findByText('Bright Schools', { selector: '.home-banner__brand' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Home · Bright Schools'));
+  });
+
+  it('hides from a student the areas their institution switched off, and their pages refuse', async () => {
+    signInAs(ROLES.student);
+    server.on(`GET ${API.schoolModules}`, () => ok([{ id: 'courses' }]));
+    server.on(`GET ${API.schoolHome}`, () =>
+      ok({ custcode: 'demo2026', name: 'Demo', banners: [], projectTypes: [], footerSites: [], modules: {} }),
+    );
+    renderApp('/pjedu/projects');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'The current user does not have permission to access this page' },
+        SLOW,
+      ),
+    ).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Projects' })).toBeNull());
+    expect(within(nav).getByRole('link', { name: 'Courses' })).toBeTruthy();
+    expect(server.to(API.projects)).toEqual([]);
+    // The account menu leaves out the pages of areas switched off: projects, contests and the points mall.
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Account menu/ }, SLOW));
+    expect(await screen.findByRole('link', { name: 'My courses' }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'My projects' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'My contests' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Points/ })).toBeNull();
+  });
+});

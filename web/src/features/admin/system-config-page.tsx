@@ -1,0 +1,149 @@
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  API,
+  BANNER_TYPES,
+  LIMITS,
+  PLATFORM_NAME_MAX,
+  ZUpdateSystemConfigRequest,
+  type TSystemConfig,
+} from '@aiedu/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Radio, Space, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { toast } from '../../app/feedback';
+import { usePlatformBrand } from '../../app/platform';
+import { schemaRule } from '../../ui/form-rules';
+import { AdminShell } from './admin-shell';
+import { ADMIN_API, useAdminMutation } from './admin-api';
+
+type Choice = 'deployment' | 'on' | 'off';
+const SWITCHES = ['isVerifyCode', 'isCustomerSingle'] as const;
+/** A change shows on this screen and, through the setting every page reads, in the header at once. */
+const REFRESH = [ADMIN_API.systemConfig, API.sysSetting];
+
+interface Values {
+  platformName: string;
+  isVerifyCode: Choice;
+  isCustomerSingle: Choice;
+}
+
+const toChoice = (value: boolean | null): Choice => (value === null ? 'deployment' : value ? 'on' : 'off');
+const fromChoice = (choice: Choice): boolean | null => (choice === 'deployment' ? null : choice === 'on');
+
+/** The logo every page shows: the current one, a new upload (the banners' rules), or back to the product's own. */
+function LogoCard({ config }: { config: TSystemConfig }) {
+  const { t } = useTranslation('admin');
+  const brand = usePlatformBrand();
+  const upload = useAdminMutation((file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api.post(`${ADMIN_API.systemConfig}/logo`, body);
+  }, REFRESH);
+  const reset = useAdminMutation(() => api.delete(`${ADMIN_API.systemConfig}/logo`), REFRESH);
+
+  return (
+    <Card title={<h2 className="ant-card-head-title">{t('system.logo')}</h2>} size="small">
+      <p>{t('system.logoHint')}</p>
+      <div className="system-logo">
+        <img src={brand.logoUrl} alt={t('system.currentLogo')} height={48} />
+      </div>
+      <Space wrap>
+        <Upload
+          accept={BANNER_TYPES.map((e) => `.${e}`).join(',')}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            if (file.size > LIMITS.bannerBytes) toast.error(t('home.bannerTooLarge'));
+            else upload.mutate(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={upload.isPending}>
+            {t('system.uploadLogo')}
+          </Button>
+        </Upload>
+        {config.logoUrl && (
+          <Button loading={reset.isPending} onClick={() => reset.mutate()}>
+            {t('system.productLogo')}
+          </Button>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * The system configuration of the super administrators: the platform's name and logo that every page shows, and
+ * the sign-in switches, each following the deployment's configuration until it is set here.
+ */
+export function SystemConfigPage() {
+  const { t } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const config = useQuery({
+    queryKey: [ADMIN_API.systemConfig],
+    queryFn: () => api.get<TSystemConfig>(ADMIN_API.systemConfig),
+  });
+  const save = useAdminMutation(
+    (values: Values) =>
+      api.put(ADMIN_API.systemConfig, {
+        platformName: values.platformName.trim() || null,
+        isVerifyCode: fromChoice(values.isVerifyCode),
+        isCustomerSingle: fromChoice(values.isCustomerSingle),
+      }),
+    REFRESH,
+  );
+  const data = config.data;
+  if (!data) return <AdminShell screen="systemConfig">{null}</AdminShell>;
+  const onOff = (value: boolean) => t(value ? 'system.on' : 'system.off');
+
+  return (
+    <AdminShell
+      screen="systemConfig"
+      actions={
+        <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+          {t('common.save')}
+        </Button>
+      }
+    >
+      <div className="admin-cards">
+        <Form<Values>
+          form={form}
+          className="admin-cards"
+          layout="vertical"
+          initialValues={{
+            platformName: data.platformName ?? '',
+            isVerifyCode: toChoice(data.isVerifyCode),
+            isCustomerSingle: toChoice(data.isCustomerSingle),
+          }}
+          onFinish={(values) => save.mutate(values)}
+        >
+          <Card title={<h2 className="ant-card-head-title">{t('system.name')}</h2>} size="small">
+            <Form.Item
+              name="platformName"
+              label={t('system.platformName')}
+              extra={t('system.platformNameHint')}
+              rules={[schemaRule(ZUpdateSystemConfigRequest.shape.platformName, t('system.platformNameRule'))]}
+            >
+              <Input maxLength={PLATFORM_NAME_MAX} showCount allowClear />
+            </Form.Item>
+          </Card>
+          <Card title={<h2 className="ant-card-head-title">{t('system.signIn')}</h2>} size="small">
+            {SWITCHES.map((name) => (
+              <Form.Item key={name} name={name} label={t(`system.${name}`)} extra={t(`system.${name}Hint`)}>
+                <Radio.Group
+                  aria-label={t(`system.${name}`)}
+                  options={[
+                    { value: 'deployment', label: t('system.asDeployed', { value: onOff(data.deployment[name]) }) },
+                    { value: 'on', label: t('system.on') },
+                    { value: 'off', label: t('system.off') },
+                  ]}
+                />
+              </Form.Item>
+            ))}
+          </Card>
+        </Form>
+        <LogoCard config={data} />
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,44 @@
+import { API } from '@aiedu/contracts';
+import axe from 'axe-core';
+import { vi } from 'vitest';
+import { changeLanguage } from '../app/i18n';
+import { clearSession, saveLogin } from '../app/session';
+import { createFakeServer, ok, type FakeServer } from './fake-api';
+
+// Test kit of the administration screens: a signed-in administrator in English against a fake server.
+
+/** The machine running the tests is shared and slow: give screens time to load their code and data. */
+export const SLOW = { timeout: 10_000 };
+
+/** axe-core's violations on the page, one line each (empty when the page is clean). */
+export async function axeViolations(): Promise<string[]> {
+  const result = await axe.run(document.body, { resultTypes: ['violations'] });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+export function signInAs(role: string, custcode = 'demo2026') {
+  saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [role], custcode });
+}
+
+/** A fake server behind `window.fetch` answering the calls every signed-in page makes; add the screen's own. */
+export async function startAdminServer(): Promise<FakeServer> {
+  clearSession();
+  await changeLanguage('en', { remember: false });
+  const server = createFakeServer();
+  server.on(`GET ${API.userInfo}`, () =>
+    ok({ id: 'u-1', username: 'admin', nickname: '', realName: 'Admin', avatarUrl: null }),
+  );
+  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
+  return server;
+}
+
+export function stopAdminServer() {
+  vi.restoreAllMocks();
+  clearSession();
+}
+
+/** The JSON body of the last change (not a read) sent to `path`. */
+export function lastChange(server: FakeServer, path: string): unknown {
+  return JSON.parse(server.to(path).findLast((r) => r.method !== 'GET')?.body ?? 'null');
+}
