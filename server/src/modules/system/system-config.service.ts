@@ -34,10 +34,25 @@ const AS_DEPLOYED: Settings = {
 const LOGO_BOX = { width: 512, height: 128 };
 const LOGO_URL_SECONDS = 7 * 86_400;
 
+/**
+ * Every page and every sign-in reads the settings, and they change a few times a year: each process keeps them for
+ * a few seconds (dropped at once when it writes them), so another process shows a change within that time.
+ */
+const SETTINGS_CACHE_MS = 5_000;
+const cached = new WeakMap<Db, { until: number; settings: Promise<Settings> }>();
+
 /** The stored settings, or "as deployed" before a super administrator changed any. */
-export async function readSystemSettings(db: Db): Promise<Settings> {
-  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.id, 'platform'));
-  return row ?? AS_DEPLOYED;
+export function readSystemSettings(db: Db): Promise<Settings> {
+  const hit = cached.get(db);
+  if (hit && hit.until > Date.now()) return hit.settings;
+  const settings = db
+    .select()
+    .from(systemSettings)
+    .where(eq(systemSettings.id, 'platform'))
+    .then(([row]): Settings => row ?? AS_DEPLOYED);
+  cached.set(db, { until: Date.now() + SETTINGS_CACHE_MS, settings });
+  settings.catch(() => cached.delete(db));
+  return settings;
 }
 
 /** Writes settings (creating the row on the first change) with their operation log, in one transaction. */
@@ -55,6 +70,7 @@ async function saveSystemSettings(
       .onConflictDoUpdate({ target: systemSettings.id, set: change.set ?? change.values });
     await writeAudit(tx, request, { module: 'system', operation, params, customerId: null });
   });
+  cached.delete(ctx.db);
 }
 
 const logoUrl = (ctx: AppContext, settings: Settings) =>
