@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
 import { JUPYTER_MISSING, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { LocalRuntimeDriver } from './local-driver.js';
 
 describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
   let t: TestApp;
@@ -14,6 +15,7 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
   let projectId: string;
   let kernelId: string;
   let kernel: KernelChannel;
+  const logLines: string[] = [];
 
   const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { 'x-authorization': tokens[who]! } });
@@ -22,7 +24,12 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     `${base.replace('http', 'ws')}${proxy(id)}${rest}?token=${encodeURIComponent(tokens[who]!)}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: clock.now, config: { runtimeIdleMinutes: 10 } });
+    // Every guarantee below holds for a server taken from the warm pool and bound to the project.
+    t = await createTestApp({
+      now: clock.now,
+      logStream: { write: (line) => void logLines.push(line) },
+      config: { runtimeIdleMinutes: 10, runtimeWarmPool: { BASIC: 1, ADVANCED: 0, GPU: 0 } },
+    });
     const db = t.database.db;
     const school = await buildCustomer(db);
     const other = await buildCustomer(db);
@@ -41,6 +48,8 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
   afterAll(() => t.close());
 
   it('starts a runtime and runs numpy through the gateway', async () => {
+    const pool = t.app.runtimes.driver as LocalRuntimeDriver;
+    await waitFor(() => pool.warmCounts().BASIC === 1, 60_000);
     const started = await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
     expect(started.json()).toMatchObject({ errorCode: '1000', data: { state: 'RUNNING', runtimeType: 'BASIC' } });
     const res = await call('kid', 'POST', `${proxy(projectId)}/api/kernels`, { name: 'python3' });
@@ -49,7 +58,14 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     kernel = await KernelChannel.open(wsUrl(projectId, `/api/kernels/${kernelId}/channels`));
     const outputs = await kernel.execute('import numpy as np; print(np.arange(5).sum())');
     expect(stdoutOf(outputs).trim()).toBe('10');
-  }, 90_000);
+    // The start took the waiting server; the pool starts a fresh one for the next project.
+    const startedLog = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'runtime started');
+    expect(startedLog).toMatchObject({ projectId, warm: true });
+    await waitFor(() => pool.warmCounts().BASIC === 1, 60_000);
+    // The kernel runs the project's own virtual environment, where its packages are installed.
+    const prefix = stdoutOf(await kernel.execute('import sys; print(sys.prefix)')).trim();
+    expect(prefix).toBe(path.join(t.dataDir, 'runtime', projectId, 'venv'));
+  }, 180_000);
 
   it('returns a matplotlib chart as image/png', async () => {
     const outputs = await kernel.execute('import matplotlib.pyplot as plt\nplt.plot([1, 2, 3], [1, 4, 9])\nplt.show()');
