@@ -3,12 +3,16 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { API } from '@aiedu/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { decodeJwt } from 'jose';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AccessTokens, AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { isSessionActive } from '../auth/session.service.js';
 import { loadProjectFor } from '../project/project-access.js';
+import { GatewaySockets } from './gateway-sockets.js';
 import type { RuntimeManager } from './runtime-manager.js';
+import { closeFrame, FrameBoundary } from './ws-frames.js';
 
 /** Request headers never passed to Jupyter: our credentials, cookies, and hop-by-hop headers. */
 const DROP = new Set([
@@ -34,8 +38,13 @@ function upstreamQuery(search: string | undefined): string {
   return rest ? `?${rest}` : '';
 }
 
-/** The endpoint of a project's running runtime, after checking the caller may use that project. */
+/**
+ * The endpoint of a project's running runtime, after checking the caller may use that project. Unlike the rest of
+ * the API, the gateway also refuses an access token whose sign-in has ended (as expired: the editor's refresh then
+ * finds out), so a logout closes the runtime to that browser at once.
+ */
 async function authorise(ctx: AppContext, manager: RuntimeManager, auth: AuthContext, projectId: string) {
+  if (!(await isSessionActive(ctx.db, auth.sessionId))) throw new AppError('TOKEN_EXPIRED');
   await loadProjectFor(ctx.db, auth, projectId, 'edit');
   const endpoint = manager.endpoint(projectId);
   if (!endpoint) throw new AppError('RUNTIME_NOT_RUNNING');
@@ -100,9 +109,65 @@ function refuse(socket: Duplex, status: number, text: string) {
 }
 
 /**
+ * Forwards an upgraded connection both ways with TCP_NODELAY. Jupyter's bytes are followed frame by frame (never
+ * parsed or copied), so `close` can end the browser's side with a close frame of its own between two frames.
+ */
+function bridge(socket: Duplex, upstream: net.Socket, onBrowserData: (chunk: Buffer) => void) {
+  const frames = new FrameBoundary();
+  let closing: Buffer | null = null;
+  const destroy = () => {
+    upstream.destroy();
+    socket.destroy();
+  };
+  const finish = (before: Buffer) => {
+    socket.end(Buffer.concat([before, closing!]));
+    upstream.destroy();
+    // A browser that never answers the close frame is cut off.
+    setTimeout(() => socket.destroy(), 5000).unref();
+  };
+  upstream.on('data', (chunk: Buffer) => {
+    if (closing) {
+      const until = frames.untilBoundary(chunk);
+      if (until === null) socket.write(chunk);
+      else finish(chunk.subarray(0, until));
+      return;
+    }
+    frames.consume(chunk);
+    if (!socket.write(chunk)) {
+      upstream.pause();
+      socket.once('drain', () => upstream.resume());
+    }
+  });
+  socket.on('data', (chunk: Buffer) => {
+    if (closing) return;
+    onBrowserData(chunk);
+    if (!upstream.write(chunk)) {
+      socket.pause();
+      upstream.once('drain', () => socket.resume());
+    }
+  });
+  upstream.on('error', destroy);
+  socket.on('error', destroy);
+  upstream.on('close', () => (closing ? undefined : destroy()));
+  socket.on('close', destroy);
+  return {
+    close(code: number, reason: string) {
+      if (closing) return;
+      closing = closeFrame(code, reason);
+      socket.pause();
+      upstream.resume();
+      if (frames.atBoundary) finish(Buffer.alloc(0));
+      // A frame of Jupyter's that never ends (a stalled kernel) does not keep the socket open.
+      else setTimeout(destroy, 5000).unref();
+    },
+  };
+}
+
+/**
  * WebSocket upgrades (kernel channels, terminals) under the same path, checked the same way before a byte reaches
  * Jupyter. Browsers cannot set headers on a WebSocket, so the access token may come as the `token` query
- * parameter; it is removed before forwarding. Both sockets run with TCP_NODELAY.
+ * parameter; it is removed before forwarding. Every open socket is tracked until its token expires, its sign-in
+ * ends or its user loses the project (gateway-sockets.ts).
  */
 export function registerRuntimeUpgrades(
   app: FastifyInstance,
@@ -110,6 +175,9 @@ export function registerRuntimeUpgrades(
   manager: RuntimeManager,
   tokens: AccessTokens,
 ) {
+  const sockets = new GatewaySockets(ctx);
+  app.decorate('runtimeSockets', sockets);
+  app.addHook('onClose', async () => sockets.close());
   app.server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     void (async () => {
       const match = PROXY_PATH.exec(request.url ?? '');
@@ -124,7 +192,7 @@ export function registerRuntimeUpgrades(
         endpoint = await authorise(ctx, manager, auth, match[1]!);
       } catch (error) {
         const status = error instanceof AppError ? error.status : 500;
-        return refuse(socket, status, status === 404 ? 'Not Found' : 'Forbidden');
+        return refuse(socket, status, status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Forbidden');
       }
       const projectId = match[1]!;
       const target = new URL(endpoint.baseUrl);
@@ -137,27 +205,30 @@ export function registerRuntimeUpgrades(
       }
       lines.push(`Host: ${target.host}`, `Authorization: token ${endpoint.token}`);
       const upstream = net.connect(Number(target.port), target.hostname);
+      // Written before the connection opens, so the upgrade request goes first, before any byte of the browser's.
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length) upstream.write(head);
       upstream.setNoDelay(true);
       if (socket instanceof net.Socket) socket.setNoDelay(true);
-      const close = () => {
-        upstream.destroy();
-        socket.destroy();
-      };
-      upstream.on('error', close);
-      socket.on('error', close);
-      upstream.on('close', close);
-      socket.on('close', close);
-      upstream.once('connect', () => {
-        upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-        if (head.length) upstream.write(head);
-        upstream.pipe(socket);
-        socket.pipe(upstream);
-      });
       // A data frame from the browser is activity; pings and pongs of an idle open tab are not.
-      socket.on('data', (chunk: Buffer) => {
+      const link = bridge(socket, upstream, (chunk) => {
         const opcode = chunk[0]! & 0x0f;
         if (opcode !== 0x9 && opcode !== 0xa) manager.touch(projectId);
       });
+      const forget = sockets.add({
+        projectId,
+        auth,
+        expiresAt: (decodeJwt(token!).exp ?? 0) * 1000,
+        close: link.close,
+      });
+      socket.once('close', forget);
     })().catch(() => socket.destroy());
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The gateway's open WebSockets (tests run their access check directly). */
+    runtimeSockets: GatewaySockets;
+  }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,10 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
   let base: string;
   const clock = testClock();
   const tokens: Record<string, string> = {};
+  const accounts: Record<string, { code: string; password: string }> = {};
+  const signInAgain = async (who: string) => {
+    tokens[who] = await signIn(t.app, accounts[who]!.code, who, accounts[who]!.password);
+  };
   let projectId: string;
   let kernelId: string;
   let kernel: KernelChannel;
@@ -39,7 +44,8 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
       ['stranger', other.id],
     ] as const) {
       const user = await buildUser(db, { customerId, username: name, roles: [ROLES.student] });
-      tokens[name] = await signIn(t.app, name === 'stranger' ? other.code : school.code, name, user.password);
+      accounts[name] = { code: name === 'stranger' ? other.code : school.code, password: user.password };
+      await signInAgain(name);
     }
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const created = await call('kid', 'POST', '/gw/api/v1/projects', { name: 'Numbers' });
@@ -176,6 +182,48 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     expect(file.json().content).toBe('kept');
     const viaFiles = await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/files/content?path=result.txt`);
     expect(viaFiles.json().data.content).toBe('kept');
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
+  }, 90_000);
+  it('closes gateway WebSockets when their token expires, their sign-in ends or their user loses the project', async () => {
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+    const kid = (await call('kid', 'POST', `${proxy(projectId)}/api/kernels`, { name: 'python3' })).json().id;
+    const session = randomUUID();
+    const channels = (who: string) => `${wsUrl(projectId, `/api/kernels/${kid}/channels`, who)}&session_id=${session}`;
+    let channel = await KernelChannel.open(channels('kid'), {}, session);
+
+    // The access token expires while a cell runs: the socket closes with 4401, a fresh token reconnects to the
+    // same kernel session, and the cell's output arrives there.
+    const { msgId } = channel.send("import time; time.sleep(3); print('kept')");
+    await waitFor(
+      async () => (await call('kid', 'GET', `${proxy(projectId)}/api/kernels`)).json()[0]?.execution_state === 'busy',
+    );
+    clock.advance((t.config.accessTokenTtlSeconds + 1) * 1000);
+    await t.app.runtimes.tick(); // the busy kernel counts as activity: the runtime stays
+    await t.app.runtimeSockets.check();
+    expect(await channel.closed).toMatchObject({ code: 4401 });
+    await expect(KernelChannel.open(channels('kid'))).rejects.toThrow(/upgrade refused: 401/);
+    await signInAgain('kid');
+    channel = await KernelChannel.open(channels('kid'), {}, session);
+    expect(stdoutOf(await channel.collect(msgId)).trim()).toBe('kept');
+
+    // Logging out ends the sign-in: its sockets close at once and its still unexpired token opens nothing more.
+    await call('kid', 'POST', '/gw/api/v1/auth/logout');
+    expect(await channel.closed).toMatchObject({ code: 4401 });
+    expect((await call('kid', 'GET', `${proxy(projectId)}/api/kernels`)).json().errorCode).toBe('1107');
+    await expect(KernelChannel.open(channels('kid'))).rejects.toThrow(/upgrade refused: 401/);
+
+    // A collaborator removed from the project loses its socket (4403) at the next check.
+    await signInAgain('kid');
+    await signInAgain('classmate');
+    const collaborators = `/gw/api/v1/projects/${projectId}/collaborators`;
+    expect((await call('kid', 'PUT', collaborators, { usernames: ['classmate'] })).statusCode).toBe(200);
+    const theirs = await KernelChannel.open(wsUrl(projectId, `/api/kernels/${kid}/channels`, 'classmate'));
+    const mine = await KernelChannel.open(wsUrl(projectId, `/api/kernels/${kid}/channels`));
+    await call('kid', 'PUT', collaborators, { usernames: [] });
+    await t.app.runtimeSockets.check();
+    expect(await theirs.closed).toMatchObject({ code: 4403 });
+    expect(stdoutOf(await mine.execute('print(1 + 1)')).trim()).toBe('2');
+    mine.close();
     await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
   }, 90_000);
 });
