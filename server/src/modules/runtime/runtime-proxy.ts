@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import { API } from '@aiedu/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { decodeJwt } from 'jose';
@@ -9,7 +9,8 @@ import type { AccessTokens, AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isSessionActive } from '../auth/session.service.js';
-import { loadProjectFor } from '../project/project-access.js';
+import { CONTENTS_BODY_LIMIT, checkContentsWrite, type ContentsWrite } from '../project/contents-guard.js';
+import { loadProjectFor, type ProjectRow } from '../project/project-access.js';
 import { GatewaySockets } from './gateway-sockets.js';
 import type { RuntimeManager } from './runtime-manager.js';
 import { closeFrame, FrameBoundary } from './ws-frames.js';
@@ -45,11 +46,59 @@ function upstreamQuery(search: string | undefined): string {
  */
 async function authorise(ctx: AppContext, manager: RuntimeManager, auth: AuthContext, projectId: string) {
   if (!(await isSessionActive(ctx.db, auth.sessionId))) throw new AppError('TOKEN_EXPIRED');
-  await loadProjectFor(ctx.db, auth, projectId, 'edit');
+  const { project } = await loadProjectFor(ctx.db, auth, projectId, 'edit');
   const endpoint = manager.endpoint(projectId);
   if (!endpoint) throw new AppError('RUNTIME_NOT_RUNNING');
   manager.touch(projectId);
-  return endpoint;
+  return { endpoint, project };
+}
+
+const CONTENTS_PATH = /^\/api\/contents(?:\/(.*))?$/;
+
+/** A request body read whole, refused (2006) past `limit` bytes without reading further. */
+async function readBody(stream: Readable | undefined, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream ?? []) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      stream?.destroy();
+      throw new AppError('FILE_TOO_LARGE');
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function decodePath(encoded: string): string {
+  try {
+    return encoded.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    throw new AppError('BAD_REQUEST');
+  }
+}
+
+/**
+ * A write to Jupyter's contents API, checked against the file tree's rules (project/contents-guard.ts) before
+ * Jupyter sees it: the body is read (up to a 100 MB file, base64) and forwarded as read, to the checked path.
+ */
+async function checkedContentsWrite(
+  ctx: AppContext,
+  manager: RuntimeManager,
+  project: ProjectRow,
+  method: ContentsWrite['method'],
+  relative: string,
+  stream: Readable | undefined,
+) {
+  const raw = await readBody(stream, CONTENTS_BODY_LIMIT);
+  let body: Record<string, unknown> | null = null;
+  try {
+    body = raw.length ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : null;
+  } catch {
+    throw new AppError('BAD_REQUEST');
+  }
+  const checked = await checkContentsWrite(ctx, manager.driver, project, { method, path: relative, body });
+  return { raw, path: `/api/contents/${checked.split('/').map(encodeURIComponent).join('/')}` };
 }
 
 /**
@@ -71,26 +120,37 @@ export const runtimeProxyRoutes: FastifyPluginAsync<{ ctx: AppContext; manager: 
     schema: { hide: true },
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };
-      const endpoint = await authorise(ctx, manager, requireAuth(request), id);
+      const { endpoint, project } = await authorise(ctx, manager, requireAuth(request), id);
       const match = PROXY_PATH.exec(request.url);
       const target = new URL(endpoint.baseUrl);
       const headers: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(request.headers)) if (!DROP.has(name)) headers[name] = value;
       headers.authorization = `token ${endpoint.token}`;
+      let upstreamPath = match?.[2] ?? '/';
+      let body = request.body as Readable | Buffer | undefined;
+      const contents = CONTENTS_PATH.exec(upstreamPath);
+      const method = request.method;
+      if (contents && (method === 'PUT' || method === 'POST' || method === 'PATCH')) {
+        const relative = decodePath(contents[1] ?? '');
+        const write = await checkedContentsWrite(ctx, manager, project, method, relative, body as Readable);
+        upstreamPath = write.path;
+        body = write.raw;
+        headers['content-length'] = String(write.raw.length);
+      }
       const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
         const req = http.request(
           {
             host: target.hostname,
             port: target.port,
             method: request.method,
-            path: `${match?.[2] ?? '/'}${upstreamQuery(match?.[3])}`,
+            path: `${upstreamPath}${upstreamQuery(match?.[3])}`,
             headers,
           },
           resolve,
         );
         req.on('error', () => reject(new AppError('CONNECT_TIMEOUT')));
-        const body = request.body as NodeJS.ReadableStream | undefined;
-        if (body && typeof body.pipe === 'function') body.pipe(req);
+        if (Buffer.isBuffer(body)) req.end(body);
+        else if (body && typeof body.pipe === 'function') body.pipe(req);
         else req.end();
       });
       reply.code(upstream.statusCode ?? 502);
@@ -189,7 +249,7 @@ export function registerRuntimeUpgrades(
       if (!auth) return refuse(socket, 401, 'Unauthorized');
       let endpoint;
       try {
-        endpoint = await authorise(ctx, manager, auth, match[1]!);
+        ({ endpoint } = await authorise(ctx, manager, auth, match[1]!));
       } catch (error) {
         const status = error instanceof AppError ? error.status : 500;
         return refuse(socket, status, status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Forbidden');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { truncateSync } from 'node:fs';
 import path from 'node:path';
 import { ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +225,81 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     expect(await theirs.closed).toMatchObject({ code: 4403 });
     expect(stdoutOf(await mine.execute('print(1 + 1)')).trim()).toBe('2');
     mine.close();
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
+  }, 90_000);
+  it('holds writes through the Jupyter contents API to the file tree rules, codes and messages', async () => {
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+    const contents = (rest: string) => `${proxy(projectId)}/api/contents${rest}`;
+    const send = (method: 'PUT' | 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, payload, headers: { 'x-authorization': tokens.kid!, language: 'en' } });
+    const text = (content: string) => ({ type: 'file', format: 'text', content });
+    const refusal = (res: { statusCode: number; json(): { errorCode: string; errorMsg: string } }) => ({
+      status: res.statusCode,
+      code: res.json().errorCode,
+      message: res.json().errorMsg,
+    });
+    const fileTree = await send('POST', `/gw/api/v1/projects/${projectId}/files`, {
+      folder: '',
+      name: 'bad*name.txt',
+      kind: 'file',
+    });
+
+    // Names: special characters and more than 30 characters are refused as the file tree refuses them.
+    expect(refusal(await send('PUT', contents('/bad*name.txt'), text('x')))).toEqual(refusal(fileTree));
+    expect(refusal(fileTree)).toMatchObject({ status: 400, code: '3106' });
+    expect(refusal(await send('PUT', contents(`/${'n'.repeat(27)}.txt`), text('x')))).toMatchObject({ code: '3106' });
+    expect((await send('PUT', contents('/notes.txt'), text('hello'))).statusCode).toBe(201);
+    expect((await send('PUT', contents('/notes.txt'), text('hello again'))).statusCode).toBe(200);
+    const saved = await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/files/content?path=notes.txt`);
+    expect(saved.json().data.content).toBe('hello again');
+
+    // Copies get Jupyter's name, checked before the copy exists.
+    const copy = await send('POST', contents(''), { copy_from: 'notes.txt' });
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().path).toBe('notes-Copy1.txt');
+    expect((await send('PUT', contents(`/${'x'.repeat(24)}.txt`), text('y'))).statusCode).toBe(201);
+    expect(refusal(await send('POST', contents(''), { copy_from: `${'x'.repeat(24)}.txt` }))).toMatchObject({
+      code: '3106',
+    });
+
+    // Moves: not into itself, not onto an existing name, new names by the same rules.
+    expect((await send('PUT', contents('/data'), { type: 'directory' })).statusCode).toBe(201);
+    expect((await send('PUT', contents('/data/inner'), { type: 'directory' })).statusCode).toBe(201);
+    expect(refusal(await send('PATCH', contents('/data'), { path: 'data/inner/data' }))).toMatchObject({
+      status: 400,
+      code: '2001',
+    });
+    expect(refusal(await send('PATCH', contents('/notes.txt'), { path: 'notes-Copy1.txt' }))).toMatchObject({
+      status: 409,
+      code: '2002',
+    });
+    expect(refusal(await send('PATCH', contents('/notes.txt'), { path: 'data/n?tes.txt' }))).toMatchObject({
+      code: '3106',
+    });
+    const moved = await send('PATCH', contents('/notes.txt'), { path: 'data/notes.txt' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().path).toBe('data/notes.txt');
+
+    // One file stays within 100 MB, chunked uploads counted whole (a sparse file stands in for 100 MB of chunks).
+    const workspace = path.join(t.dataDir, 'runtime', projectId, 'workspace');
+    const limit = 100 * 1024 * 1024;
+    expect(
+      (await send('PUT', contents('/big.bin'), { type: 'file', format: 'base64', content: 'AAAA', chunk: 1 }))
+        .statusCode,
+    ).toBe(201);
+    truncateSync(path.join(workspace, 'big.bin'), limit - 2);
+    const chunk = { type: 'file', format: 'base64', content: Buffer.alloc(3).toString('base64'), chunk: -1 };
+    expect(refusal(await send('PUT', contents('/big.bin'), chunk))).toMatchObject({ status: 413, code: '2006' });
+
+    // The owner's storage quota ("no space"), over all of the owner's projects.
+    // The other files hold a few hundred bytes: 10 kB under the quota leaves room for 4 bytes, not for 20 kB.
+    truncateSync(path.join(workspace, 'big.bin'), t.config.userStorageQuotaBytes - 10_000);
+    expect(refusal(await send('PUT', contents('/more.txt'), text('x'.repeat(20_000))))).toMatchObject({
+      status: 507,
+      code: '2003',
+    });
+    expect((await send('PUT', contents('/more.txt'), text('0123'))).statusCode).toBe(201);
+    await call('kid', 'DELETE', `/gw/api/v1/projects/${projectId}/files?path=big.bin`);
     await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
   }, 90_000);
 });
