@@ -94,8 +94,10 @@ export class GatewaySockets {
     }
   }
 
+  /** The server is shutting down: every socket closes ("going away"), so the drain does not wait on them. */
   close(): void {
     clearInterval(this.timer);
     this.unsubscribe();
+    for (const socket of [...this.open]) this.end(socket, 1001, 'server shutting down');
   }
 }

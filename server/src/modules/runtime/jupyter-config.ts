@@ -13,7 +13,7 @@
  *   safe to start as root. A second bind is refused.
  */
 export const JUPYTER_CONFIG = `# Written by the platform at start; do not edit.
-import json, os, signal, threading, time
+import json, os, signal, sys, threading, time
 
 from tornado import web
 from jupyter_server.base.handlers import JupyterHandler
@@ -49,6 +49,98 @@ def _watch_parent():
 threading.Thread(target=_watch_parent, daemon=True).start()
 
 _bound = {'done': False}
+
+
+def _become(uid, gid):
+    # The process stays undumpable after the change: the project's kernels cannot trace what it did as root.
+    os.setgroups([])
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+
+
+# A kernel started ahead: a Python process that has done a kernel's imports (then writes the file
+# $JUPYTER_RUNTIME_DIR/kernel-ahead, which the platform waits for). At the bind it drops to the project's user;
+# the first kernel the project starts is handed to it (connection file, directory, environment): it takes the
+# project's environment and virtual environment, and runs ipykernel.
+_KERNEL_AHEAD = r'''
+import ctypes, json, os, sys
+sys.path = [p for p in sys.path if p not in ('', os.getcwd())]
+marker = os.path.join(os.environ['JUPYTER_RUNTIME_DIR'], 'kernel-ahead')
+try:
+    from ipykernel import kernelapp, ipkernel, zmqshell  # noqa: F401
+    try:
+        import debugpy  # noqa: F401
+    except Exception:
+        pass
+except Exception:
+    open(marker, 'w').write('failed')
+    sys.exit(1)
+open(marker, 'w').write('ready')
+# First line, written by the server while it is still root, at the bind: whose kernel this will be.
+line = sys.stdin.readline()
+if not line:
+    sys.exit(0)
+identity = json.loads(line)
+if os.getuid() == 0:
+    for tid in os.listdir('/proc/self/task'):
+        try:
+            os.setpriority(os.PRIO_PROCESS, int(tid), 0)
+        except OSError:
+            pass
+    if identity['uid'] is not None:
+        os.setgroups([])
+        os.setresgid(identity['gid'], identity['gid'], identity['gid'])
+        os.setresuid(identity['uid'], identity['uid'], identity['uid'])
+        # A kernel is its user's own process, as an exec'd one would be.
+        ctypes.CDLL(None).prctl(4, 1, 0, 0, 0)  # PR_SET_DUMPABLE
+# Second line, written by the bound server (the project's user by now): the kernel to run.
+line = sys.stdin.readline()
+if not line:
+    sys.exit(0)
+spec = json.loads(line)
+os.chdir(spec['cwd'])
+os.environ.clear()
+os.environ.update(spec['env'])
+venv = os.environ.get('VIRTUAL_ENV')
+if venv:
+    import site
+    before = list(sys.path)
+    site.addsitedir(os.path.join(venv, 'lib', 'python%d.%d' % sys.version_info[:2], 'site-packages'))
+    added = [p for p in sys.path if p not in before]
+    system = next((i for i, p in enumerate(before) if p.endswith(('site-packages', 'dist-packages'))), len(before))
+    sys.path = before[:system] + added + before[system:]
+    sys.prefix = sys.exec_prefix = venv
+    sys.executable = os.path.join(venv, 'bin', 'python')
+sys.argv = [sys.executable, '-f', spec['connection_file']]
+kernelapp.launch_new_instance()
+'''
+_ahead = {'process': None}
+try:
+    import subprocess
+    _ahead['process'] = subprocess.Popen(
+        [sys.executable, '-c', _KERNEL_AHEAD], stdin=subprocess.PIPE, start_new_session=True
+    )
+except Exception:
+    pass
+
+import jupyter_client.provisioning.local_provisioner as _local_provisioner
+_launch_kernel = _local_provisioner.launch_kernel
+def _launch_kernel_ahead(cmd, **kwargs):
+    process, _ahead['process'] = _ahead['process'], None
+    ours = len(cmd) == 5 and cmd[0] == '/bin/sh' and 'ipykernel_launcher' in cmd[2]
+    if process is None or process.poll() is not None or not _bound['done'] or not ours:
+        if process is not None and process.poll() is None:
+            process.kill()
+        return _launch_kernel(cmd, **kwargs)
+    spec = {
+        'connection_file': cmd[-1],
+        'cwd': kwargs.get('cwd') or os.getcwd(),
+        'env': dict(kwargs.get('env') or os.environ),
+    }
+    process.stdin.write((json.dumps(spec) + '\\n').encode())
+    process.stdin.flush()
+    return process
+_local_provisioner.launch_kernel = _launch_kernel_ahead
 
 
 def _give(path, uid, gid):
@@ -88,11 +180,18 @@ class BindHandler(JupyterHandler):
                     os.setpriority(os.PRIO_PROCESS, int(tid), 0)
                 except OSError:
                     pass
+        ahead = _ahead['process']
+        if ahead is not None and ahead.poll() is None:
+            # The kernel started ahead takes its user now, from this process while it is root: what the server
+            # sends it later, as the project's user, can no longer choose who the kernel runs as.
+            try:
+                ahead.stdin.write((json.dumps({'uid': uid, 'gid': gid}) + '\\n').encode())
+                ahead.stdin.flush()
+            except OSError:
+                _ahead['process'] = None
         if uid is not None and os.getuid() == 0:
             _give(spec['slot_dir'], uid, gid)
-            os.setgroups([])
-            os.setresgid(gid, gid, gid)
-            os.setresuid(uid, uid, uid)
+            _become(uid, gid)
         connections = env['JUPYTER_RUNTIME_DIR']
         os.makedirs(connections, mode=0o700, exist_ok=True)
         app.kernel_manager.connection_dir = connections

@@ -1,12 +1,37 @@
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JUPYTER_MISSING } from '../../test/jupyter-kit.js';
+import { JUPYTER_MISSING, waitFor } from '../../test/jupyter-kit.js';
 import { JUPYTER_CONFIG, KERNEL_SPEC } from './jupyter-config.js';
 import { bindServer, killServer, launchServer, type JupyterServer } from './jupyter-server.js';
 
 const isRoot = process.getuid?.() === 0;
+const uidOf = (pid: number) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+/** The processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 const UID = 231_999;
 
 describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => {
@@ -34,6 +59,7 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
       for (const folder of ['project', 'project/workspace', 'project/home', 'project/workspace/hello.txt']) {
         chownSync(path.join(dir, folder), UID, UID);
       }
+    mkdirSync(path.join(dir, 'pool'), { mode: 0o711 });
     server = await launchServer('BASIC', {
       python: '/usr/bin/python3',
       configFile,
@@ -60,6 +86,9 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
   });
 
   it('binds to a project: its workspace, its environment and (as root) its user, once', async () => {
+    // The kernel started ahead waits as a child of the server.
+    await waitFor(() => childrenOf(server.child.pid!).length === 1);
+    const [ahead] = childrenOf(server.child.pid!);
     await bindServer(server, {
       rootDir: workspace(),
       env: {
@@ -73,13 +102,24 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
     });
     const listing = (await (await call('GET', '/api/contents')).json()) as { content: { name: string }[] };
     expect(listing.content.map((e) => e.name)).toEqual(['hello.txt']);
-    const status = await import('node:fs').then((fs) => fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'));
-    const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
-    expect(uid).toBe(isRoot ? UID : process.getuid?.());
+    const user = isRoot ? UID : process.getuid?.();
+    expect(uidOf(server.child.pid!)).toBe(user);
+    // The kernel started ahead became the project's user at the bind, before the server gave up root.
+    await waitFor(() => uidOf(ahead!) === user);
     const kernel = await call('POST', '/api/kernels', { name: 'python3' });
     expect(kernel.status).toBe(201);
+    // The first kernel is the one started ahead, in the project's workspace.
+    await waitFor(() => readlinkSync(`/proc/${ahead}/cwd`) === workspace());
+    expect(childrenOf(server.child.pid!)).toEqual([ahead]);
     await expect(
       bindServer(server, { rootDir: dir, env: {}, identity: isRoot ? { uid: 0, gid: 0 } : null }),
     ).rejects.toThrow();
   }, 60_000);
+  it('stops at once when asked, its own files still reachable as the project user', async () => {
+    const started = Date.now();
+    await killServer(server);
+    // Within the grace period: Jupyter cleaned up and exited by itself, it was not killed.
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(server.child.signalCode).toBeNull();
+  }, 30_000);
 });

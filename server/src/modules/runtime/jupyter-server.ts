@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { ContainerType } from '@aiedu/contracts';
@@ -141,14 +141,19 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
 
 const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
+/** Ready once Jupyter answers and its kernel started ahead has done its imports (or given up). */
 async function waitReady(server: JupyterServer) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
+  const kernelAhead = path.join(server.dir, 'runtime', 'kernel-ahead');
+  let answering = false;
   while (Date.now() < deadline && isRunning(server.child)) {
     try {
-      const res = await fetch(`${server.endpoint.baseUrl}/api/status`, {
-        headers: { authorization: `token ${server.endpoint.token}` },
-      });
-      if (res.ok) return;
+      answering ||= (
+        await fetch(`${server.endpoint.baseUrl}/api/status`, {
+          headers: { authorization: `token ${server.endpoint.token}` },
+        })
+      ).ok;
+      if (answering && existsSync(kernelAhead)) return;
     } catch {
       // not listening yet
     }

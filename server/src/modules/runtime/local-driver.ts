@@ -69,7 +69,9 @@ export class LocalRuntimeDriver implements RuntimeDriver {
     // Servers' own folders: left over from a previous process, they hold nothing of any project.
     this.poolDir = path.join(options.rootDir, 'pool');
     rmSync(this.poolDir, { recursive: true, force: true });
-    mkdirSync(this.poolDir, { mode: 0o700 });
+    // A bound server, now its project's user, passes through to its own folder (its Jupyter runtime files).
+    mkdirSync(this.poolDir, { mode: 0o711 });
+    chmodSync(this.poolDir, 0o711);
     this.pool = new WarmPool({
       sizes: options.warmPool,
       launch: (type) => this.launch(type, true),

@@ -237,7 +237,8 @@ export function registerRuntimeUpgrades(
 ) {
   const sockets = new GatewaySockets(ctx);
   app.decorate('runtimeSockets', sockets);
-  app.addHook('onClose', async () => sockets.close());
+  // Before the server stops accepting: open sockets would otherwise hold its drain until they end.
+  app.addHook('preClose', async () => sockets.close());
   app.server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     void (async () => {
       const match = PROXY_PATH.exec(request.url ?? '');

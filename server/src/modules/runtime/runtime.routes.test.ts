@@ -70,8 +70,14 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     expect(startedLog).toMatchObject({ projectId, warm: true });
     await waitFor(() => pool.warmCounts().BASIC === 1, 60_000);
     // The kernel runs the project's own virtual environment, where its packages are installed.
-    const prefix = stdoutOf(await kernel.execute('import sys; print(sys.prefix)')).trim();
-    expect(prefix).toBe(path.join(t.dataDir, 'runtime', projectId, 'venv'));
+    const venv = path.join(t.dataDir, 'runtime', projectId, 'venv');
+    const probe = await kernel.execute(
+      'import sys\nprint(sys.prefix)\nprint([p for p in sys.path if p.endswith(("site-packages", "dist-packages"))][0])',
+    );
+    const [prefix, firstSitePackages] = stdoutOf(probe).trim().split('\n');
+    expect(prefix).toBe(venv);
+    // The venv's packages come before Debian's, as in the venv's own Python.
+    expect(firstSitePackages).toMatch(new RegExp(`^${venv}/lib/python3\\.\\d+/site-packages$`));
   }, 180_000);
 
   it('returns a matplotlib chart as image/png', async () => {
@@ -194,10 +200,13 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
 
     // The access token expires while a cell runs: the socket closes with 4401, a fresh token reconnects to the
     // same kernel session, and the cell's output arrives there.
+    let running = false;
+    channel.socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { header: { msg_type: string }; parent_header: { msg_id?: string } };
+      if (message.header.msg_type === 'execute_input' && message.parent_header.msg_id === msgId) running = true;
+    });
     const { msgId } = channel.send("import time; time.sleep(3); print('kept')");
-    await waitFor(
-      async () => (await call('kid', 'GET', `${proxy(projectId)}/api/kernels`)).json()[0]?.execution_state === 'busy',
-    );
+    await waitFor(() => running);
     clock.advance((t.config.accessTokenTtlSeconds + 1) * 1000);
     await t.app.runtimes.tick(); // the busy kernel counts as activity: the runtime stays
     await t.app.runtimeSockets.check();
