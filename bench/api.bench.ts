@@ -8,12 +8,16 @@ import { openDatabase } from '../server/src/platform/db/client.js';
 import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
 import { LocalDiskStorage } from '../server/src/platform/storage/local-storage.js';
 import { formatLoad, load, type LoadResult } from './load.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 /**
  * GET /gw/api/v1/sys/setting through the whole app (security headers, envelope, zod serializer, request ids)
  * next to a bare Fastify route answering the same JSON, in the same run.
  */
-export async function benchApi(databaseUrl: string | undefined): Promise<string[]> {
+export async function benchApi(serverUrl: string | undefined): Promise<string[]> {
+  // On PostgreSQL, a database of its own: nothing is migrated or written into the one DATABASE_URL names.
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const databaseUrl = scratch?.url;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-bench-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), databaseUrl };
   const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db') });
@@ -42,6 +46,7 @@ export async function benchApi(databaseUrl: string | undefined): Promise<string[
     await app.close();
     await bare.close();
     await database.close();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

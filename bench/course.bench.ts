@@ -1,16 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase, type Database } from '../server/src/platform/db/client.js';
 import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
 import { LocalDiskStorage } from '../server/src/platform/storage/local-storage.js';
 import { formatLoad, load, type LoadResult } from './load.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 const COURSES = 2_000;
 const LEARNERS = 1_000;
@@ -129,23 +128,6 @@ export async function benchCourses(serverUrl: string | undefined): Promise<strin
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function createScratchDatabase(serverUrl: string) {
-  const name = `aiedu_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 function ratio(app: LoadResult, bare: LoadResult): string {

@@ -9,11 +9,15 @@ import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
 import { classes, customers, schools, users } from '../server/src/platform/db/schema/index.js';
 import { hashPassword } from '../server/src/platform/passwords.js';
 import { LocalDiskStorage } from '../server/src/platform/storage/local-storage.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 const ROWS = 10_000;
 
 /** Imports 10,000 students from one xlsx file through the real call: dry run, then the all-or-nothing import. */
-export async function benchImport(databaseUrl: string | undefined): Promise<string[]> {
+export async function benchImport(serverUrl: string | undefined): Promise<string[]> {
+  // On PostgreSQL, a database of its own: nothing is migrated or written into the one DATABASE_URL names.
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const databaseUrl = scratch?.url;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-bench-import-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), databaseUrl };
   const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db') });
@@ -86,6 +90,7 @@ export async function benchImport(databaseUrl: string | undefined): Promise<stri
   } finally {
     await app.close();
     await database.close();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -6,30 +6,53 @@ import { benchImport } from './import.bench.js';
 import { benchLogin } from './login.bench.js';
 import { benchRuntime } from './runtime.bench.js';
 
-/** `npm run bench`: every figure is measured in this one run, on loopback, with bounded load. */
+/** A benchmark on the embedded database, then on the PostgreSQL server of DATABASE_URL when one is given. */
+function onBoth(bench: (databaseUrl?: string) => Promise<string[]>) {
+  return async (databaseUrl?: string) => {
+    print(await bench(undefined));
+    if (databaseUrl) print(await bench(databaseUrl));
+  };
+}
+
+const SECTIONS: { id: string; title: string; run: (databaseUrl?: string) => Promise<void> }[] = [
+  {
+    id: 'api',
+    title: 'API overhead (10 connections, 5 s each)',
+    run: async (databaseUrl) => {
+      print(await benchApi(undefined));
+      if (databaseUrl) print(await benchApi(databaseUrl));
+      else console.log('(set DATABASE_URL to measure on PostgreSQL as well)');
+    },
+  },
+  { id: 'login', title: 'Login storm', run: async (databaseUrl) => print(await benchLogin(databaseUrl)) },
+  { id: 'import', title: 'Student import', run: onBoth(benchImport) },
+  { id: 'runtime', title: 'Notebook runtimes', run: async () => print(await benchRuntime()) },
+  { id: 'course', title: 'Course centre and detail', run: onBoth(benchCourses) },
+  { id: 'bundle', title: 'Web bundle', run: async () => print(await benchBundle()) },
+];
+
+function print(lines: string[]) {
+  for (const line of lines) console.log(line);
+}
+
+/**
+ * `npm run bench`: every figure is measured in this one run, on loopback, with bounded load.
+ * `npm run bench -- login bundle` runs only the named sections.
+ */
 async function main() {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((id) => !SECTIONS.some((section) => section.id === id));
+  if (unknown.length > 0) {
+    throw new Error(`unknown section ${unknown.join(', ')}; sections: ${SECTIONS.map((s) => s.id).join(', ')}`);
+  }
   console.log(
     `# ${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ${os.cpus()[0]?.model}`,
   );
-  console.log('\n## API overhead (10 connections, 5 s each)');
-  for (const line of await benchApi(undefined)) console.log(line);
-  if (process.env.DATABASE_URL) {
-    for (const line of await benchApi(process.env.DATABASE_URL)) console.log(line);
-  } else {
-    console.log('(set DATABASE_URL to measure on PostgreSQL as well)');
+  for (const section of SECTIONS) {
+    if (wanted.length > 0 && !wanted.includes(section.id)) continue;
+    console.log(`\n## ${section.title}`);
+    await section.run(process.env.DATABASE_URL);
   }
-  console.log('\n## Login storm');
-  for (const line of await benchLogin()) console.log(line);
-  console.log('\n## Student import');
-  for (const line of await benchImport(undefined)) console.log(line);
-  if (process.env.DATABASE_URL) for (const line of await benchImport(process.env.DATABASE_URL)) console.log(line);
-  console.log('\n## Notebook runtimes');
-  for (const line of await benchRuntime()) console.log(line);
-  console.log('\n## Course centre and detail');
-  for (const line of await benchCourses(undefined)) console.log(line);
-  if (process.env.DATABASE_URL) for (const line of await benchCourses(process.env.DATABASE_URL)) console.log(line);
-  console.log('\n## Web bundle');
-  for (const line of await benchBundle()) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -63,7 +63,12 @@ export const ZQuestion = z.discriminatedUnion('type', [
     answer: z.array(z.number().int().min(0)).min(1),
   }),
   z.object({ id: qid, type: z.literal('short'), prompt }),
-  z.object({ id: qid, type: z.literal('experiment'), prompt, projectUrl: z.string().trim().max(500).default('') }),
+  z.object({
+    id: qid,
+    type: z.literal('experiment'),
+    prompt,
+    projectId: z.uuid().nullable().default(null).describe('the template project each learner gets a copy of'),
+  }),
 ]);
 export type TQuestion = z.infer<typeof ZQuestion>;
 
@@ -93,7 +98,8 @@ export const ZLearnerQuestion = z.object({
   type: z.enum(QUESTION_TYPES),
   prompt: z.string(),
   options: z.array(z.string()).optional(),
-  projectUrl: z.string().optional(),
+  /** An experiment: whether a template project is linked, and the learner's own copy once started. */
+  experiment: z.object({ linked: z.boolean(), projectId: z.string().nullable() }).optional(),
 });
 
 export const ZTask = z.object({ id: z.string(), title: z.string(), questions: z.array(ZQuestion) });
@@ -214,6 +220,24 @@ export const ZAttempt = z.object({
   createdAt: z.string(),
 });
 export type TAttempt = z.infer<typeof ZAttempt>;
+
+export const ZStartExperimentRequest = z.object({ questionId: qid });
+/** The learner's copy of an experiment's template: `created` is false when an earlier press made it. */
+export const ZExperimentStart = z.object({ projectId: z.string(), created: z.boolean() });
+export type TExperimentStart = z.infer<typeof ZExperimentStart>;
+
+/** A learner's copy of an experiment, as the course's teachers see it in the results. */
+export const ZExperimentCopy = z.object({
+  id: z.string(),
+  taskId: z.string().nullable(),
+  taskTitle: z.string(),
+  questionId: z.string(),
+  userId: z.string(),
+  learnerName: z.string(),
+  projectId: z.string(),
+  createdAt: z.string(),
+});
+export type TExperimentCopy = z.infer<typeof ZExperimentCopy>;
 
 export const ZGradeRequest = z.object({
   score: z.number().int().min(LIMITS.scoreMin).max(LIMITS.scoreMax),

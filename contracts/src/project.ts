@@ -90,6 +90,9 @@ export const ZProject = z.object({
   forkedFrom: z.string().nullable(),
   canEdit: z.boolean(),
   isOwner: z.boolean(),
+  reviewing: z
+    .boolean()
+    .describe("the caller only looks, read-only, as a teacher of a course the project is a learner's copy for"),
   latestVersion: z.string().nullable(),
   forks: z.number().int(),
   createdAt: z.string(),
@@ -296,15 +299,15 @@ export const ZComputeAllowance = z.object({
   runtimeType: z.enum(CONTAINER_TYPES),
   weeklyMinutes: z.number().int(),
 });
+export type TComputeAllowance = z.infer<typeof ZComputeAllowance>;
+/** A week has 10,080 minutes: no allowance can be larger. */
+export const WEEKLY_MINUTES_MAX = 7 * 24 * 60;
 export const ZSetComputeAllowanceRequest = z.object({
   customerId: z.uuid().optional().describe('super administrators: the customer; others: their own'),
   runtimeType: z.enum(CONTAINER_TYPES),
-  weeklyMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60),
+  weeklyMinutes: z.number().int().min(0).max(WEEKLY_MINUTES_MAX),
 });
+export type TSetComputeAllowanceRequest = z.infer<typeof ZSetComputeAllowanceRequest>;
 
 export const ZPackage = z.object({ name: z.string(), version: z.string() });
 export const ZPackageRequest = z.object({

@@ -1,12 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { ConfigProvider } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundPage } from '../features/placeholders/not-found-page';
-import { Button } from '../ui/button';
+import { ShellButton } from '../ui/shell-button';
 import { StatusCard } from '../ui/status-card';
-import { theme } from './theme';
 
 /** "Something went wrong" with a reload button: what every failure boundary shows. */
 export function ErrorScreen() {
@@ -17,9 +15,9 @@ export function ErrorScreen() {
       title={t('error.title')}
       body={t('error.body')}
       action={
-        <Button kind="primary" size="large" onClick={() => window.location.reload()}>
+        <ShellButton kind="primary" size="large" onClick={() => window.location.reload()}>
           {t('error.reload')}
-        </Button>
+        </ShellButton>
       }
     />
   );
@@ -59,10 +57,6 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, Boundar
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <ConfigProvider theme={theme}>
-        <RootErrorPage />
-      </ConfigProvider>
-    );
+    return <RootErrorPage />;
   }
 }

@@ -3,7 +3,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 /**
  * Toasts and the system notice for code outside React (the API client). Their code (antd message,
  * Modal, QR code) loads on first use, not with every page: a toast asked for before that is queued.
- * The host sits inside the ConfigProvider, so both follow the theme and the language.
+ * Each brings its own AntdScope, so both follow the theme and the language.
  */
 
 export interface Toast {

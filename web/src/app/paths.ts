@@ -40,6 +40,7 @@ export const ADMIN_PATHS = {
   students: '/admin/students',
   statistics: '/admin/statistics',
   institutionHome: '/admin/institution-home',
+  computeAllowances: '/admin/compute-allowances',
   outbox: '/super/outbox',
   certifications: '/admin/teacher-certifications',
   addressRanges: '/admin/address-ranges',

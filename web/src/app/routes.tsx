@@ -24,12 +24,23 @@ export interface Screen {
   area?: NavArea;
 }
 
-/** A page's code and the text namespaces it reads, loaded together so it never renders untranslated. */
+/**
+ * A page's code and the text namespaces it reads, loaded together so it never renders untranslated, inside the
+ * component library's theme (antd-scope.tsx).
+ */
 function page(load: () => Promise<ComponentType>, namespaces: readonly Namespace[] = []): PageLoader {
+  return async () => {
+    const [Page, scope] = await Promise.all([load(), import('./antd-scope'), loadNamespaces(namespaces)]);
+    return scope.withAntdScope(Page);
+  };
+}
+
+/** A page a visitor lands on, built without the component library so it loads fast (ui/shell-button.tsx). */
+function plainPage(load: () => Promise<ComponentType>, namespaces: readonly Namespace[] = []): PageLoader {
   return async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0];
 }
 
-const homePage = page(() => import('../features/home/home-page').then((m) => m.HomePage), ['home']);
+const homePage = plainPage(() => import('../features/home/home-page').then((m) => m.HomePage), ['home']);
 const signPages = () => import('../features/sign/sign-pages');
 const thirdPartyPages = () => import('../features/sign/third-party-pages');
 const loginPage = page(() => signPages().then((m) => m.LoginPage), ['sign']);
@@ -44,12 +55,12 @@ const profilePage = page(
   () => import('../features/profile/profile-page').then((m) => m.ProfilePage),
   ['profile', 'sign'],
 );
-const protocolPage = page(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
-const privacyPage = page(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
+const protocolPage = plainPage(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
+const privacyPage = plainPage(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
 
 const coursePages = () => import('../features/course/course-pages');
 const courseCentrePage = page(() => coursePages().then((m) => m.CourseCentrePage), ['course']);
-const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage), ['course']);
+const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage), ['course', 'errors']);
 const courseEditorPage = page(() => coursePages().then((m) => m.CourseEditorPage), ['course']);
 const learningRecordPage = page(() => coursePages().then((m) => m.LearningRecordPage), ['course']);
 const myCoursesPage = page(() => coursePages().then((m) => m.MyCoursesPage), ['course']);
@@ -68,7 +79,12 @@ const securityPage = (name: keyof typeof SECURITY_PAGES) =>
 const adminPage = (name: keyof typeof ADMIN_PAGES) =>
   page(() => import('../features/admin/admin-pages').then((m) => m.ADMIN_PAGES[name]), ['admin', 'errors']);
 
-export const comingSoonPage = page(() =>
+const computeAllowancesPage = page(
+  () => import('../features/admin/compute-allowances/compute-allowances-page').then((m) => m.ComputeAllowancesPage),
+  ['admin', 'errors'],
+);
+
+export const comingSoonPage = plainPage(() =>
   import('../features/placeholders/coming-soon-page').then((m) => m.ComingSoonPage),
 );
 
@@ -156,6 +172,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'myCertificates', path: '/admin/my-certificates' },
   { id: 'statistics', path: ADMIN_PATHS.statistics, page: adminPage('StatisticsPage') },
   { id: 'institutionHome', path: ADMIN_PATHS.institutionHome, page: adminPage('InstitutionHomePage') },
+  { id: 'computeAllowances', path: ADMIN_PATHS.computeAllowances, page: computeAllowancesPage },
   { id: 'certifications', path: ADMIN_PATHS.certifications, page: securityPage('CertificationsPage') },
   { id: 'addressRanges', path: ADMIN_PATHS.addressRanges, page: securityPage('AddressRangesPage') },
   { id: 'identityProviders', path: ADMIN_PATHS.identityProviders, page: securityPage('IdentityProvidersPage') },

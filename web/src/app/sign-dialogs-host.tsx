@@ -1,20 +1,22 @@
 import { Component, lazy, Suspense, useId, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/button';
+import { ShellButton } from '../ui/shell-button';
 import { loadNamespaces } from './i18n';
 import { closeLoginDialog, finishPasswordChange, useSignDialogs } from './sign-dialogs';
 import './sign-dialogs-host.css';
 
 // The dialogs' code and texts load when one first opens, never with the page behind it.
 const LoginDialog = lazy(() =>
-  Promise.all([import('../features/sign/login-dialog'), loadNamespaces(['sign'])]).then(([m]) => ({
-    default: m.LoginDialog,
-  })),
+  Promise.all([import('../features/sign/login-dialog'), import('./antd-scope'), loadNamespaces(['sign'])]).then(
+    ([m, scope]) => ({ default: scope.withAntdScope(m.LoginDialog) }),
+  ),
 );
 const PasswordChangeDialog = lazy(() =>
-  Promise.all([import('../features/sign/password-change-dialog'), loadNamespaces(['sign'])]).then(([m]) => ({
-    default: m.PasswordChangeDialog,
-  })),
+  Promise.all([
+    import('../features/sign/password-change-dialog'),
+    import('./antd-scope'),
+    loadNamespaces(['sign']),
+  ]).then(([m, scope]) => ({ default: scope.withAntdScope(m.PasswordChangeDialog) })),
 );
 
 /** Mounted once in the layout: renders whichever sign-in dialog is open. */
@@ -71,9 +73,9 @@ function DialogFailed({ onClose }: { onClose: () => void }) {
       <div className="dialog-failed__box" role="alertdialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId}>{t('error.title')}</h2>
         <p>{t('error.body')}</p>
-        <Button kind="primary" autoFocus onClick={onClose}>
+        <ShellButton kind="primary" autoFocus onClick={onClose}>
           {t('dialog.close')}
-        </Button>
+        </ShellButton>
       </div>
     </div>
   );

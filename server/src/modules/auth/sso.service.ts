@@ -1,15 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ROLES } from '@aiedu/contracts';
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../platform/context.js';
-import { ssoProviders, ssoStates, userIdentities, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import * as repo from './auth.repository.js';
 import { sessionDeps, startSession, type Requester } from './session.service.js';
+import * as sso from './sso.repository.js';
 
-type Provider = typeof ssoProviders.$inferSelect;
+type Provider = sso.Provider;
 type Claims = oidc.IDToken & Partial<oidc.UserInfoResponse>;
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -44,13 +43,41 @@ export function redirectUriOf(ctx: AppContext, type: string) {
 async function findProvider(ctx: AppContext, custcode: string, type: string): Promise<Provider> {
   const customer = custcode ? await repo.findCustomerByCode(ctx.db, custcode) : undefined;
   if (custcode && !customer) throw new AppError('LOGIN_FAILED');
-  const scope = customer ? eq(ssoProviders.customerId, customer.id) : isNull(ssoProviders.customerId);
-  const [provider] = await ctx.db
-    .select()
-    .from(ssoProviders)
-    .where(and(scope, eq(ssoProviders.type, type), eq(ssoProviders.enabled, true)));
+  const provider = await sso.findEnabledProvider(ctx.db, customer?.id ?? null, type);
   if (!provider) throw new AppError('LOGIN_FAILED');
   return provider;
+}
+
+function present(ctx: AppContext, p: Provider) {
+  return {
+    id: p.id,
+    customerId: p.customerId,
+    type: p.type,
+    name: p.name,
+    issuer: p.issuer,
+    clientId: p.clientId,
+    scopes: p.scopes,
+    autoCreate: p.autoCreate,
+    enabled: p.enabled,
+    redirectUri: redirectUriOf(ctx, p.type),
+  };
+}
+
+/** The caller's customer's providers (a super administrator: all of them), with the redirect address to register. */
+export async function listProviders(ctx: AppContext, customerId: string | null) {
+  return (await sso.listProviders(ctx.db, customerId)).map((p) => present(ctx, p));
+}
+
+export async function addProvider(
+  ctx: AppContext,
+  customerId: string | null,
+  input: Omit<sso.NewProvider, 'customerId'>,
+) {
+  return present(ctx, await sso.insertProvider(ctx.db, { ...input, customerId }));
+}
+
+export async function removeProvider(ctx: AppContext, customerId: string | null, id: string) {
+  if (!(await sso.deleteProvider(ctx.db, id, customerId))) throw new AppError('NOT_FOUND');
 }
 
 /** Starts a sign-in at the customer's provider: answers the address to send the browser to. */
@@ -64,16 +91,19 @@ export async function startSso(ctx: AppContext, input: { custcode: string; type:
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const redirectUri = redirectUriOf(ctx, provider.type);
   const now = ctx.now();
-  await ctx.db.delete(ssoStates).where(lt(ssoStates.expiresAt, now));
-  await ctx.db.insert(ssoStates).values({
-    state,
-    providerId: provider.id,
-    nonce,
-    codeVerifier,
-    redirectUri,
-    targetUrl: input.targetUrl.startsWith('/') && !input.targetUrl.startsWith('//') ? input.targetUrl : '',
-    expiresAt: new Date(now.getTime() + STATE_TTL_MS),
-  });
+  await sso.insertState(
+    ctx.db,
+    {
+      state,
+      providerId: provider.id,
+      nonce,
+      codeVerifier,
+      redirectUri,
+      targetUrl: input.targetUrl.startsWith('/') && !input.targetUrl.startsWith('//') ? input.targetUrl : '',
+      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+    },
+    now,
+  );
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
     scope: provider.scopes,
@@ -91,9 +121,9 @@ export async function startSso(ctx: AppContext, input: { custcode: string; type:
  */
 export async function finishSso(ctx: AppContext, query: Record<string, string>, requester: Requester) {
   if (!query.state || !query.code) throw new AppError('LOGIN_FAILED');
-  const [pending] = await ctx.db.delete(ssoStates).where(eq(ssoStates.state, query.state)).returning();
+  const pending = await sso.takeState(ctx.db, query.state);
   if (!pending || pending.expiresAt <= ctx.now()) throw new AppError('LINK_EXPIRED');
-  const [provider] = await ctx.db.select().from(ssoProviders).where(eq(ssoProviders.id, pending.providerId));
+  const provider = await sso.findProviderById(ctx.db, pending.providerId);
   if (!provider?.enabled) throw new AppError('LOGIN_FAILED');
   const callback = new URL(pending.redirectUri);
   for (const name of ['code', 'state', 'iss', 'session_state']) {
@@ -131,31 +161,25 @@ export async function finishSso(ctx: AppContext, query: Record<string, string>, 
 }
 
 async function linkedUser(ctx: AppContext, provider: Provider, claims: Claims) {
-  const [link] = await ctx.db
-    .select({ userId: userIdentities.userId })
-    .from(userIdentities)
-    .where(and(eq(userIdentities.providerId, provider.id), eq(userIdentities.subject, claims.sub)));
-  if (link) return (await repo.findUserById(ctx.db, link.userId))!;
+  const linkedId = await sso.findLinkedUserId(ctx.db, provider.id, claims.sub);
+  if (linkedId) return (await repo.findUserById(ctx.db, linkedId))!;
   if (!provider.autoCreate) throw new AppError('LOGIN_FAILED');
   const base = usernameFrom(claims);
   const name = typeof claims.name === 'string' ? claims.name.slice(0, 20) : '';
   // The account gets a random password nobody knows: it signs in through the provider (or resets by code).
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-  return ctx.db.transaction(async (tx) => {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const username = attempt === 0 ? base : `${base.slice(0, 24)}_${randomBytes(2).toString('hex')}`;
-      const [user] = await tx
-        .insert(users)
-        .values({ customerId: provider.customerId, username, passwordHash, roles: [ROLES.student], realName: name })
-        .onConflictDoNothing()
-        .returning();
-      if (user) {
-        await tx.insert(userIdentities).values({ userId: user.id, providerId: provider.id, subject: claims.sub });
-        return user;
-      }
-    }
-    throw new AppError('LOGIN_FAILED');
-  });
+  // The provider's name for the user, or, when taken, that name with a random suffix (five tries).
+  const usernames = Array.from({ length: 5 }, (_, attempt) =>
+    attempt === 0 ? base : `${base.slice(0, 24)}_${randomBytes(2).toString('hex')}`,
+  );
+  const user = await sso.createLinkedUser(
+    ctx.db,
+    { customerId: provider.customerId, passwordHash, roles: [ROLES.student], realName: name },
+    usernames,
+    { providerId: provider.id, subject: claims.sub },
+  );
+  if (!user) throw new AppError('LOGIN_FAILED');
+  return user;
 }
 
 function usernameFrom(claims: Claims): string {

@@ -97,9 +97,8 @@ describe('course authoring: who creates, limits, tags, content, collaborators, c
         ])
       ).body.errorCode,
     ).toBe('1001');
-    expect(
-      (await bad([{ id: 'e', type: 'experiment', prompt: 'Build it', projectUrl: '/pjedu/projects/1' }])).status,
-    ).toBe(200);
+    expect((await bad([{ id: 'e', type: 'experiment', prompt: 'Build it', projectId: null }])).status).toBe(200);
+    expect((await bad([{ id: 'e', type: 'experiment', prompt: 'Build it', projectId: 'robot' }])).status).toBe(400);
   });
 
   it('keeps chapters, sections with Markdown and AI links, tasks in order; deletes them', async () => {

@@ -8,10 +8,12 @@ import {
   courseSections,
   courses,
   courseTasks,
+  type StoredQuestion,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { editableVersion, loadForAuthor, loadPartForAuthor } from './course-access.js';
 import { countRows, nextPosition } from './course-content.repository.js';
+import { assertProjectVisible } from '../project/project.service.js';
 import { getEditableCourse } from './authoring.service.js';
 
 /** Every change of content is a change of the course: the editor shows it as saved at that time. */
@@ -100,6 +102,20 @@ export function checkQuestions(questions: TQuestion[]) {
   }
 }
 
+/**
+ * An experiment's template must be a project the author may see (their own, one they collaborate on, or a
+ * public one of their institution): a course never hands out copies of someone else's private work. Templates
+ * the task already had stay, so a co-author can change a task whose template only the owner sees.
+ */
+async function checkTemplates(ctx: AppContext, auth: AuthContext, questions: TQuestion[], kept: StoredQuestion[] = []) {
+  const before = new Set(kept.map((q) => q.projectId));
+  for (const q of questions) {
+    if (q.type === 'experiment' && q.projectId && !before.has(q.projectId)) {
+      await assertProjectVisible(ctx, auth, q.projectId);
+    }
+  }
+}
+
 /** At most 10 tasks per section. */
 export async function addTask(
   ctx: AppContext,
@@ -109,6 +125,7 @@ export async function addTask(
 ) {
   checkQuestions(input.questions);
   const { course, versionId } = await loadPartForAuthor(ctx.db, auth, 'section', sectionId);
+  await checkTemplates(ctx, auth, input.questions);
   if ((await countRows(ctx.db, courseTasks, 'sectionId', sectionId)) >= LIMITS.tasksPerSection) {
     throw new AppError('COURSE_TASKS_FULL');
   }
@@ -126,6 +143,11 @@ export async function updateTask(
 ) {
   checkQuestions(input.questions);
   const { course } = await loadPartForAuthor(ctx.db, auth, 'task', id);
+  const [task] = await ctx.db
+    .select({ questions: courseTasks.questions })
+    .from(courseTasks)
+    .where(eq(courseTasks.id, id));
+  await checkTemplates(ctx, auth, input.questions, task?.questions);
   await ctx.db.update(courseTasks).set(input).where(eq(courseTasks.id, id));
   await touch(ctx, course.id);
   return getEditableCourse(ctx, auth, course.id);

@@ -42,12 +42,15 @@ export function presentQuestion(q: StoredQuestion): TQuestion {
   return q as TQuestion;
 }
 
-export function learnerQuestion(q: StoredQuestion) {
+/** `copies`: the learner's experiment copies by template project. */
+export function learnerQuestion(q: StoredQuestion, copies: ReadonlyMap<string, string>) {
   return {
     id: q.id,
     type: q.type,
     prompt: q.prompt,
     ...(q.options ? { options: q.options } : {}),
-    ...(q.type === 'experiment' ? { projectUrl: q.projectUrl ?? '' } : {}),
+    ...(q.type === 'experiment'
+      ? { experiment: { linked: Boolean(q.projectId), projectId: (q.projectId && copies.get(q.projectId)) || null } }
+      : {}),
   };
 }

@@ -206,14 +206,14 @@ describe('course centre, joining, learning records and tasks', () => {
       questions: [
         { id: 's1', type: 'single', prompt: 'Pick', options: ['a', 'b'], answer: [0] },
         { id: 'e1', type: 'short', prompt: 'Explain' },
-        { id: 'x1', type: 'experiment', prompt: 'Build', projectUrl: '/pjedu/projects/demo' },
+        { id: 'x1', type: 'experiment', prompt: 'Build' },
       ],
     });
     await w.call('teacher', 'POST', `/api/v1/courses/${course.id}/publish`);
     await w.call('student', 'POST', `/api/v1/courses/${course.id}/join`);
     const section = await w.call('student', 'GET', `/api/v1/courses/sections/${course.sectionIds[0]}/learn`);
     const task = section.body.data.tasks[0];
-    expect(task.questions[2]).toMatchObject({ type: 'experiment', projectUrl: '/pjedu/projects/demo' });
+    expect(task.questions[2]).toMatchObject({ type: 'experiment', experiment: { linked: false, projectId: null } });
     const attempt = await w.call('student', 'POST', `/api/v1/courses/tasks/${task.id}/attempts`, {
       answers: [
         { questionId: 's1', choices: [0] },

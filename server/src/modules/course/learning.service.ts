@@ -19,6 +19,7 @@ import { getCourseDetail, recordsOf } from './centre.service.js';
 import { learnerQuestion } from './course.presenter.js';
 import { summaryOf } from './authoring.service.js';
 import { presentAttempt } from './attempt.service.js';
+import { copiesByTemplate } from './experiment.service.js';
 
 async function enrol(db: Db, course: CourseRow, auth: AuthContext, joinedVia: 'code' | 'class' | 'centre') {
   const [row] = await db
@@ -127,13 +128,19 @@ export async function learnSection(ctx: AppContext, auth: AuthContext, sectionId
         .from(learningRecords)
         .where(and(eq(learningRecords.userId, auth.userId), eq(learningRecords.sectionId, section.id)))
     : [];
+  const hasExperiment = full.tasks.some((t) => t.questions.some((q) => q.type === 'experiment'));
+  const copies = enrolment && hasExperiment ? await copiesByTemplate(ctx.db, section.courseId, auth.userId) : new Map();
   return {
     id: full.id,
     title: full.title,
     content: full.content,
     aiLinks: full.aiLinks,
     resources: full.resources.map((r) => ({ id: r.id, name: r.name, size: r.size, mime: r.mime })),
-    tasks: full.tasks.map((t) => ({ id: t.id, title: t.title, questions: t.questions.map(learnerQuestion) })),
+    tasks: full.tasks.map((t) => ({
+      id: t.id,
+      title: t.title,
+      questions: t.questions.map((q) => learnerQuestion(q, copies)),
+    })),
     nextSectionId: ordered[index + 1]?.id ?? null,
     completed: Boolean(record?.completedAt),
   };

@@ -138,7 +138,7 @@ describe('course states and versions (spec section 4)', () => {
     const { id, code, sectionIds } = await w.buildCourse();
     await w.call('teacher', 'POST', `/api/v1/courses/sections/${sectionIds[0]}/tasks`, {
       title: 'Build',
-      questions: [{ id: 'x', type: 'experiment', prompt: 'Build a robot', projectUrl: '/pjedu/projects/robot' }],
+      questions: [{ id: 'x', type: 'experiment', prompt: 'Build a robot' }],
     });
     await act(id, 'publish');
     await w.call('student', 'POST', '/api/v1/courses/join', { code });

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectNeed = 'view' | 'edit' | 'own';
+export type ProjectAccess = Awaited<ReturnType<typeof loadProjectFor>>;
 
 /** Projects live in one tenant: the caller's customer, or the public space (no customer). */
 export function sameTenant(customerId: string | null) {
@@ -15,10 +16,27 @@ export function sameTenant(customerId: string | null) {
 }
 
 /**
+ * Whether a caller who is neither a member of a project nor allowed to see it as public may still look at it,
+ * read-only: a course's teachers reviewing the copies their learners made of an experiment. The course module
+ * registers its check here, so the project module never reads another module's tables.
+ */
+export type ReviewCheck = (db: Db, auth: AuthContext, projectId: string) => Promise<boolean>;
+const reviewChecks = new Set<ReviewCheck>();
+
+export function allowProjectReviewers(check: ReviewCheck) {
+  reviewChecks.add(check);
+}
+
+async function mayReview(db: Db, auth: AuthContext, projectId: string) {
+  for (const check of reviewChecks) if (await check(db, auth, projectId)) return true;
+  return false;
+}
+
+/**
  * The project when the caller may do what they need: owners may do everything; collaborators view and edit;
- * anyone of the same tenant may view a public project. Another tenant's project, or a private one the caller
- * is not part of, answers 404, so its existence never leaks; a visible project the caller may not change
- * answers 1007.
+ * anyone of the same tenant may view a public project; a reviewer (see `allowProjectReviewers`) may view it, in
+ * any tenant. Another tenant's project, or a private one the caller is not part of, answers 404, so its
+ * existence never leaks; a visible project the caller may not change answers 1007.
  */
 export async function loadProjectFor(db: Db, auth: AuthContext, projectId: string, need: ProjectNeed) {
   if (!/^[0-9a-f-]{36}$/i.test(projectId)) throw new AppError('NOT_FOUND');
@@ -29,15 +47,17 @@ export async function loadProjectFor(db: Db, auth: AuthContext, projectId: strin
       projectCollaborators,
       and(eq(projectCollaborators.projectId, projects.id), eq(projectCollaborators.userId, auth.userId)),
     )
-    .where(and(eq(projects.id, projectId), sameTenant(auth.customerId)));
+    .where(eq(projects.id, projectId));
   if (!row) throw new AppError('NOT_FOUND');
-  const isOwner = row.project.ownerId === auth.userId;
-  const canEdit = isOwner || row.collaborator !== null;
-  const canView = canEdit || row.project.access === 'public';
+  const inTenant = row.project.customerId === auth.customerId;
+  const isOwner = inTenant && row.project.ownerId === auth.userId;
+  const canEdit = isOwner || (inTenant && row.collaborator !== null);
+  const reviewing = !canEdit && (await mayReview(db, auth, projectId));
+  const canView = canEdit || reviewing || (inTenant && row.project.access === 'public');
   if (!canView) throw new AppError('NOT_FOUND');
   if (need === 'edit' && !canEdit) throw new AppError('NO_EDIT_PERMISSION');
   if (need === 'own' && !isOwner) throw new AppError('NO_EDIT_PERMISSION');
-  return { project: row.project, isOwner, canEdit };
+  return { project: row.project, isOwner, canEdit, reviewing };
 }
 
 declare module 'fastify' {
@@ -47,7 +67,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The project of a route declared with `config.project`, once the caller's access is checked. */
-    projectAccess: { project: ProjectRow; isOwner: boolean; canEdit: boolean } | null;
+    projectAccess: ProjectAccess | null;
   }
 }
 

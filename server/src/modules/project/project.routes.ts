@@ -84,8 +84,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; manager: Ru
       schema: { tags, summary: 'A project', params: ZParams, response: envelopeOf(ZProject) },
     },
     async (request) => {
-      const { project, canEdit } = projectOf(request);
-      return ok(await projectView(ctx, requireAuth(request), project, canEdit));
+      const { project, canEdit, reviewing } = projectOf(request);
+      return ok(await projectView(ctx, requireAuth(request), project, canEdit, reviewing));
     },
   );
 

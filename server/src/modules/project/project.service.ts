@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { projectCollaborators, projects, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
@@ -16,7 +17,15 @@ import { copyVisible, emptyNotebook, writeNew } from './workspace-files.js';
 
 export const STARTER_NOTEBOOK = 'main.ipynb';
 
-export function presentProject(row: ProjectListRow, caller: { userId: string }, canEdit: boolean): TProject {
+/** Other modules name who may look at a project read-only through this (see `allowProjectReviewers`). */
+export { allowProjectReviewers } from './project-access.js';
+
+export function presentProject(
+  row: ProjectListRow,
+  caller: { userId: string },
+  canEdit: boolean,
+  reviewing = false,
+): TProject {
   const p = row.project;
   return {
     id: p.id,
@@ -37,6 +46,7 @@ export function presentProject(row: ProjectListRow, caller: { userId: string }, 
     forkedFrom: p.forkedFrom,
     canEdit,
     isOwner: p.ownerId === caller.userId,
+    reviewing,
     latestVersion: row.latestVersion,
     forks: row.forks,
     createdAt: p.createdAt.toISOString(),
@@ -44,8 +54,14 @@ export function presentProject(row: ProjectListRow, caller: { userId: string }, 
   };
 }
 
-export async function projectView(ctx: AppContext, auth: AuthContext, project: ProjectRow, canEdit: boolean) {
-  return presentProject({ project, ...(await projectExtras(ctx.db, project)) }, auth, canEdit);
+export async function projectView(
+  ctx: AppContext,
+  auth: AuthContext,
+  project: ProjectRow,
+  canEdit: boolean,
+  reviewing = false,
+) {
+  return presentProject({ project, ...(await projectExtras(ctx.db, project)) }, auth, canEdit, reviewing);
 }
 
 function checkTags(tags: string[] | undefined) {
@@ -123,7 +139,24 @@ export async function deleteProject(
   });
 }
 
-/** A copy of a project the caller may see, owned by the caller and private. */
+function copyFields(project: ProjectRow): TCreateProjectRequest {
+  return {
+    name: project.name,
+    description: project.description,
+    tags: project.tags,
+    access: 'private',
+    type: project.type,
+    runtimeType: project.runtimeType,
+    framework: project.framework,
+    labelFile: project.labelFile,
+    courseTag: project.courseTag,
+    direction: project.direction,
+    studySection: project.studySection,
+    tool: project.tool,
+  };
+}
+
+/** A copy of a project the caller may see, owned by the caller and private. Reviewers only look: no copies. */
 export async function forkProject(
   ctx: AppContext,
   driver: RuntimeDriver,
@@ -131,28 +164,37 @@ export async function forkProject(
   auth: AuthContext,
   projectId: string,
 ) {
-  const { project } = await loadProjectFor(ctx.db, auth, projectId, 'view');
-  return createProject(
-    ctx,
-    driver,
-    request,
-    auth,
-    {
-      name: project.name,
-      description: project.description,
-      tags: project.tags,
-      access: 'private',
-      type: project.type,
-      runtimeType: project.runtimeType,
-      framework: project.framework,
-      labelFile: project.labelFile,
-      courseTag: project.courseTag,
-      direction: project.direction,
-      studySection: project.studySection,
-      tool: project.tool,
-    },
-    project,
-  );
+  const { project, reviewing } = await loadProjectFor(ctx.db, auth, projectId, 'view');
+  if (reviewing) throw new AppError('NO_EDIT_PERMISSION');
+  return createProject(ctx, driver, request, auth, copyFields(project), project);
+}
+
+/**
+ * A private copy of a template for `owner`, who need not be able to see the template: the caller (a course handing
+ * out an experiment) has checked the right to it. It runs on `db`, so a caller's transaction can include it.
+ * Answers null when the template is gone.
+ */
+export async function copyTemplateFor(
+  ctx: AppContext,
+  db: Db,
+  driver: RuntimeDriver,
+  request: FastifyRequest,
+  owner: AuthContext,
+  templateId: string,
+): Promise<{ id: string } | null> {
+  const [template] = await db.select().from(projects).where(eq(projects.id, templateId));
+  if (!template) return null;
+  const copy = await createProject({ ...ctx, db }, driver, request, owner, copyFields(template), template);
+  return { id: copy.id };
+}
+
+/**
+ * Refuses (404) a project the caller may not see as its member or as a public project of their tenant, e.g. as a
+ * course's template: what a teacher only reviews is never handed out.
+ */
+export async function assertProjectVisible(ctx: AppContext, auth: AuthContext, projectId: string) {
+  const { reviewing } = await loadProjectFor(ctx.db, auth, projectId, 'view');
+  if (reviewing) throw new AppError('NOT_FOUND');
 }
 
 export async function listCollaborators(ctx: AppContext, projectId: string) {

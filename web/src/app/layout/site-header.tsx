@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import logoUrl from '../../assets/logo-mark.svg';
-import { Button } from '../../ui/button';
+import { ShellButton } from '../../ui/shell-button';
 import { useAllowedModules } from '../institution';
 import { navigationLinks } from '../routes';
 import { useLoggedIn } from '../session';
@@ -13,7 +13,11 @@ import { LanguageSwitcher } from './language-switcher';
 const LINKS = navigationLinks();
 
 // Signed-in only: its code (avatar, dropdown menu) stays out of what a visitor downloads.
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(() =>
+  Promise.all([import('./user-menu'), import('../antd-scope')]).then(([m, scope]) => ({
+    default: scope.withAntdScope(m.UserMenu),
+  })),
+);
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -53,9 +57,9 @@ export function SiteHeader() {
               <UserMenu />
             </Suspense>
           ) : (
-            <Button kind="primary" onClick={() => openLoginDialog()}>
+            <ShellButton kind="primary" onClick={() => openLoginDialog()}>
               {t('header.login')}
-            </Button>
+            </ShellButton>
           )}
         </div>
       </div>

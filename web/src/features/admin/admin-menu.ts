@@ -20,6 +20,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { screen: 'customers', permission: 'customer.manage' },
       { screen: 'subCustomers', permission: 'subCustomer.manage' },
       { screen: 'institutionHome', permission: 'subCustomer.manage' },
+      { screen: 'computeAllowances', permission: 'compute.manage' },
       { screen: 'periods', permission: 'period.manage' },
     ],
   },

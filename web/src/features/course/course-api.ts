@@ -6,6 +6,8 @@ import {
   type TCourseFilters,
   type TCourseSummary,
   type TEditableCourse,
+  type TExperimentCopy,
+  type TExperimentStart,
   type TLearnerSection,
   type TLearningRecord,
 } from '@aiedu/contracts';
@@ -85,6 +87,20 @@ export const recordSection = (sectionId: string, body: { seconds?: number; compl
   api.post<TCourseDetail>(`${B}/sections/${sectionId}/record`, body);
 export const submitAttempt = (taskId: string, answers: unknown[]) =>
   api.post<TAttempt>(`${B}/tasks/${taskId}/attempts`, { answers });
+/** Refusals "Start experiment" shows next to its button: removed, not joined, closed, taken down. */
+const EXPERIMENT_CODES = ['4003', '4107', '4002', '4001', '1004'];
+export const startExperiment = (taskId: string, questionId: string) =>
+  api.post<TExperimentStart>(
+    `${B}/tasks/${taskId}/experiment/start`,
+    { questionId },
+    { handledCodes: EXPERIMENT_CODES },
+  );
+export function useExperimentCopies(courseId: string) {
+  return useQuery({
+    queryKey: ['course', 'experiment-copies', courseId],
+    queryFn: () => api.get<TExperimentCopy[]>(`${B}/${courseId}/experiment-copies`),
+  });
+}
 export const resourceUrl = (id: string) =>
   api.get<{ url: string; preview: boolean; mime: string; name: string; size: number }>(`${B}/resources/${id}/url`);
 

@@ -48,7 +48,7 @@ describe('course centre', () => {
   it('lists the courses the server found, with their authors and learners', async () => {
     server.on(`GET ${COURSE_API.centre}`, () => ok({ list: [COURSE], total: 1, page: 1, size: 12 }));
     renderApp('/pjedu/course');
-    const link = await screen.findByRole('link', { name: 'Robots for beginners' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Robots for beginners' });
     expect(link.getAttribute('href')).toBe('/pjedu/courses/c-1');
     expect(screen.getByText('By Teacher One')).toBeTruthy();
     expect(screen.getByText('1 courses')).toBeTruthy();
@@ -59,7 +59,7 @@ describe('course centre', () => {
   it('teaches how to join by code when nothing is found', async () => {
     server.on(`GET ${COURSE_API.centre}`, () => ok({ list: [], total: 0, page: 1, size: 12 }));
     renderApp('/pjedu/course?keyword=zzz');
-    expect(await screen.findByText(/Ask your teacher for a course code/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/Ask your teacher for a course code/, {})).toBeTruthy();
     expect(server.to(COURSE_API.centre)[0]!.url).toContain('keyword=zzz');
   });
 
@@ -67,7 +67,7 @@ describe('course centre', () => {
     server.on(`GET ${COURSE_API.centre}`, () => ok({ list: [], total: 0, page: 1, size: 12 }));
     const user = userEvent.setup();
     renderApp('/pjedu/course');
-    await user.click(await screen.findByRole('button', { name: 'Apply for courses' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Apply for courses' }));
     await user.type(await screen.findByLabelText('Name'), 'Li Lei');
     await user.type(screen.getByLabelText('Phone'), '12345');
     await user.type(screen.getByLabelText('Email'), 'lilei@school.cn');

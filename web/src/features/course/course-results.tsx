@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { dayjs } from '../../ui/dates';
+import { ExperimentCopies } from './experiment-copies';
 
 /** Scores a short answer or experiment: 0–100 and a comment. */
 function GradeForm({ attempt, onDone }: { attempt: TAttempt; onDone: () => void }) {
@@ -45,7 +46,7 @@ function GradeForm({ attempt, onDone }: { attempt: TAttempt; onDone: () => void 
   );
 }
 
-/** Every learner's attempts for the course's teachers; written answers are graded here. */
+/** Every learner's attempts for the course's teachers; written answers are graded here, experiment copies opened. */
 export function CourseResults({ courseId }: { courseId: string }) {
   const { t } = useTranslation('course');
   const client = useQueryClient();
@@ -96,6 +97,7 @@ export function CourseResults({ courseId }: { courseId: string }) {
           { title: t('record.comment'), dataIndex: 'comment' },
         ]}
       />
+      <ExperimentCopies courseId={courseId} />
     </section>
   );
 }

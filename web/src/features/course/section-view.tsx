@@ -76,7 +76,7 @@ export function SectionView({
       {data.tasks.length > 0 && (
         <section aria-label={t('detail.tasks')}>
           {data.tasks.map((task) => (
-            <TaskQuiz key={task.id} task={task} onSubmitted={refreshCatalogue} />
+            <TaskQuiz key={task.id} task={task} enrolled={enrolled} onSubmitted={refreshCatalogue} />
           ))}
         </section>
       )}

@@ -3,16 +3,17 @@ import { QUESTION_TYPES, type TQuestion } from '@aiedu/contracts';
 import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TemplatePicker } from './template-picker';
 
 interface Draft {
   type: (typeof QUESTION_TYPES)[number];
   prompt: string;
   options: string;
   answer: number[];
-  projectUrl: string;
+  projectId: string | null;
 }
 
-const blank = (): Draft => ({ type: 'single', prompt: '', options: '', answer: [], projectUrl: '' });
+const blank = (): Draft => ({ type: 'single', prompt: '', options: '', answer: [], projectId: null });
 
 function toQuestion(d: Draft, index: number): TQuestion {
   const id = `q${index + 1}`;
@@ -23,7 +24,7 @@ function toQuestion(d: Draft, index: number): TQuestion {
   if (d.type === 'single') return { id, type: 'single', prompt: d.prompt, options, answer: d.answer.slice(0, 1) };
   if (d.type === 'multiple') return { id, type: 'multiple', prompt: d.prompt, options, answer: d.answer };
   if (d.type === 'short') return { id, type: 'short', prompt: d.prompt };
-  return { id, type: 'experiment', prompt: d.prompt, projectUrl: d.projectUrl };
+  return { id, type: 'experiment', prompt: d.prompt, projectId: d.projectId };
 }
 
 /** Writes a task: questions of the four types; for choice questions, the options and which are right. */
@@ -99,12 +100,7 @@ export function TaskBuilder({
               </>
             )}
             {d.type === 'experiment' && (
-              <Input
-                aria-label={t('quiz.projectLink')}
-                placeholder={t('quiz.projectLink')}
-                value={d.projectUrl}
-                onChange={(e) => change(i, { projectUrl: e.target.value })}
-              />
+              <TemplatePicker value={d.projectId} onChange={(projectId) => change(i, { projectId })} />
             )}
           </fieldset>
         );

@@ -3,12 +3,16 @@ import { Alert, Button, Checkbox, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitAttempt } from './course-api';
+import { ExperimentStart } from './experiment-start';
 
 type Task = TLearnerSection['tasks'][number];
 type Answers = Record<string, { choices?: number[]; text?: string }>;
 
-/** One task: choice questions are graded when submitted; written answers wait for the teacher. */
-export function TaskQuiz({ task, onSubmitted }: { task: Task; onSubmitted?: () => void }) {
+/**
+ * One task: choice questions are graded when submitted; written answers and experiments wait for the teacher. An
+ * experiment is done in the learner's own copy of its project, which enrolled learners start here.
+ */
+export function TaskQuiz({ task, enrolled, onSubmitted }: { task: Task; enrolled: boolean; onSubmitted?: () => void }) {
   const { t } = useTranslation('course');
   const [answers, setAnswers] = useState<Answers>({});
   const [result, setResult] = useState<TAttempt | null>(null);
@@ -71,10 +75,11 @@ export function TaskQuiz({ task, onSubmitted }: { task: Task; onSubmitted?: () =
               )}
               {q.type === 'experiment' && (
                 <>
-                  {q.projectUrl && <a href={q.projectUrl}>{t('quiz.openProject')}</a>}
-                  <Input
-                    aria-label={t('quiz.projectLink')}
-                    placeholder={t('quiz.projectLink')}
+                  {enrolled && <ExperimentStart taskId={task.id} question={q} />}
+                  <Input.TextArea
+                    aria-label={t('quiz.experimentNote')}
+                    placeholder={t('quiz.experimentNote')}
+                    rows={2}
                     onChange={(e) => set(q.id, { text: e.target.value })}
                   />
                 </>

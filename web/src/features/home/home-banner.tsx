@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
 import { useLoggedIn } from '../../app/session';
-import { Button } from '../../ui/button';
-import { LinkButton } from '../../ui/link-button';
+import { ShellButton, ShellLinkButton } from '../../ui/shell-button';
 import competeImage from '../../assets/banner-compete.svg';
 import createImage from '../../assets/banner-create.svg';
 import learnImage from '../../assets/banner-learn.svg';
@@ -47,9 +46,9 @@ export function HomeBanner() {
           {t('banner.title')}
         </h1>
         <p className="home-banner__lead">{t('banner.lead')}</p>
-        <LinkButton kind="primary" size="large" to={loggedIn ? PATHS.learnerHome : PATHS.login}>
+        <ShellLinkButton kind="primary" size="large" to={loggedIn ? PATHS.learnerHome : PATHS.login}>
           {t('banner.cta')}
-        </LinkButton>
+        </ShellLinkButton>
       </div>
       <div
         className="home-banner__carousel"
@@ -90,7 +89,7 @@ export function HomeBanner() {
             </li>
           ))}
         </ul>
-        <Button
+        <ShellButton
           kind="icon"
           className="home-banner__toggle"
           icon={playing ? <PauseOutlined /> : <CaretRightOutlined />}

@@ -2,7 +2,7 @@ import { ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
 import { useCurrentScreen } from '../../app/screen';
-import { LinkButton } from '../../ui/link-button';
+import { ShellLinkButton } from '../../ui/shell-button';
 import { StatusCard } from '../../ui/status-card';
 
 /** Stands in for every screen of the route table whose feature is not built yet. */
@@ -17,9 +17,9 @@ export function ComingSoonPage() {
         lead={t('comingSoon.lead')}
         body={t('comingSoon.body')}
         action={
-          <LinkButton kind="primary" size="large" to={PATHS.home}>
+          <ShellLinkButton kind="primary" size="large" to={PATHS.home}>
             {t('comingSoon.home')}
-          </LinkButton>
+          </ShellLinkButton>
         }
       />
     </div>

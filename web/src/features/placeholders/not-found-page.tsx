@@ -1,7 +1,7 @@
 import { CompassOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths';
-import { LinkButton } from '../../ui/link-button';
+import { ShellLinkButton } from '../../ui/shell-button';
 import { StatusCard } from '../../ui/status-card';
 
 export function NotFoundPage() {
@@ -13,9 +13,9 @@ export function NotFoundPage() {
         title={t('notFound.title')}
         body={t('notFound.body')}
         action={
-          <LinkButton kind="primary" size="large" to={PATHS.home}>
+          <ShellLinkButton kind="primary" size="large" to={PATHS.home}>
             {t('notFound.home')}
-          </LinkButton>
+          </ShellLinkButton>
         }
       />
     </div>

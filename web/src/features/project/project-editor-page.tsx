@@ -40,7 +40,9 @@ function ProjectEditor() {
   const terminal = layout.terminal;
   const [runAllSignal, setRunAllSignal] = useState(0);
   const savers = useRef(new Map<string, OpenDocument>());
-  const running = runtime.data?.state === 'RUNNING';
+  // Only people who may change the project use its runtime; viewers and reviewing teachers read the saved files.
+  const canEdit = project.data?.canEdit ?? false;
+  const running = canEdit && runtime.data?.state === 'RUNNING';
 
   // Until the learner opens something, the first notebook is open, so a first-time learner sees code right away.
   const starter = tree.data?.find((n) => n.kind === 'file' && n.name.endsWith('.ipynb'))?.path;
@@ -72,8 +74,8 @@ function ProjectEditor() {
   }, []);
 
   const context = useMemo<EditorContextValue>(
-    () => ({ projectId, running, canEdit: project.data?.canEdit ?? false, registerSaver, saveAll, runAllSignal }),
-    [projectId, running, project.data?.canEdit, registerSaver, saveAll, runAllSignal],
+    () => ({ projectId, running, canEdit, registerSaver, saveAll, runAllSignal }),
+    [projectId, running, canEdit, registerSaver, saveAll, runAllSignal],
   );
 
   const open = (path: string) => {
@@ -103,7 +105,15 @@ function ProjectEditor() {
           }}
           onRunAll={() => setRunAllSignal((n) => n + 1)}
         />
-        {!project.data.canEdit && <Alert type="info" showIcon title={t('editor.readOnly')} />}
+        {!canEdit && (
+          <Alert
+            type="info"
+            showIcon
+            title={
+              project.data.reviewing ? t('editor.reviewing', { owner: project.data.ownerName }) : t('editor.readOnly')
+            }
+          />
+        )}
         <div className="project-editor__body">
           <aside
             className="project-editor__left"
@@ -124,7 +134,7 @@ function ProjectEditor() {
             )}
           </main>
           <div className="project-editor__tools" role="toolbar" aria-label={t('editor.panels')}>
-            {project.data.canEdit && (
+            {canEdit && (
               <Button icon={<AppstoreOutlined />} onClick={() => setPanel('packages')}>
                 {t('editor.packages')}
               </Button>
@@ -132,17 +142,23 @@ function ProjectEditor() {
             <Button icon={<HistoryOutlined />} onClick={() => setPanel('versions')}>
               {t('editor.versions')}
             </Button>
-            {project.data.canEdit && (
+            {canEdit && (
               <Button icon={<SettingOutlined />} onClick={() => setPanel('settings')}>
                 {t('editor.settings')}
               </Button>
             )}
-            <Button icon={<CodeOutlined />} aria-pressed={terminal} onClick={() => setLayout({ terminal: !terminal })}>
-              {t(terminal ? 'editor.hideTerminal' : 'editor.terminal')}
-            </Button>
+            {canEdit && (
+              <Button
+                icon={<CodeOutlined />}
+                aria-pressed={terminal}
+                onClick={() => setLayout({ terminal: !terminal })}
+              >
+                {t(terminal ? 'editor.hideTerminal' : 'editor.terminal')}
+              </Button>
+            )}
           </div>
         </div>
-        {terminal && <TerminalPanel />}
+        {canEdit && terminal && <TerminalPanel />}
         <Drawer
           open={Boolean(panel)}
           size={480}

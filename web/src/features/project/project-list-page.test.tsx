@@ -26,6 +26,7 @@ const PROJECT: TProject = {
   forkedFrom: null,
   canEdit: true,
   isOwner: true,
+  reviewing: false,
   latestVersion: null,
   forks: 2,
   createdAt: '2026-11-22T10:00:00+08:00',
@@ -53,7 +54,7 @@ describe('my projects', () => {
     const user = userEvent.setup();
     server.on(`GET ${API.myProjects}`, () => ok({ list: [PROJECT], total: 1, page: 1, size: 12 }));
     renderApp('/pjedu/my/projects');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My projects' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My projects' })).toBeTruthy();
     const card = (await screen.findByRole('heading', { level: 2, name: 'Weather charts' })).closest('.ant-card')!;
     expect(within(card as HTMLElement).getByText('charts')).toBeTruthy();
     expect(within(card as HTMLElement).getByText('by Ada · 2 copies')).toBeTruthy();
@@ -69,7 +70,7 @@ describe('my projects', () => {
   it('teaches what to do when there are none', async () => {
     server.on(`GET ${API.myProjects}`, () => ok({ list: [], total: 0, page: 1, size: 12 }));
     renderApp('/pjedu/my/projects');
-    expect(await screen.findByText(/You have no projects yet/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/You have no projects yet/, {})).toBeTruthy();
   });
 
   it('creates a project, refusing duplicate tags first, and opens it in the editor', async () => {
@@ -79,7 +80,7 @@ describe('my projects', () => {
       JSON.parse(request.body ?? '{}').name ? ok({ ...PROJECT, name: 'Robots' }) : fail('1001', 'bad', 400),
     );
     const { router } = renderApp('/pjedu/my/projects');
-    await user.click((await screen.findAllByRole('button', { name: /New project/ }, { timeout: 5000 }))[0]!);
+    await user.click((await screen.findAllByRole('button', { name: /New project/ }))[0]!);
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Name'), 'Robots');
     const tags = within(dialog).getByRole('combobox', { name: 'Tags (up to 10)' });

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { classes, customers } from './institutions.js';
+import { projects } from './projects.js';
 import { users } from './users.js';
 
 /** Directions and stages of the course catalogue, kept by super administrators for every customer. */
@@ -160,7 +161,8 @@ export interface StoredQuestion {
   prompt: string;
   options?: string[];
   answer?: number[];
-  projectUrl?: string;
+  /** An experiment's template project. */
+  projectId?: string | null;
 }
 
 export const courseTasks = pgTable(
@@ -274,6 +276,34 @@ export const taskAttempts = pgTable(
     index('task_attempts_task_idx').on(t.taskId, t.userId),
     index('task_attempts_course_idx').on(t.courseId, t.userId),
     check('task_attempts_score_range', sql`${t.score} is null or (${t.score} between 0 and 100)`),
+  ],
+);
+
+/**
+ * A learner's copy of an experiment's template project, made once per course, learner and template: the unique
+ * key lets concurrent presses of "Start experiment" make one copy. `project_id` is set in the transaction that
+ * claims the row; deleting the copy deletes the row, so the next press makes a new one. The template is kept by
+ * id only: the copy stays when the template goes.
+ */
+export const experimentCopies = pgTable(
+  'experiment_copies',
+  {
+    id: id(),
+    courseId: courseRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id),
+    templateProjectId: uuid('template_project_id').notNull(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    /** Where the learner first pressed "Start experiment". */
+    taskId: uuid('task_id').references(() => courseTasks.id, { onDelete: 'set null' }),
+    questionId: text('question_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('experiment_copies_once').on(t.courseId, t.userId, t.templateProjectId),
+    index('experiment_copies_project_idx').on(t.projectId),
   ],
 );
 

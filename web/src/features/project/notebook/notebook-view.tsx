@@ -72,25 +72,25 @@ export function NotebookView({ path, active }: { path: string; active: boolean }
     <div className="notebook">
       <h2 className="visually-hidden">{path}</h2>
       <div className="notebook__toolbar" role="toolbar" aria-label={t('notebook.toolbar')}>
-        <Button
-          size="small"
-          icon={<CaretRightOutlined />}
-          disabled={!running || !current}
-          onClick={() => runAndAdvance(selected, true)}
-        >
-          {t('notebook.run')}
-        </Button>
-        <Button size="small" icon={<FastForwardOutlined />} disabled={!running} onClick={() => void nb.runAll()}>
-          {t('notebook.runAll')}
-        </Button>
-        <Button size="small" icon={<StopOutlined />} disabled={!running} onClick={() => void nb.interrupt()}>
-          {t('notebook.interrupt')}
-        </Button>
-        <Button size="small" icon={<ReloadOutlined />} disabled={!running} onClick={() => void nb.restart()}>
-          {t('notebook.restart')}
-        </Button>
         {canEdit && (
           <>
+            <Button
+              size="small"
+              icon={<CaretRightOutlined />}
+              disabled={!running || !current}
+              onClick={() => runAndAdvance(selected, true)}
+            >
+              {t('notebook.run')}
+            </Button>
+            <Button size="small" icon={<FastForwardOutlined />} disabled={!running} onClick={() => void nb.runAll()}>
+              {t('notebook.runAll')}
+            </Button>
+            <Button size="small" icon={<StopOutlined />} disabled={!running} onClick={() => void nb.interrupt()}>
+              {t('notebook.interrupt')}
+            </Button>
+            <Button size="small" icon={<ReloadOutlined />} disabled={!running} onClick={() => void nb.restart()}>
+              {t('notebook.restart')}
+            </Button>
             <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing(nb.insert(selected + 1, 'code').id)}>
               {t('notebook.addCode')}
             </Button>
@@ -109,12 +109,12 @@ export function NotebookView({ path, active }: { path: string; active: boolean }
               {t(`notebook.runState.${nb.runState}`)}
             </Tag>
           ) : (
-            <span role="status">{t('notebook.startFirst')}</span>
+            canEdit && <span role="status">{t('notebook.startFirst')}</span>
           )}
           {canEdit && <SaveIndicator state={nb.save} onSave={() => void nb.saveNow()} />}
         </span>
       </div>
-      <p className="notebook__hint">{t('notebook.shortcuts')}</p>
+      {canEdit && <p className="notebook__hint">{t('notebook.shortcuts')}</p>}
       <div className="notebook__cells" onKeyDown={onKeyDown}>
         {cells.map((cell, index) => (
           <NotebookCell

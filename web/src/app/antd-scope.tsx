@@ -1,0 +1,35 @@
+import { ConfigProvider } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
+import { antdLocale } from './antd-locale';
+import { useLanguage } from './i18n';
+import { theme } from './theme';
+
+// antd spaces out two-character Chinese labels ("登 录"); screen readers and children read them better whole.
+const BUTTON_CONFIG = { autoInsertSpace: false };
+
+/**
+ * The component library's theme and its texts in the user's language, around whatever uses the library: every page
+ * but the ones a visitor lands on, the sign-in dialogs, the toasts and the system notice. Only code that already
+ * loads antd imports this module, so the landing pages never download the library.
+ */
+export function AntdScope({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  return (
+    <ConfigProvider theme={theme} locale={antdLocale(language)} button={BUTTON_CONFIG}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** A component rendered inside AntdScope (a page of the route table, a lazily loaded dialog). */
+export function withAntdScope<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
+  function Scoped(props: P) {
+    return (
+      <AntdScope>
+        <Inner {...props} />
+      </AntdScope>
+    );
+  }
+  Scoped.displayName = `AntdScope(${Inner.displayName ?? Inner.name})`;
+  return Scoped;
+}
