@@ -7,6 +7,13 @@ import { readSession } from '../../app/session';
  * HTTP carries the access token in `X-Authorization`; a WebSocket cannot, so it goes as the `token` query
  * parameter, which the gateway checks and removes.
  */
+/** A refusal of Jupyter's (or of the gateway, e.g. 409 when the runtime is not running). */
+export class JupyterError extends Error {
+  constructor(readonly status: number) {
+    super(`Jupyter answered ${status}`);
+  }
+}
+
 export async function jupyterFetch<T>(projectId: string, path: string, init: RequestInit = {}): Promise<T> {
   const send = (token: string | null) =>
     window.fetch(`${projectApi(projectId).proxy}${path}`, {
@@ -17,7 +24,7 @@ export async function jupyterFetch<T>(projectId: string, path: string, init: Req
   let response = await send(sentToken);
   // An expired token, or a sign-in that ended (the gateway checks): renew it, then try once more.
   if (response.status === 401 && (await api.renewToken(sentToken))) response = await send(readSession().token);
-  if (!response.ok) throw new Error(`Jupyter answered ${response.status}`);
+  if (!response.ok) throw new JupyterError(response.status);
   return (response.status === 204 ? null : await response.json()) as T;
 }
 
@@ -32,7 +39,8 @@ export function jupyterSocketUrl(projectId: string, path: string, query: Record<
  * What to do after the gateway or the network closed a socket the editor did not close: renew the access token
  * and reconnect at once (4401: it expired or its sign-in ended; a failed renewal signs out), stop (4403: the
  * project was taken away), or check that the kernel or terminal at `probePath` still exists (renewing the token
- * on the way) and reconnect after a pause.
+ * on the way): reconnect if it does, stop if it is gone (a shell that exited), try again later otherwise (the
+ * runtime is not running, the network is down).
  */
 export async function reconnectAfter(
   code: number,
@@ -46,8 +54,8 @@ export async function reconnectAfter(
   try {
     await jupyterFetch(projectId, probePath);
     return 'now';
-  } catch {
-    return 'later';
+  } catch (error) {
+    return error instanceof JupyterError && error.status === 404 ? 'never' : 'later';
   }
 }
 

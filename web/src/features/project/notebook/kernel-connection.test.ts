@@ -106,4 +106,26 @@ describe('KernelConnection', () => {
     await expect(kernel.execute('1', { onOutput: () => undefined, onCount: () => undefined })).resolves.toBe(false);
     expect(FakeSocket.all).toHaveLength(1);
   });
+  it('after a dropped network connection, reconnects when the kernel is still there and stops when it is gone', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}', { status: 200 }));
+    const states: string[] = [];
+    const kernel = new KernelConnection('p1', 'k1', (s) => states.push(s));
+    latest().open();
+    latest().drop(1006);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetch).toHaveBeenCalledWith('/gw/api/v1/runtime/p1/api/kernels/k1', expect.anything());
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(renewToken).not.toHaveBeenCalled();
+    latest().open();
+
+    fetch.mockResolvedValue(new Response('{}', { status: 404 }));
+    latest().drop(1006);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(states.at(-1)).toBe('error');
+    kernel.close();
+    fetch.mockRestore();
+    vi.useRealTimers();
+  });
 });
