@@ -111,7 +111,11 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
   });
   let log = '';
   child.stderr!.on('data', (d: Buffer) => void (log = (log + d.toString()).slice(-8000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A process that could not be started (no such Python) emits 'error' and never 'exit'.
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
   let cgroup: string | null = null;
   if (options.limitsMode === 'cgroup' && child.pid) {
     try {
@@ -139,7 +143,8 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
   return server;
 }
 
-const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+const isRunning = (child: ChildProcess) =>
+  child.pid !== undefined && child.exitCode === null && child.signalCode === null;
 
 /** Ready once Jupyter answers and its kernel started ahead has done its imports (or given up). */
 async function waitReady(server: JupyterServer) {

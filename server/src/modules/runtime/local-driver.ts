@@ -102,7 +102,7 @@ export class LocalRuntimeDriver implements RuntimeDriver {
     rmSync(server.dir, { recursive: true, force: true });
   }
 
-  /** Fills the warm pool in the background (at start, and whenever the runtime became installed). */
+  /** Fills the warm pool in the background (once the server is ready; every start refills it after). */
   warm(): void {
     void this.pool.fill();
   }
