@@ -88,7 +88,7 @@ const ZEnv = z.object({
     .default(30),
   RUNTIME_WARM_POOL: z
     .string()
-    .default('1')
+    .default('BASIC=1')
     .transform(parseWarmPool)
     .refine((sizes) => sizes !== null, 'expected a count (every runtime type) or BASIC=n,ADVANCED=n,GPU=n'),
   RUNTIME_UID_BASE: z.coerce.number().int().min(1000).max(2_000_000_000).default(200_000),
