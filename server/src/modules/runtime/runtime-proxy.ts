@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
 import { API } from '@aiedu/contracts';
@@ -169,56 +170,76 @@ function refuse(socket: Duplex, status: number, text: string) {
 }
 
 /**
- * Forwards an upgraded connection both ways with TCP_NODELAY. Jupyter's bytes are followed frame by frame (never
- * parsed or copied), so `close` can end the browser's side with a close frame of its own between two frames.
+ * Forwards an upgraded connection both ways with TCP_NODELAY, following frame boundaries in both directions
+ * (never parsing or copying a payload). `close` asks **Jupyter** to close: a close frame of the gateway's goes to
+ * Jupyter between two of the browser's frames, Jupyter answers it with the same code and closes, and everything it
+ * sent before reaches the browser; what the kernel sends afterwards Jupyter keeps for the session's reconnect. Only
+ * a Jupyter that does not answer within 5 s gets the browser's side closed by the gateway itself.
  */
 function bridge(socket: Duplex, upstream: net.Socket, onBrowserData: (chunk: Buffer) => void) {
-  const frames = new FrameBoundary();
-  let closing: Buffer | null = null;
+  const fromJupyter = new FrameBoundary();
+  const fromBrowser = new FrameBoundary({ httpHead: false });
+  let closing: { code: number; reason: string; sent: boolean } | null = null;
   const destroy = () => {
     upstream.destroy();
     socket.destroy();
   };
-  const finish = (before: Buffer) => {
-    socket.end(Buffer.concat([before, closing!]));
-    upstream.destroy();
-    // A browser that never answers the close frame is cut off.
-    setTimeout(() => socket.destroy(), 5000).unref();
+  // Not before Jupyter has answered the upgrade: a frame would land in its HTTP parser.
+  const askJupyter = () => {
+    if (!fromJupyter.upgraded || !fromBrowser.atBoundary || closing!.sent) return;
+    closing!.sent = true;
+    upstream.write(closeFrame(closing!.code, closing!.reason, randomBytes(4)));
   };
   upstream.on('data', (chunk: Buffer) => {
-    if (closing) {
-      const until = frames.untilBoundary(chunk);
-      if (until === null) socket.write(chunk);
-      else finish(chunk.subarray(0, until));
-      return;
-    }
-    frames.consume(chunk);
+    fromJupyter.consume(chunk);
+    if (closing) askJupyter();
     if (!socket.write(chunk)) {
       upstream.pause();
       socket.once('drain', () => upstream.resume());
     }
   });
   socket.on('data', (chunk: Buffer) => {
-    if (closing) return;
-    onBrowserData(chunk);
-    if (!upstream.write(chunk)) {
+    if (closing?.sent) return;
+    let forward = chunk;
+    if (closing) {
+      const until = fromBrowser.untilBoundary(chunk);
+      if (until !== null) forward = chunk.subarray(0, until);
+    } else {
+      fromBrowser.consume(chunk);
+    }
+    onBrowserData(forward);
+    if (!upstream.write(forward)) {
       socket.pause();
       upstream.once('drain', () => socket.resume());
     }
+    if (closing) askJupyter();
   });
   upstream.on('error', destroy);
   socket.on('error', destroy);
-  upstream.on('close', () => (closing ? undefined : destroy()));
+  // Jupyter closed (after answering the close, or because the runtime stopped): the browser's side ends too.
+  upstream.on('close', () => (closing ? socket.end() : destroy()));
   socket.on('close', destroy);
   return {
     close(code: number, reason: string) {
       if (closing) return;
-      closing = closeFrame(code, reason);
-      socket.pause();
-      upstream.resume();
-      if (frames.atBoundary) finish(Buffer.alloc(0));
-      // A frame of Jupyter's that never ends (a stalled kernel) does not keep the socket open.
-      else setTimeout(destroy, 5000).unref();
+      closing = { code, reason, sent: false };
+      askJupyter();
+      setTimeout(() => {
+        if (upstream.destroyed) return;
+        const write = (before: Buffer) => {
+          socket.end(Buffer.concat([before, closeFrame(code, reason)]));
+          upstream.destroy();
+        };
+        upstream.removeAllListeners('data');
+        if (fromJupyter.atBoundary) write(Buffer.alloc(0));
+        else
+          upstream.on('data', (chunk: Buffer) => {
+            const until = fromJupyter.untilBoundary(chunk);
+            if (until === null) socket.write(chunk);
+            else write(chunk.subarray(0, until));
+          });
+        setTimeout(destroy, 5000).unref();
+      }, 5000).unref();
     },
   };
 }

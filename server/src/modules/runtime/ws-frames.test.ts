@@ -56,4 +56,21 @@ describe('FrameBoundary', () => {
   it('writes a close frame with the code and reason', () => {
     expect([...closeFrame(4401, 'token expired')]).toEqual([0x88, 15, 0x11, 0x31, ...Buffer.from('token expired')]);
   });
+  it('follows the masked frames of a browser, which come without an HTTP answer', () => {
+    const frames = new FrameBoundary({ httpHead: false });
+    expect(frames.atBoundary).toBe(true);
+    const masked = Buffer.concat([Buffer.from([0x81, 0x80 | 3, 1, 2, 3, 4]), Buffer.from('abc')]);
+    frames.consume(masked.subarray(0, 5));
+    expect(frames.atBoundary).toBe(false);
+    expect(frames.untilBoundary(Buffer.concat([masked.subarray(5), masked]))).toBe(masked.length - 5);
+  });
+
+  it('masks a close frame sent to the server', () => {
+    const mask = Buffer.from([1, 2, 3, 4]);
+    const frame = closeFrame(4403, 'no', mask);
+    expect([...frame.subarray(0, 6)]).toEqual([0x88, 0x80 | 4, 1, 2, 3, 4]);
+    const payload = Buffer.from(frame.subarray(6).map((byte, i) => byte ^ mask[i % 4]!));
+    expect(payload.readUInt16BE(0)).toBe(4403);
+    expect(payload.subarray(2).toString()).toBe('no');
+  });
 });

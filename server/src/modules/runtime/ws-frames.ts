@@ -1,13 +1,23 @@
 /**
- * Follows the bytes a server sends on an upgraded connection (the HTTP answer, then WebSocket frames) just far
- * enough to know where a frame ends, so the gateway can add a close frame of its own between two of Jupyter's
+ * Follows the bytes of one direction of an upgraded connection (the server's HTTP answer, then WebSocket frames)
+ * just far enough to know where a frame ends, so the gateway can add a close frame of its own between two frames
  * without ever parsing or copying a payload.
  */
 export class FrameBoundary {
-  private headEnded = false;
+  private headEnded: boolean;
   private headTail = '';
   private header: number[] = [];
   private payloadLeft = 0;
+
+  /** `httpHead`: the bytes start with the server's HTTP answer (the browser's side starts with frames). */
+  constructor(options: { httpHead: boolean } = { httpHead: true }) {
+    this.headEnded = !options.httpHead;
+  }
+
+  /** The server's HTTP answer has passed: frames follow. */
+  get upgraded(): boolean {
+    return this.headEnded;
+  }
 
   /** True between frames: a frame written now would not split one of the server's. */
   get atBoundary(): boolean {
@@ -79,8 +89,13 @@ function payloadLength(header: number[]): number {
   return bytes.reduce((total, byte) => total * 256 + byte, 0);
 }
 
-/** A close frame from the server side (unmasked) with a status code and a short reason. */
-export function closeFrame(code: number, reason: string): Buffer {
-  const text = Buffer.from(reason.slice(0, 100), 'utf8');
-  return Buffer.concat([Buffer.from([0x88, 2 + text.length, code >> 8, code & 0xff]), text]);
+/**
+ * A close frame with a status code and a short reason: unmasked as a server sends it, or masked (as a client must)
+ * to ask the server to close.
+ */
+export function closeFrame(code: number, reason: string, mask?: Buffer): Buffer {
+  const payload = Buffer.concat([Buffer.from([code >> 8, code & 0xff]), Buffer.from(reason.slice(0, 100), 'utf8')]);
+  if (!mask) return Buffer.concat([Buffer.from([0x88, payload.length]), payload]);
+  const masked = payload.map((byte, i) => byte ^ mask[i % 4]!);
+  return Buffer.concat([Buffer.from([0x88, 0x80 | payload.length]), mask, masked]);
 }
