@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/src/app.js';
@@ -8,9 +8,12 @@ import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
 import { customers, users } from '../server/src/platform/db/schema/index.js';
 import { hashPassword } from '../server/src/platform/passwords.js';
 import { LocalDiskStorage } from '../server/src/platform/storage/local-storage.js';
+import type { LocalRuntimeDriver } from '../server/src/modules/runtime/local-driver.js';
+import { processTreeUsage } from '../server/src/modules/runtime/process-usage.js';
 import { JUPYTER_MISSING, KernelChannel } from '../server/src/test/jupyter-kit.js';
 
 const STARTS = 20;
+const COLD_STARTS = 5;
 const ROUND_TRIPS = 200;
 
 const quantile = (values: number[], q: number) => {
@@ -19,6 +22,20 @@ const quantile = (values: number[], q: number) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** Resident memory of the pool's waiting servers (each with its kernel started ahead). */
+function poolServersUsage(poolDir: string): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(poolDir))
+        total += processTreeUsage(Number(pid)).memoryBytes;
+    } catch {
+      // ended while read
+    }
+  }
+  return total;
+}
+
 /**
  * Notebook runtimes on this machine: time from "start" to a kernel answering its first cell over 20 starts,
  * a trivial cell's round trip through the gateway against straight to Jupyter, and the memory of an idle project.
@@ -26,7 +43,11 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 export async function benchRuntime(): Promise<string[]> {
   if (JUPYTER_MISSING) return ['(skipped: Debian jupyter-server is not installed)'];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-bench-runtime-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) };
+  // A warm pool for Basic only: Basic starts take a waiting server, Advanced starts launch one (the cold path).
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    runtimeWarmPool: { BASIC: 1, ADVANCED: 0, GPU: 0 },
+  };
   const database = await openDatabase({ databaseUrl: undefined, dataDir: path.join(dataDir, 'db') });
   await database.migrate(MIGRATIONS_FOLDER);
   const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'bench-secret-bench-secret-bench-secret');
@@ -62,9 +83,13 @@ export async function benchRuntime(): Promise<string[]> {
     const proxy = `/gw/api/v1/runtime/${id}`;
     const call = (method: 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers });
 
-    const kernelReady = async () => {
+    const pool = app.runtimes.driver as LocalRuntimeDriver;
+    const poolReady = async () => {
+      while (pool.warmCounts().BASIC < 1) await new Promise((r) => setTimeout(r, 100));
+    };
+    const kernelReady = async (runtimeType: 'BASIC' | 'ADVANCED' = 'BASIC') => {
       const started = performance.now();
-      await call('POST', `/gw/api/v1/projects/${id}/runtime/start`, {});
+      await call('POST', `/gw/api/v1/projects/${id}/runtime/start`, { runtimeType });
       const kernel = (await call('POST', `${proxy}/api/kernels`, { name: 'python3' })).json().id as string;
       const channel = await KernelChannel.open(
         `${base.replace('http', 'ws')}${proxy}/api/kernels/${kernel}/channels?token=${encodeURIComponent(token)}`,
@@ -79,12 +104,25 @@ export async function benchRuntime(): Promise<string[]> {
     await call('POST', `/gw/api/v1/projects/${id}/runtime/stop`);
     const times: number[] = [];
     for (let i = 0; i < STARTS; i++) {
+      // A start with a pool server waiting, as after any pause longer than a refill (about a second).
+      await poolReady();
       const run = await kernelReady();
       times.push(run.elapsed);
       run.channel.close();
       await call('POST', `/gw/api/v1/projects/${id}/runtime/stop`);
     }
+    const coldTimes: number[] = [];
+    for (let i = 0; i < COLD_STARTS; i++) {
+      await poolReady();
+      const run = await kernelReady('ADVANCED');
+      coldTimes.push(run.elapsed);
+      run.channel.close();
+      await call('POST', `/gw/api/v1/projects/${id}/runtime/stop`);
+    }
+    await poolReady();
+    const waiting = poolServersUsage(path.join(dataDir, 'runtime', 'pool'));
 
+    await poolReady();
     const { channel, kernel } = await kernelReady();
     const roundTrips = async (c: KernelChannel) => {
       const samples: number[] = [];
@@ -106,7 +144,9 @@ export async function benchRuntime(): Promise<string[]> {
     direct.close();
     return [
       `first start (creates the virtual environment): ${ms(first.elapsed)}`,
-      `start → kernel answers its first cell, ${STARTS} starts: p50 ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}`,
+      `start → kernel answers its first cell, ${STARTS} starts from the warm pool: p50 ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}`,
+      `the same without a waiting server (launched at the start), ${COLD_STARTS} starts: p50 ${ms(quantile(coldTimes, 0.5))}, p95 ${ms(quantile(coldTimes, 0.95))}`,
+      `memory of a waiting pool server and its kernel started ahead (RSS): ${(waiting / 1024 / 1024).toFixed(0)} MB`,
       `trivial cell round trip (${ROUND_TRIPS}×): through the gateway p50 ${ms(quantile(viaGateway, 0.5))} (p95 ${ms(quantile(viaGateway, 0.95))}), straight to Jupyter p50 ${ms(quantile(straight, 0.5))} (p95 ${ms(quantile(straight, 0.95))})`,
       `memory of an idle project (Jupyter server + one kernel, RSS): ${((usage?.memoryBytes ?? 0) / 1024 / 1024).toFixed(0)} MB`,
     ];

@@ -45,7 +45,8 @@ export default defineConfig({
     {
       command: 'node support/start-server.mjs',
       url: `http://127.0.0.1:${shortTokenPort}/readyz`,
-      env: { E2E_PORT: String(shortTokenPort), ACCESS_TOKEN_TTL_SECONDS: '2' },
+      // It runs no notebooks: no Jupyter servers started ahead.
+      env: { E2E_PORT: String(shortTokenPort), ACCESS_TOKEN_TTL_SECONDS: '2', RUNTIME_WARM_POOL: '0' },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
+import { SHORT_TOKEN_URL } from './support/api';
 import { expect, expectAccessible, test, text, texts } from './support/fixtures';
 
 const project = texts('en', 'project');
@@ -112,4 +113,40 @@ test('a student creates a project, runs Python, plots, uses the terminal, upload
   });
   await button(page, t('runtime.stop')).click();
   await expect(state).toHaveText(t('runtime.state.STOPPED'), { timeout: 30_000 });
+});
+
+test.describe('with access tokens that expire every 2 seconds', () => {
+  test.use({ baseURL: SHORT_TOKEN_URL });
+
+  test('a running cell keeps its output while the editor renews its token and reconnects', async ({ page }) => {
+    test.setTimeout(180_000);
+    const channels: string[] = [];
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/channels')) channels.push(socket.url());
+    });
+    await signIn(page, 'student08');
+    await page.goto('/pjedu/my/projects');
+    await button(page, t('list.create')).first().click();
+    await page.getByLabel(t('form.name')).fill('Long run');
+    await button(page, t('form.create')).click();
+    await button(page, t('runtime.start')).click();
+    await expect(page.locator('[data-runtime-state]')).toHaveText(t('runtime.state.RUNNING'), { timeout: 60_000 });
+    const runState = page.locator('[data-run-state]');
+    await expect(runState).toHaveText(t('notebook.runState.ready'), { timeout: 30_000 });
+
+    // Six seconds of running: the gateway closes the socket each time the 2-second token expires.
+    await typeInCell(page, 1, 'import time; _ = [time.sleep(2) or print(i) for i in range(3)]');
+    const output = page.getByRole('log', { name: t('notebook.outputs', { index: 1 }) });
+    await expect(output).toHaveText('0 1 2', { timeout: 30_000 });
+    await expect(runState).toHaveText(t('notebook.runState.done'));
+    expect(channels.length).toBeGreaterThan(1);
+    const sessions = new Set(channels.map((url) => new URL(url).searchParams.get('session_id')));
+    expect(sessions.size).toBe(1);
+
+    await typeInCell(page, 2, 'print(6 * 7)');
+    await expect(page.getByRole('log', { name: t('notebook.outputs', { index: 2 }) })).toHaveText('42', {
+      timeout: 30_000,
+    });
+    await button(page, t('runtime.stop')).click();
+  });
 });

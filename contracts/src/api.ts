@@ -76,3 +76,9 @@ export const SERVICE_PATHS = { healthz: '/healthz', readyz: '/readyz', apiDocs: 
 
 /** Prefixes that belong to the API: unknown paths under them answer the JSON envelope, never the web app. */
 export const API_PREFIXES = ['/gw/', '/api/', '/es/'] as const;
+
+/**
+ * Close codes of the gateway's WebSockets (kernels, terminals): the access token expired or its sign-in ended
+ * (renew it, then reconnect), or the user may no longer edit the project (do not reconnect).
+ */
+export const RUNTIME_SOCKET_CLOSE = { renewToken: 4401, noAccess: 4403 } as const;

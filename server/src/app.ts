@@ -42,6 +42,7 @@ import { PackageQueue } from './modules/project/package.service.js';
 import { projectRoutes } from './modules/project/project.routes.js';
 import { registerRuntimeUpgrades, runtimeProxyRoutes } from './modules/runtime/runtime-proxy.js';
 import type { RuntimeDriver } from './modules/runtime/runtime-driver.js';
+import { SessionEvents } from './platform/auth/session-events.js';
 import { runtimeRoutes } from './modules/runtime/runtime.routes.js';
 import { createRuntimeManager } from './modules/runtime/runtime-setup.js';
 import { certificationRoutes } from './modules/user/certification.routes.js';
@@ -106,7 +107,16 @@ export async function buildApp({
     blockMs: config.shieldBlockMinutes * 60_000,
     now,
   });
-  const ctx: AppContext = { config, db: database.db, tokens, storage, shield, now, courseCode };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    tokens,
+    storage,
+    shield,
+    now,
+    courseCode,
+    sessions: new SessionEvents(),
+  };
   await refreshShieldAllowlist(ctx);
 
   recordRouteTable(app);

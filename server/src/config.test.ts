@@ -9,6 +9,17 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.isCustomerSingle).toBe(false);
     expect(config.dataDir).toMatch(/data$/);
+    expect(config.runtimeWarmPool).toEqual({ BASIC: 1, ADVANCED: 0, GPU: 0 });
+  });
+
+  it('reads the warm pool as one count or per runtime type', () => {
+    expect(loadConfig({ RUNTIME_WARM_POOL: '0' }).runtimeWarmPool).toEqual({ BASIC: 0, ADVANCED: 0, GPU: 0 });
+    expect(loadConfig({ RUNTIME_WARM_POOL: '2' }).runtimeWarmPool).toEqual({ BASIC: 2, ADVANCED: 2, GPU: 2 });
+    expect(loadConfig({ RUNTIME_WARM_POOL: 'basic=2, GPU=1' }).runtimeWarmPool).toEqual({
+      BASIC: 2,
+      ADVANCED: 0,
+      GPU: 1,
+    });
   });
 
   it('reads every kind of value', () => {
@@ -35,6 +46,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['LOG_LEVEL', 'loud'],
     ['SUPER_ADMIN_PASSWORD', 'short'],
+    ['RUNTIME_WARM_POOL', '-1'],
+    ['RUNTIME_WARM_POOL', 'BASIC=2,TPU=1'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -8,6 +8,24 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
+const RUNTIME_TYPES = ['BASIC', 'ADVANCED', 'GPU'] as const;
+
+/** `2` keeps two servers of every runtime type; `BASIC=2,GPU=0` names types (unnamed ones get none). */
+function parseWarmPool(value: string): Record<(typeof RUNTIME_TYPES)[number], number> | null {
+  const count = (text: string) => (/^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : null);
+  const all = count(value);
+  if (all !== null) return { BASIC: all, ADVANCED: all, GPU: all };
+  const sizes = { BASIC: 0, ADVANCED: 0, GPU: 0 };
+  for (const part of value.split(',')) {
+    const [type, n] = part.split('=');
+    const key = type?.trim().toUpperCase() as (typeof RUNTIME_TYPES)[number];
+    const parsed = count(n ?? '');
+    if (!RUNTIME_TYPES.includes(key) || parsed === null) return null;
+    sizes[key] = parsed;
+  }
+  return sizes;
+}
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -68,6 +86,11 @@ const ZEnv = z.object({
     .min(0.01)
     .max(24 * 60)
     .default(30),
+  RUNTIME_WARM_POOL: z
+    .string()
+    .default('BASIC=1')
+    .transform(parseWarmPool)
+    .refine((sizes) => sizes !== null, 'expected a count (every runtime type) or BASIC=n,ADVANCED=n,GPU=n'),
   RUNTIME_UID_BASE: z.coerce.number().int().min(1000).max(2_000_000_000).default(200_000),
   RUNTIME_BASIC_CPU: z.coerce.number().min(0.1).max(256).default(1),
   RUNTIME_BASIC_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
@@ -133,6 +156,8 @@ export interface Config {
   /** Each project's runtime runs as system user `base + project number` when the server runs as root. */
   runtimeUidBase: number;
   runtimeLimits: Record<'BASIC' | 'ADVANCED' | 'GPU', RuntimeLimits>;
+  /** Jupyter servers started ahead per runtime type (warm pool); 0 starts every runtime on demand. */
+  runtimeWarmPool: Record<'BASIC' | 'ADVANCED' | 'GPU', number>;
   /** Weekly compute minutes per runtime type where a customer has set none. */
   computeWeeklyMinutes: Record<'BASIC' | 'ADVANCED' | 'GPU', number>;
   userStorageQuotaBytes: number;
@@ -194,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ADVANCED: { cpu: e.RUNTIME_ADVANCED_CPU, memoryMb: e.RUNTIME_ADVANCED_MEMORY_MB },
       GPU: { cpu: e.RUNTIME_GPU_CPU, memoryMb: e.RUNTIME_GPU_MEMORY_MB },
     },
+    runtimeWarmPool: e.RUNTIME_WARM_POOL!,
     computeWeeklyMinutes: {
       BASIC: e.COMPUTE_WEEKLY_MINUTES_BASIC,
       ADVANCED: e.COMPUTE_WEEKLY_MINUTES_ADVANCED,

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { SessionEvents } from './auth/session-events.js';
 import type { AccessTokens } from './auth/tokens.js';
 import type { Db } from './db/client.js';
 import type { RequestShield } from './shield.js';
@@ -11,6 +12,8 @@ export interface AppContext {
   tokens: AccessTokens;
   storage: FileStorage;
   shield: RequestShield;
+  /** Sign-ins that ended in this process (logout, password change), for whoever holds something open for them. */
+  sessions: SessionEvents;
   /** The current time; tests move it forward instead of waiting. */
   now: () => Date;
   /** A fresh random course code; tests pass one that repeats itself to make codes collide. */

@@ -42,12 +42,20 @@ function message(msgType: string, content: object, session: string) {
 
 /** A kernel's channels over a WebSocket, speaking the Jupyter messaging protocol like the editor does. */
 export class KernelChannel {
-  private readonly session = randomUUID();
   private readonly listeners = new Set<
     (m: { parent: string; msgType: string; content: Record<string, unknown> }) => void
   >();
 
-  private constructor(readonly socket: WebSocket) {
+  /** How the socket ended: a close code of the gateway's (4401, 4403) or Jupyter's. */
+  readonly closed: Promise<{ code: number; reason: string }>;
+
+  private constructor(
+    readonly socket: WebSocket,
+    private readonly session: string,
+  ) {
+    this.closed = new Promise((resolve) =>
+      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     socket.on('message', (data) => {
       const parsed = JSON.parse(String(data)) as {
         parent_header: { msg_id?: string };
@@ -62,10 +70,11 @@ export class KernelChannel {
     });
   }
 
-  static open(url: string, headers: Record<string, string> = {}): Promise<KernelChannel> {
+  /** Opens the channels; a reconnect passes the session of the connection it replaces (as the editor does). */
+  static open(url: string, headers: Record<string, string> = {}, session = randomUUID()): Promise<KernelChannel> {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, { headers });
-      socket.once('open', () => resolve(new KernelChannel(socket)));
+      socket.once('open', () => resolve(new KernelChannel(socket, session)));
       socket.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
       socket.once('error', reject);
     });

@@ -30,6 +30,8 @@ export async function createTestApp(
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     webDist: path.join(dataDir, 'no-web'),
+    // Tests that do not start notebooks must not start Jupyter servers ahead either.
+    runtimeWarmPool: { BASIC: 0, ADVANCED: 0, GPU: 0 },
     ...options.config,
   };
   const database = await createTestDatabase();

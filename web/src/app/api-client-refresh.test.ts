@@ -172,4 +172,29 @@ describe('api client: token refresh (spec section 4)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(env.redirect).toHaveBeenCalledWith('/pjedu/home');
   });
+  it('renewToken refreshes for a caller outside the client and shares the refresh with failing requests', async () => {
+    const { server, env, api } = setup();
+    expiringServer(server);
+    server.on(`GET ${API.authToken}`, () => ok({ token: 'new-token', refreshToken: 'refresh-2' }));
+
+    const [renewed, data] = await Promise.all([api.renewToken('old-token'), api.get('/x')]);
+
+    expect(renewed).toBe(true);
+    expect(data).toBe('fresh');
+    expect(server.to(API.authToken)).toHaveLength(1);
+    expect(env.session.saveTokens).toHaveBeenCalledWith('new-token', 'refresh-2');
+    // Asked again with the token it was refused with, after another refresh stored a newer one: no refresh.
+    await expect(api.renewToken('old-token')).resolves.toBe(true);
+    expect(server.to(API.authToken)).toHaveLength(1);
+  });
+
+  it('renewToken with an ended sign-in answers false and sends the user to sign in', async () => {
+    const { server, env, api } = setup();
+    server.on(`GET ${API.authToken}`, () => fail('E002', 'Logged in elsewhere', 401));
+
+    await expect(api.renewToken('old-token')).resolves.toBe(false);
+
+    expect(env.toast.error).toHaveBeenCalledWith('Logged in elsewhere');
+    expect(env.redirect).toHaveBeenCalledWith(SSO_FROM_COURSES);
+  });
 });

@@ -88,6 +88,12 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
   download(path: string, options?: Omit<RequestOptions, 'responseType'>): Promise<Blob>;
+  /**
+   * Renews the access token as a refused request would (one refresh shared with every other caller; a failed one
+   * signs out), for callers that met the expiry outside this client: a WebSocket the gateway closed, a proxied
+   * call answered 401. Resolves true once a token other than `sentToken` is stored.
+   */
+  renewToken(sentToken: string | null): Promise<boolean>;
 }
 
 type Parsed = { kind: 'envelope'; envelope: Envelope } | { kind: 'text'; text: string } | { kind: 'blob'; blob: Blob };
@@ -166,7 +172,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     if (parsed.kind === 'blob') return parsed.blob as T;
     if (parsed.kind === 'text') {
       const error = new ApiError('http', status, parsed.text);
-      if (status === 401) return renew(path, options, sentToken, replayed, error);
+      if (status === 401) return renew(() => execute<T>(path, options, true), sentToken, replayed, error);
       if (status === 400) throw error;
       // The request shield answers 403 with plain text; a 2xx that is not an envelope is no answer we know.
       if (status === 403) env.showSystemNotice();
@@ -191,7 +197,9 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       });
       throw error;
     }
-    if (code === ERRORS.TOKEN_EXPIRED.code || status === 401) return renew(path, options, sentToken, replayed, error);
+    if (code === ERRORS.TOKEN_EXPIRED.code || status === 401) {
+      return renew(() => execute<T>(path, options, true), sentToken, replayed, error);
+    }
     if (code === ERRORS.TOO_FREQUENT.code || code === ERRORS.CAPTCHA_REQUIRED.code) {
       env.toast.warning(envelope.errorMsg);
       throw error;
@@ -220,8 +228,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
 
   /** Spec section 4: one refresh for all requests that fail with an expired token, then replay them. */
   async function renew<T>(
-    path: string,
-    options: RequestOptions,
+    replay: () => Promise<T>,
     sentToken: string | null,
     replayed: boolean,
     error: ApiError,
@@ -238,7 +245,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     }
     if (!refreshing && session.token && session.token !== sentToken) {
       // A refresh finished while this request was on its way: just send it again.
-      return execute<T>(path, options, true);
+      return replay();
     }
     if (!refreshing && !session.refreshToken) {
       endSession(() => {
@@ -250,14 +257,14 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     if (refreshing) {
       // A refresh is already in progress: wait for it; the request that started it reacts to a failure.
       const outcome = await refreshing;
-      if (outcome.ok) return execute<T>(path, options, true);
+      if (outcome.ok) return replay();
       throw error;
     }
 
     refreshing = refreshTokens(session.refreshToken as string);
     const outcome = await refreshing;
     refreshing = null;
-    if (outcome.ok) return execute<T>(path, options, true);
+    if (outcome.ok) return replay();
     endSession(() => {
       if (env.session.read().isSuper) {
         env.redirect(PATHS.superLogin);
@@ -301,6 +308,8 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
     download: (path, options) => request<Blob>(path, { ...options, responseType: 'blob' }),
+    renewToken: (sentToken) =>
+      renew(async () => true, sentToken, false, new ApiError('http', 401, 'token expired')).catch(() => false),
   };
 }
 

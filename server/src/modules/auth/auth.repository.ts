@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { customers, loginFailures, refreshTokens, schools, users } from '../../platform/db/schema/index.js';
 
@@ -99,6 +99,15 @@ export async function isFamilyActive(db: Db, familyId: string): Promise<boolean>
     .from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   return (row?.n ?? 0) > 0;
+}
+
+export async function activeFamilies(db: Db, familyIds: string[]): Promise<Set<string>> {
+  if (familyIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(inArray(refreshTokens.familyId, familyIds), isNull(refreshTokens.revokedAt)));
+  return new Set(rows.map((r) => r.familyId));
 }
 
 export async function findCustomerById(db: Db, id: string) {

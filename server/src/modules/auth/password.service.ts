@@ -27,6 +27,7 @@ async function setPassword(ctx: AppContext, userId: string, plain: string, keepS
         ),
       );
   });
+  ctx.sessions.ended({ userId, exceptSessionId: keepSession });
 }
 
 /** Change with the old password; answers a fresh token pair for this sign-in. */

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { AppError } from '../../platform/errors.js';
+import type { SessionEvents } from '../../platform/auth/session-events.js';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
@@ -10,10 +11,17 @@ export interface SessionDeps {
   tokens: AccessTokens;
   refreshTtlDays: number;
   now: () => Date;
+  sessions: SessionEvents;
 }
 
 export function sessionDeps(ctx: AppContext): SessionDeps {
-  return { db: ctx.db, tokens: ctx.tokens, now: ctx.now, refreshTtlDays: ctx.config.refreshTokenTtlDays };
+  return {
+    db: ctx.db,
+    tokens: ctx.tokens,
+    now: ctx.now,
+    refreshTtlDays: ctx.config.refreshTokenTtlDays,
+    sessions: ctx.sessions,
+  };
 }
 
 export interface TokenPair {
@@ -74,17 +82,32 @@ export async function refreshSession(
   if (!row || row.expiresAt <= now) throw new AppError('TOKEN_EXPIRED');
   if (row.revokedAt) throw new AppError('SESSION_REPLACED');
   if (row.replacedAt || !(await repo.markRefreshTokenReplaced(deps.db, row.id, now))) {
-    await repo.revokeFamily(deps.db, row.familyId, now);
+    await revoke(deps, row.familyId);
     throw new AppError('SESSION_REPLACED');
   }
   const user = await repo.findUserById(deps.db, row.userId);
   if (!user || !(await repo.isAccountActive(deps.db, user.id))) {
-    await repo.revokeFamily(deps.db, row.familyId, now);
+    await revoke(deps, row.familyId);
     throw new AppError('ACCOUNT_DISABLED');
   }
   return issue(deps, user, row.familyId, requester);
 }
 
-export async function endSession(deps: SessionDeps, sessionId: string) {
+async function revoke(deps: SessionDeps, sessionId: string) {
   await repo.revokeFamily(deps.db, sessionId, deps.now());
+  deps.sessions.ended({ sessionId });
+}
+
+export async function endSession(deps: SessionDeps, sessionId: string) {
+  await revoke(deps, sessionId);
+}
+
+/** Whether a sign-in still stands (logout, a reused refresh token or a password change end it). */
+export function isSessionActive(db: Db, sessionId: string): Promise<boolean> {
+  return repo.isFamilyActive(db, sessionId);
+}
+
+/** The sessions of `sessionIds` that still stand, in one query. */
+export function activeSessions(db: Db, sessionIds: string[]): Promise<Set<string>> {
+  return repo.activeFamilies(db, sessionIds);
 }

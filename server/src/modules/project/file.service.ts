@@ -102,7 +102,7 @@ export class ProjectFiles {
   }
 
   /** Bytes of every workspace the owner has, against the per-user storage quota. */
-  private async ownerUsage(): Promise<number> {
+  async ownerUsage(): Promise<number> {
     const owned = await this.ctx.db
       .select({ id: projects.id, seq: projects.seq })
       .from(projects)

@@ -1,10 +1,26 @@
 /**
- * The Jupyter server configuration every runtime loads. It turns on TCP_NODELAY for kernel and terminal
- * websockets: without it Nagle's algorithm adds ~40 ms to every message (measured 48 ms → 9 ms round trip).
- * It also stops the runtime when the platform's process is gone (killed without a chance to stop its runtimes),
- * so no Jupyter server outlives it.
+ * The Jupyter server configuration every runtime loads.
+ *
+ * - TCP_NODELAY for kernel and terminal websockets: without it Nagle's algorithm adds ~40 ms to every message
+ *   (measured 48 ms → 9 ms round trip).
+ * - The runtime stops when the platform's process is gone (killed without a chance to stop its runtimes), so no
+ *   Jupyter server outlives it.
+ * - A server starts **unbound**: it answers only `/api/status` and `POST /aiedu/bind` (with its token) until the
+ *   platform binds it to one project. Binding sets the root directory (contents, kernels, terminals, checkpoints)
+ *   to the project's workspace, replaces the process environment with the project's, hands the slot's own files
+ *   to the project's user and then drops to that user for good (`setresuid`, no supplementary groups). Nothing
+ *   of a project (kernel, terminal, file) can exist before the drop, so pre-started servers of the warm pool are
+ *   safe to start as root. A second bind is refused.
  */
 export const JUPYTER_CONFIG = `# Written by the platform at start; do not edit.
+import json, os, signal, sys, threading, time
+
+from tornado import web
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.serverapp import ServerApp
+from jupyter_server.utils import url_path_join
+
+
 def _nodelay(cls):
     original = cls.open
     def open(self, *args, **kwargs):
@@ -23,7 +39,6 @@ try:
 except Exception:
     pass
 
-import os, signal, threading, time
 _parent = os.getppid()
 def _watch_parent():
     while True:
@@ -33,8 +48,175 @@ def _watch_parent():
             return
 threading.Thread(target=_watch_parent, daemon=True).start()
 
+_bound = {'done': False}
+
+
+def _become(uid, gid):
+    # The process stays undumpable after the change: the project's kernels cannot trace what it did as root.
+    os.setgroups([])
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+
+
+# A kernel started ahead: a Python process that has done a kernel's imports (then writes the file
+# $JUPYTER_RUNTIME_DIR/kernel-ahead, which the platform waits for). At the bind it drops to the project's user;
+# the first kernel the project starts is handed to it (connection file, directory, environment): it takes the
+# project's environment and virtual environment, and runs ipykernel.
+_KERNEL_AHEAD = r'''
+import ctypes, json, os, sys
+sys.path = [p for p in sys.path if p not in ('', os.getcwd())]
+marker = os.path.join(os.environ['JUPYTER_RUNTIME_DIR'], 'kernel-ahead')
+try:
+    from ipykernel import kernelapp, ipkernel, zmqshell  # noqa: F401
+    try:
+        import debugpy  # noqa: F401
+    except Exception:
+        pass
+except Exception:
+    open(marker, 'w').write('failed')
+    sys.exit(1)
+open(marker, 'w').write('ready')
+# First line, written by the server while it is still root, at the bind: whose kernel this will be.
+line = sys.stdin.readline()
+if not line:
+    sys.exit(0)
+identity = json.loads(line)
+if os.getuid() == 0:
+    for tid in os.listdir('/proc/self/task'):
+        try:
+            os.setpriority(os.PRIO_PROCESS, int(tid), 0)
+        except OSError:
+            pass
+    if identity['uid'] is not None:
+        os.setgroups([])
+        os.setresgid(identity['gid'], identity['gid'], identity['gid'])
+        os.setresuid(identity['uid'], identity['uid'], identity['uid'])
+        # A kernel is its user's own process, as an exec'd one would be.
+        ctypes.CDLL(None).prctl(4, 1, 0, 0, 0)  # PR_SET_DUMPABLE
+# Second line, written by the bound server (the project's user by now): the kernel to run.
+line = sys.stdin.readline()
+if not line:
+    sys.exit(0)
+spec = json.loads(line)
+os.chdir(spec['cwd'])
+os.environ.clear()
+os.environ.update(spec['env'])
+venv = os.environ.get('VIRTUAL_ENV')
+if venv:
+    import site
+    before = list(sys.path)
+    site.addsitedir(os.path.join(venv, 'lib', 'python%d.%d' % sys.version_info[:2], 'site-packages'))
+    added = [p for p in sys.path if p not in before]
+    system = next((i for i, p in enumerate(before) if p.endswith(('site-packages', 'dist-packages'))), len(before))
+    sys.path = before[:system] + added + before[system:]
+    sys.prefix = sys.exec_prefix = venv
+    sys.executable = os.path.join(venv, 'bin', 'python')
+sys.argv = [sys.executable, '-f', spec['connection_file']]
+kernelapp.launch_new_instance()
+'''
+_ahead = {'process': None}
+try:
+    import subprocess
+    _ahead['process'] = subprocess.Popen(
+        [sys.executable, '-c', _KERNEL_AHEAD], stdin=subprocess.PIPE, start_new_session=True
+    )
+except Exception:
+    pass
+
+import jupyter_client.provisioning.local_provisioner as _local_provisioner
+_launch_kernel = _local_provisioner.launch_kernel
+def _launch_kernel_ahead(cmd, **kwargs):
+    process, _ahead['process'] = _ahead['process'], None
+    ours = len(cmd) == 5 and cmd[0] == '/bin/sh' and 'ipykernel_launcher' in cmd[2]
+    if process is None or process.poll() is not None or not _bound['done'] or not ours:
+        if process is not None and process.poll() is None:
+            process.kill()
+        return _launch_kernel(cmd, **kwargs)
+    spec = {
+        'connection_file': cmd[-1],
+        'cwd': kwargs.get('cwd') or os.getcwd(),
+        'env': dict(kwargs.get('env') or os.environ),
+    }
+    process.stdin.write((json.dumps(spec) + '\\n').encode())
+    process.stdin.flush()
+    return process
+_local_provisioner.launch_kernel = _launch_kernel_ahead
+
+
+def _give(path, uid, gid):
+    for folder, dirs, files in os.walk(path):
+        os.lchown(folder, uid, gid)
+        for name in dirs + files:
+            os.lchown(os.path.join(folder, name), uid, gid)
+
+
+class BindHandler(JupyterHandler):
+    @web.authenticated
+    def post(self):
+        if _bound['done']:
+            raise web.HTTPError(409, 'already bound')
+        spec = json.loads(self.request.body)
+        root = spec['root_dir']
+        env = spec['env']
+        uid, gid = spec.get('uid'), spec.get('gid')
+        app = self.settings['serverapp']
+        os.chdir(root)
+        app.root_dir = root
+        app.contents_manager.root_dir = root
+        checkpoints = getattr(app.contents_manager, 'checkpoints', None)
+        if checkpoints is not None and hasattr(checkpoints, 'root_dir'):
+            checkpoints.root_dir = root
+        app.kernel_manager.root_dir = root
+        self.settings['server_root_dir'] = root
+        terminals = self.settings.get('terminal_manager')
+        if terminals is not None and terminals.extra_env:
+            terminals.extra_env = {**terminals.extra_env, 'JUPYTER_SERVER_ROOT': root}
+        os.environ.clear()
+        os.environ.update(env)
+        if os.getuid() == 0:
+            # A warm-pool server waited at a lower priority; the project's kernels start at the normal one.
+            for tid in os.listdir('/proc/self/task'):
+                try:
+                    os.setpriority(os.PRIO_PROCESS, int(tid), 0)
+                except OSError:
+                    pass
+        ahead = _ahead['process']
+        if ahead is not None and ahead.poll() is None:
+            # The kernel started ahead takes its user now, from this process while it is root: what the server
+            # sends it later, as the project's user, can no longer choose who the kernel runs as.
+            try:
+                ahead.stdin.write((json.dumps({'uid': uid, 'gid': gid}) + '\\n').encode())
+                ahead.stdin.flush()
+            except OSError:
+                _ahead['process'] = None
+        if uid is not None and os.getuid() == 0:
+            _give(spec['slot_dir'], uid, gid)
+            _become(uid, gid)
+        connections = env['JUPYTER_RUNTIME_DIR']
+        os.makedirs(connections, mode=0o700, exist_ok=True)
+        app.kernel_manager.connection_dir = connections
+        _bound['done'] = True
+        self.finish(json.dumps({'uid': os.getuid(), 'root_dir': os.getcwd()}))
+
+
+_prepare = JupyterHandler.prepare
+def _prepare_bound(self):
+    if not _bound['done'] and not isinstance(self, BindHandler):
+        if self.request.path != url_path_join(self.base_url, 'api/status'):
+            raise web.HTTPError(403, 'runtime not bound to a project')
+    return _prepare(self)
+JupyterHandler.prepare = _prepare_bound
+
+_init_webapp = ServerApp.init_webapp
+def _init_webapp_with_bind(self):
+    _init_webapp(self)
+    self.web_app.add_handlers('.*$', [(url_path_join(self.base_url, 'aiedu/bind'), BindHandler)])
+ServerApp.init_webapp = _init_webapp_with_bind
+
 c = get_config()  # noqa: F821
 c.ServerApp.open_browser = False
+# Started as root only to drop to the project's user at bind; nothing runs before that.
+c.ServerApp.allow_root = True
 c.ServerApp.allow_origin = '*'
 c.ServerApp.disable_check_xsrf = True
 c.ServerApp.terminals_enabled = True
@@ -43,3 +225,21 @@ c.ServerApp.shutdown_no_activity_timeout = 0
 c.FileContentsManager.delete_to_trash = False
 c.ContentsManager.allow_hidden = False
 `;
+
+/**
+ * The kernel every runtime starts: the project's virtual environment's Python (`VIRTUAL_ENV` is the bound
+ * project's), so packages installed into the project are importable in its notebooks. Debian's own kernel spec
+ * names `/usr/bin/python3`, which would not see them.
+ */
+export const KERNEL_SPEC = {
+  argv: [
+    '/bin/sh',
+    '-c',
+    'exec "$VIRTUAL_ENV/bin/python" -m ipykernel_launcher -f "$1"',
+    'kernel',
+    '{connection_file}',
+  ],
+  display_name: 'Python 3',
+  language: 'python',
+  metadata: { debugger: true },
+};

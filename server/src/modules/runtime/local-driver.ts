@@ -1,67 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContainerType } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
-import { JUPYTER_CONFIG } from './jupyter-config.js';
+import { cgroupUsage, detectLimitsMode, removeCgroup, type LimitsMode } from './cgroup-limits.js';
+import { JUPYTER_CONFIG, KERNEL_SPEC } from './jupyter-config.js';
+import { bindServer, killServer, launchServer, serverAlive, threadsFor, type JupyterServer } from './jupyter-server.js';
+import { processTreeUsage } from './process-usage.js';
 import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
+import { WarmPool } from './warm-pool.js';
 
 export interface LocalDriverOptions {
-  /** `DATA_DIR/runtime`: one folder per project (workspace, virtual environment, home). */
+  /** `DATA_DIR/runtime`: one folder per project (workspace, virtual environment, home), `pool/`, `jupyter/`. */
   rootDir: string;
   python: string;
   uidBase: number;
   limits: Record<ContainerType, RuntimeLimits>;
+  /** Jupyter servers kept started per runtime type (the warm pool); 0 starts each one on demand. */
+  warmPool: Record<ContainerType, number>;
   pipIndexUrl: string | undefined;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  /** Where cgroup v2 is mounted; tests point it at a folder of their own. */
+  cgroupRoot?: string;
 }
 
 interface Running {
-  child: ChildProcess;
-  endpoint: RuntimeEndpoint;
-  cgroup: string | null;
+  server: JupyterServer;
   stopping: boolean;
-}
-
-const CGROUP_ROOT = '/sys/fs/cgroup';
-const READY_TIMEOUT_MS = 30_000;
-
-/** How this host can limit memory and CPU: cgroups v2 when we may create groups, else process limits. */
-function detectLimitsMode(isRoot: boolean): 'cgroup' | 'rlimit' | 'none' {
-  if (!isRoot) return existsSync('/usr/bin/prlimit') ? 'rlimit' : 'none';
-  try {
-    if (!existsSync(path.join(CGROUP_ROOT, 'cgroup.controllers'))) throw new Error('no cgroup v2');
-    const probe = path.join(CGROUP_ROOT, 'aiedu-runtimes');
-    mkdirSync(probe, { recursive: true });
-    writeFileSync(path.join(CGROUP_ROOT, 'cgroup.subtree_control'), '+memory +cpu');
-    return 'cgroup';
-  } catch {
-    return existsSync('/usr/bin/prlimit') ? 'rlimit' : 'none';
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -69,21 +35,81 @@ function freePort(): Promise<number> {
  * workspace as its root directory. Run as root, each project gets its own system user (`uidBase + seq`) that owns
  * only that project's folder; the data directory, database and secrets stay unreadable to it, and the process
  * environment carries none of the server's variables.
+ *
+ * Servers are started ahead of need (the warm pool, per runtime type, with that type's limits) and **bound** to a
+ * project at its start: the bind points the server's root directory at the project's workspace, in place, gives
+ * it the project's environment and drops it to the project's user. A pool server is never used twice: it ends
+ * with its project's runtime, and the pool starts a fresh one.
  */
 export class LocalRuntimeDriver implements RuntimeDriver {
-  readonly limitsMode: 'cgroup' | 'rlimit' | 'none';
+  readonly limitsMode: LimitsMode;
   private readonly running = new Map<string, Running>();
   private readonly exitListeners: ((projectId: string) => void)[] = [];
   private readonly isRoot = process.getuid?.() === 0;
   private readonly configFile: string;
+  private readonly jupyterPath: string;
+  private readonly poolDir: string;
+  private readonly cgroupRoot: string;
+  private readonly pool: WarmPool<JupyterServer>;
 
   constructor(private readonly options: LocalDriverOptions) {
-    this.limitsMode = detectLimitsMode(this.isRoot);
+    this.cgroupRoot = options.cgroupRoot ?? '/sys/fs/cgroup';
+    this.limitsMode = detectLimitsMode({ root: this.cgroupRoot, isRoot: this.isRoot, prlimit: '/usr/bin/prlimit' });
     mkdirSync(options.rootDir, { recursive: true });
     // Other users may pass through the runtime folder to their own project but not list it.
     chmodSync(options.rootDir, 0o711);
     this.configFile = path.join(options.rootDir, 'jupyter_server_config.py');
     writeFileSync(this.configFile, JUPYTER_CONFIG, { mode: 0o644 });
+    // The kernel spec every project's server reads after the bind, as the project's user.
+    this.jupyterPath = path.join(options.rootDir, 'jupyter');
+    const kernelDir = path.join(this.jupyterPath, 'kernels', 'python3');
+    mkdirSync(kernelDir, { recursive: true });
+    for (const folder of [this.jupyterPath, path.dirname(kernelDir), kernelDir]) chmodSync(folder, 0o755);
+    writeFileSync(path.join(kernelDir, 'kernel.json'), JSON.stringify(KERNEL_SPEC, null, 1), { mode: 0o644 });
+    // Servers' own folders: left over from a previous process, they hold nothing of any project.
+    this.poolDir = path.join(options.rootDir, 'pool');
+    rmSync(this.poolDir, { recursive: true, force: true });
+    // A bound server, now its project's user, passes through to its own folder (its Jupyter runtime files).
+    mkdirSync(this.poolDir, { mode: 0o711 });
+    chmodSync(this.poolDir, 0o711);
+    this.pool = new WarmPool({
+      sizes: options.warmPool,
+      launch: (type) => this.launch(type, true),
+      alive: serverAlive,
+      kill: (server) => this.discard(server),
+      log: options.log,
+    });
+  }
+
+  private launch(runtimeType: ContainerType, background: boolean) {
+    return launchServer(runtimeType, {
+      python: this.options.python,
+      configFile: this.configFile,
+      jupyterPath: this.jupyterPath,
+      poolDir: this.poolDir,
+      limitsMode: this.limitsMode,
+      cgroupRoot: this.cgroupRoot,
+      limits: this.options.limits[runtimeType],
+      background,
+      log: this.options.log,
+    });
+  }
+
+  /** Stops a server and removes its folder and cgroup. */
+  private async discard(server: JupyterServer) {
+    await killServer(server);
+    removeCgroup(server.cgroup);
+    rmSync(server.dir, { recursive: true, force: true });
+  }
+
+  /** Fills the warm pool in the background (once the server is ready; every start refills it after). */
+  warm(): void {
+    void this.pool.fill();
+  }
+
+  /** Ready pool servers per runtime type. */
+  warmCounts(): Record<ContainerType, number> {
+    return this.pool.counts();
   }
 
   private projectDir(projectId: string) {
@@ -155,7 +181,7 @@ export class LocalRuntimeDriver implements RuntimeDriver {
     const dir = this.projectDir(project.id);
     const home = path.join(dir, 'home');
     const venv = path.join(dir, 'venv');
-    const threads = String(Math.max(1, Math.floor(runtimeType ? this.options.limits[runtimeType].cpu : 1)));
+    const threads = threadsFor(runtimeType ? this.options.limits[runtimeType] : { cpu: 1, memoryMb: 0 });
     return {
       HOME: home,
       PATH: `${venv}/bin:/usr/local/bin:/usr/bin:/bin`,
@@ -165,10 +191,12 @@ export class LocalRuntimeDriver implements RuntimeDriver {
       TERM: 'xterm-256color',
       MPLBACKEND: 'module://matplotlib_inline.backend_inline',
       MPLCONFIGDIR: path.join(home, '.matplotlib'),
+      JUPYTER_PATH: this.jupyterPath,
       JUPYTER_RUNTIME_DIR: path.join(home, '.jupyter-runtime'),
       OMP_NUM_THREADS: threads,
       OPENBLAS_NUM_THREADS: threads,
       PIP_DISABLE_PIP_VERSION_CHECK: '1',
+      PYDEVD_DISABLE_FILE_VALIDATION: '1',
       ...(this.options.pipIndexUrl ? { PIP_INDEX_URL: this.options.pipIndexUrl } : {}),
     };
   }
@@ -205,109 +233,42 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 
   async start(project: RuntimeProject, runtimeType: ContainerType): Promise<RuntimeEndpoint> {
     const existing = this.running.get(project.id);
-    if (existing) return existing.endpoint;
-    const { venv, workspace } = await this.prepare(project);
-    const port = await freePort();
-    const token = randomBytes(24).toString('hex');
-    const limits = this.options.limits[runtimeType];
-    const jupyter = [
-      path.join(venv, 'bin', 'python'),
-      '-m',
-      'jupyter_server',
-      `--config=${this.configFile}`,
-      '--ServerApp.ip=127.0.0.1',
-      `--ServerApp.port=${port}`,
-      `--ServerApp.token=${token}`,
-      `--ServerApp.root_dir=${workspace}`,
-    ];
-    const command =
-      this.limitsMode === 'rlimit'
-        ? ['/usr/bin/prlimit', `--data=${limits.memoryMb * 1024 * 1024}`, '--nofile=4096', '--', ...jupyter]
-        : jupyter;
-    const child = spawn(command[0]!, command.slice(1), {
-      cwd: workspace,
-      env: this.env(project, runtimeType),
-      ...(this.identity(project) ?? {}),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let log = '';
-    child.stderr!.on('data', (d: Buffer) => void (log = (log + d.toString()).slice(-8000)));
-    const cgroup = this.limitsMode === 'cgroup' && child.pid ? this.joinCgroup(project.id, child.pid, limits) : null;
-    const endpoint = { baseUrl: `http://127.0.0.1:${port}`, token };
-    const entry: Running = { child, endpoint, cgroup, stopping: false };
+    if (existing) return existing.server.endpoint;
+    const { workspace } = await this.prepare(project);
+    const warm = this.pool.take(runtimeType);
+    const server = warm ?? (await this.launch(runtimeType, false));
+    try {
+      await bindServer(server, {
+        rootDir: workspace,
+        env: this.env(project, runtimeType),
+        identity: this.identity(project),
+      });
+    } catch (error) {
+      this.options.log.warn({ projectId: project.id, log: server.log().slice(-4000) }, 'runtime failed to start');
+      await this.discard(server);
+      throw error instanceof AppError ? error : new AppError('CONTAINER_START_FAILED');
+    }
+    const entry: Running = { server, stopping: false };
     this.running.set(project.id, entry);
-    child.once('exit', (code, signal) => {
+    void server.exited.then(() => {
       if (this.running.get(project.id) === entry) this.running.delete(project.id);
-      this.removeCgroup(cgroup);
-      if (!entry.stopping) {
-        this.options.log.warn({ projectId: project.id, code, signal, log: log.slice(-2000) }, 'runtime exited');
-        for (const listener of this.exitListeners) listener(project.id);
-      }
+      if (entry.stopping) return;
+      void this.discard(server);
+      this.options.log.warn({ projectId: project.id, log: server.log().slice(-2000) }, 'runtime exited');
+      for (const listener of this.exitListeners) listener(project.id);
     });
-    try {
-      await this.waitReady(endpoint, child);
-    } catch (error) {
-      await this.stop(project.id);
-      this.options.log.warn({ projectId: project.id, log: log.slice(-4000) }, 'runtime failed to start');
-      throw error;
-    }
-    this.options.log.info({ projectId: project.id, port, limits: this.limitsMode }, 'runtime started');
-    return endpoint;
-  }
-
-  private async waitReady(endpoint: RuntimeEndpoint, child: ChildProcess) {
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null) break;
-      try {
-        const res = await fetch(`${endpoint.baseUrl}/api/status`, {
-          headers: { authorization: `token ${endpoint.token}` },
-        });
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new AppError('CONTAINER_START_FAILED');
-  }
-
-  private joinCgroup(projectId: string, pid: number, limits: RuntimeLimits): string | null {
-    const group = path.join(CGROUP_ROOT, 'aiedu-runtimes', projectId);
-    try {
-      mkdirSync(group, { recursive: true });
-      writeFileSync(path.join(group, 'memory.max'), String(limits.memoryMb * 1024 * 1024));
-      writeFileSync(path.join(group, 'cpu.max'), `${Math.round(limits.cpu * 100_000)} 100000`);
-      writeFileSync(path.join(group, 'cgroup.procs'), String(pid));
-      return group;
-    } catch (error) {
-      this.options.log.warn({ projectId, error: (error as Error).message }, 'cgroup limits not applied');
-      return null;
-    }
-  }
-
-  private removeCgroup(group: string | null) {
-    if (!group) return;
-    try {
-      rmSync(group, { recursive: false });
-    } catch {
-      // still has processes; the kernel removes it once they are gone
-    }
+    this.options.log.info(
+      { projectId: project.id, port: new URL(server.endpoint.baseUrl).port, limits: this.limitsMode, warm: !!warm },
+      'runtime started',
+    );
+    return server.endpoint;
   }
 
   async stop(projectId: string): Promise<void> {
     const entry = this.running.get(projectId);
     if (!entry) return;
     entry.stopping = true;
-    const exited = new Promise<void>((resolve) => {
-      if (entry.child.exitCode !== null || entry.child.signalCode !== null) resolve();
-      else entry.child.once('exit', () => resolve());
-    });
-    // Jupyter shuts its kernels and terminals down on SIGTERM; SIGKILL after a grace period.
-    entry.child.kill('SIGTERM');
-    const timer = setTimeout(() => entry.child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
+    await this.discard(entry.server);
     this.running.delete(projectId);
   }
 
@@ -317,13 +278,9 @@ export class LocalRuntimeDriver implements RuntimeDriver {
 
   async usage(projectId: string): Promise<RuntimeUsage | null> {
     const entry = this.running.get(projectId);
-    if (!entry?.child.pid) return null;
-    if (entry.cgroup) {
-      const memoryBytes = Number(readFileSync(path.join(entry.cgroup, 'memory.current'), 'utf8'));
-      const cpu = /usage_usec (\d+)/.exec(readFileSync(path.join(entry.cgroup, 'cpu.stat'), 'utf8'));
-      return { memoryBytes, cpuSeconds: Number(cpu?.[1] ?? 0) / 1e6 };
-    }
-    return processTreeUsage(entry.child.pid);
+    if (!entry?.server.child.pid) return null;
+    if (entry.server.cgroup) return cgroupUsage(entry.server.cgroup);
+    return processTreeUsage(entry.server.child.pid);
   }
 
   onExit(listener: (projectId: string) => void): void {
@@ -331,50 +288,6 @@ export class LocalRuntimeDriver implements RuntimeDriver {
   }
 
   async stopAll(): Promise<void> {
-    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
-  }
-}
-
-/** Resident memory and CPU time of a process and its descendants, from /proc. */
-function processTreeUsage(rootPid: number): RuntimeUsage {
-  const children = new Map<number, number[]>();
-  const stats = new Map<number, { rss: number; cpu: number }>();
-  const ticks = 100;
-  const pageSize = 4096;
-  for (const entry of safeReaddir('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      const cpu = (Number(fields[11]) + Number(fields[12])) / ticks;
-      const rss = Number(fields[21]) * pageSize;
-      stats.set(pid, { rss, cpu });
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      // the process ended while we read
-    }
-  }
-  let memoryBytes = 0;
-  let cpuSeconds = 0;
-  const queue = [rootPid];
-  while (queue.length) {
-    const pid = queue.pop()!;
-    const s = stats.get(pid);
-    if (s) {
-      memoryBytes += s.rss;
-      cpuSeconds += s.cpu;
-    }
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return { memoryBytes, cpuSeconds };
-}
-
-function safeReaddir(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
+    await Promise.all([this.pool.close(), ...[...this.running.keys()].map((id) => this.stop(id))]);
   }
 }

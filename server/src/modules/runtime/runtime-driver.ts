@@ -41,6 +41,8 @@ export interface RuntimeDriver {
   /** Runs a command of the project (package installs) as the runtime's user, in its virtual environment. */
   exec(project: RuntimeProject, args: string[], options?: { timeoutMs?: number }): Promise<ExecResult>;
   onExit(listener: (projectId: string) => void): void;
+  /** Starts ahead what later starts will take (the local driver's warm pool of Jupyter servers). */
+  warm(): void;
   stopAll(): Promise<void>;
 }
 

@@ -54,6 +54,15 @@ export class RuntimeManager {
     await this.driver.stopAll();
   }
 
+  /**
+   * Fills the driver's warm pool when one is configured and the runtime is installed (a fresh install fills it
+   * with the first start's refill).
+   */
+  warm(): void {
+    if (Object.values(this.ctx.config.runtimeWarmPool).every((n) => n === 0)) return;
+    if (this.availability.current.state === 'ready') this.driver.warm();
+  }
+
   endpoint(projectId: string): RuntimeEndpoint | null {
     return this.live.get(projectId)?.endpoint ?? null;
   }

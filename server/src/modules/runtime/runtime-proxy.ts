@@ -1,14 +1,20 @@
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import { API } from '@aiedu/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { decodeJwt } from 'jose';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AccessTokens, AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { loadProjectFor } from '../project/project-access.js';
+import { isSessionActive } from '../auth/session.service.js';
+import { CONTENTS_BODY_LIMIT, checkContentsWrite, type ContentsWrite } from '../project/contents-guard.js';
+import { loadProjectFor, type ProjectRow } from '../project/project-access.js';
+import { GatewaySockets } from './gateway-sockets.js';
 import type { RuntimeManager } from './runtime-manager.js';
+import { closeFrame, FrameBoundary } from './ws-frames.js';
 
 /** Request headers never passed to Jupyter: our credentials, cookies, and hop-by-hop headers. */
 const DROP = new Set([
@@ -34,13 +40,66 @@ function upstreamQuery(search: string | undefined): string {
   return rest ? `?${rest}` : '';
 }
 
-/** The endpoint of a project's running runtime, after checking the caller may use that project. */
+/**
+ * The endpoint of a project's running runtime, after checking the caller may use that project. Unlike the rest of
+ * the API, the gateway also refuses an access token whose sign-in has ended (as expired: the editor's refresh then
+ * finds out), so a logout closes the runtime to that browser at once.
+ */
 async function authorise(ctx: AppContext, manager: RuntimeManager, auth: AuthContext, projectId: string) {
-  await loadProjectFor(ctx.db, auth, projectId, 'edit');
+  if (!(await isSessionActive(ctx.db, auth.sessionId))) throw new AppError('TOKEN_EXPIRED');
+  const { project } = await loadProjectFor(ctx.db, auth, projectId, 'edit');
   const endpoint = manager.endpoint(projectId);
   if (!endpoint) throw new AppError('RUNTIME_NOT_RUNNING');
   manager.touch(projectId);
-  return endpoint;
+  return { endpoint, project };
+}
+
+const CONTENTS_PATH = /^\/api\/contents(?:\/(.*))?$/;
+
+/** A request body read whole, refused (2006) past `limit` bytes without reading further. */
+async function readBody(stream: Readable | undefined, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream ?? []) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      stream?.destroy();
+      throw new AppError('FILE_TOO_LARGE');
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function decodePath(encoded: string): string {
+  try {
+    return encoded.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    throw new AppError('BAD_REQUEST');
+  }
+}
+
+/**
+ * A write to Jupyter's contents API, checked against the file tree's rules (project/contents-guard.ts) before
+ * Jupyter sees it: the body is read (up to a 100 MB file, base64) and forwarded as read, to the checked path.
+ */
+async function checkedContentsWrite(
+  ctx: AppContext,
+  manager: RuntimeManager,
+  project: ProjectRow,
+  method: ContentsWrite['method'],
+  relative: string,
+  stream: Readable | undefined,
+) {
+  const raw = await readBody(stream, CONTENTS_BODY_LIMIT);
+  let body: Record<string, unknown> | null = null;
+  try {
+    body = raw.length ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : null;
+  } catch {
+    throw new AppError('BAD_REQUEST');
+  }
+  const checked = await checkContentsWrite(ctx, manager.driver, project, { method, path: relative, body });
+  return { raw, path: `/api/contents/${checked.split('/').map(encodeURIComponent).join('/')}` };
 }
 
 /**
@@ -62,26 +121,37 @@ export const runtimeProxyRoutes: FastifyPluginAsync<{ ctx: AppContext; manager: 
     schema: { hide: true },
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };
-      const endpoint = await authorise(ctx, manager, requireAuth(request), id);
+      const { endpoint, project } = await authorise(ctx, manager, requireAuth(request), id);
       const match = PROXY_PATH.exec(request.url);
       const target = new URL(endpoint.baseUrl);
       const headers: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(request.headers)) if (!DROP.has(name)) headers[name] = value;
       headers.authorization = `token ${endpoint.token}`;
+      let upstreamPath = match?.[2] ?? '/';
+      let body = request.body as Readable | Buffer | undefined;
+      const contents = CONTENTS_PATH.exec(upstreamPath);
+      const method = request.method;
+      if (contents && (method === 'PUT' || method === 'POST' || method === 'PATCH')) {
+        const relative = decodePath(contents[1] ?? '');
+        const write = await checkedContentsWrite(ctx, manager, project, method, relative, body as Readable);
+        upstreamPath = write.path;
+        body = write.raw;
+        headers['content-length'] = String(write.raw.length);
+      }
       const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
         const req = http.request(
           {
             host: target.hostname,
             port: target.port,
             method: request.method,
-            path: `${match?.[2] ?? '/'}${upstreamQuery(match?.[3])}`,
+            path: `${upstreamPath}${upstreamQuery(match?.[3])}`,
             headers,
           },
           resolve,
         );
         req.on('error', () => reject(new AppError('CONNECT_TIMEOUT')));
-        const body = request.body as NodeJS.ReadableStream | undefined;
-        if (body && typeof body.pipe === 'function') body.pipe(req);
+        if (Buffer.isBuffer(body)) req.end(body);
+        else if (body && typeof body.pipe === 'function') body.pipe(req);
         else req.end();
       });
       reply.code(upstream.statusCode ?? 502);
@@ -100,9 +170,85 @@ function refuse(socket: Duplex, status: number, text: string) {
 }
 
 /**
+ * Forwards an upgraded connection both ways with TCP_NODELAY, following frame boundaries in both directions
+ * (never parsing or copying a payload). `close` asks **Jupyter** to close: a close frame of the gateway's goes to
+ * Jupyter between two of the browser's frames, Jupyter answers it with the same code and closes, and everything it
+ * sent before reaches the browser; what the kernel sends afterwards Jupyter keeps for the session's reconnect. Only
+ * a Jupyter that does not answer within 5 s gets the browser's side closed by the gateway itself.
+ */
+function bridge(socket: Duplex, upstream: net.Socket, onBrowserData: (chunk: Buffer) => void) {
+  const fromJupyter = new FrameBoundary();
+  const fromBrowser = new FrameBoundary({ httpHead: false });
+  let closing: { code: number; reason: string; sent: boolean } | null = null;
+  const destroy = () => {
+    upstream.destroy();
+    socket.destroy();
+  };
+  // Not before Jupyter has answered the upgrade: a frame would land in its HTTP parser.
+  const askJupyter = () => {
+    if (!fromJupyter.upgraded || !fromBrowser.atBoundary || closing!.sent) return;
+    closing!.sent = true;
+    upstream.write(closeFrame(closing!.code, closing!.reason, randomBytes(4)));
+  };
+  upstream.on('data', (chunk: Buffer) => {
+    fromJupyter.consume(chunk);
+    if (closing) askJupyter();
+    if (!socket.write(chunk)) {
+      upstream.pause();
+      socket.once('drain', () => upstream.resume());
+    }
+  });
+  socket.on('data', (chunk: Buffer) => {
+    if (closing?.sent) return;
+    let forward = chunk;
+    if (closing) {
+      const until = fromBrowser.untilBoundary(chunk);
+      if (until !== null) forward = chunk.subarray(0, until);
+    } else {
+      fromBrowser.consume(chunk);
+    }
+    onBrowserData(forward);
+    if (!upstream.write(forward)) {
+      socket.pause();
+      upstream.once('drain', () => socket.resume());
+    }
+    if (closing) askJupyter();
+  });
+  upstream.on('error', destroy);
+  socket.on('error', destroy);
+  // Jupyter closed (after answering the close, or because the runtime stopped): the browser's side ends too.
+  upstream.on('close', () => (closing ? socket.end() : destroy()));
+  socket.on('close', destroy);
+  return {
+    close(code: number, reason: string) {
+      if (closing) return;
+      closing = { code, reason, sent: false };
+      askJupyter();
+      setTimeout(() => {
+        if (upstream.destroyed) return;
+        const write = (before: Buffer) => {
+          socket.end(Buffer.concat([before, closeFrame(code, reason)]));
+          upstream.destroy();
+        };
+        upstream.removeAllListeners('data');
+        if (fromJupyter.atBoundary) write(Buffer.alloc(0));
+        else
+          upstream.on('data', (chunk: Buffer) => {
+            const until = fromJupyter.untilBoundary(chunk);
+            if (until === null) socket.write(chunk);
+            else write(chunk.subarray(0, until));
+          });
+        setTimeout(destroy, 5000).unref();
+      }, 5000).unref();
+    },
+  };
+}
+
+/**
  * WebSocket upgrades (kernel channels, terminals) under the same path, checked the same way before a byte reaches
  * Jupyter. Browsers cannot set headers on a WebSocket, so the access token may come as the `token` query
- * parameter; it is removed before forwarding. Both sockets run with TCP_NODELAY.
+ * parameter; it is removed before forwarding. Every open socket is tracked until its token expires, its sign-in
+ * ends or its user loses the project (gateway-sockets.ts).
  */
 export function registerRuntimeUpgrades(
   app: FastifyInstance,
@@ -110,6 +256,10 @@ export function registerRuntimeUpgrades(
   manager: RuntimeManager,
   tokens: AccessTokens,
 ) {
+  const sockets = new GatewaySockets(ctx);
+  app.decorate('runtimeSockets', sockets);
+  // Before the server stops accepting: open sockets would otherwise hold its drain until they end.
+  app.addHook('preClose', async () => sockets.close());
   app.server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     void (async () => {
       const match = PROXY_PATH.exec(request.url ?? '');
@@ -121,10 +271,10 @@ export function registerRuntimeUpgrades(
       if (!auth) return refuse(socket, 401, 'Unauthorized');
       let endpoint;
       try {
-        endpoint = await authorise(ctx, manager, auth, match[1]!);
+        ({ endpoint } = await authorise(ctx, manager, auth, match[1]!));
       } catch (error) {
         const status = error instanceof AppError ? error.status : 500;
-        return refuse(socket, status, status === 404 ? 'Not Found' : 'Forbidden');
+        return refuse(socket, status, status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Forbidden');
       }
       const projectId = match[1]!;
       const target = new URL(endpoint.baseUrl);
@@ -137,27 +287,30 @@ export function registerRuntimeUpgrades(
       }
       lines.push(`Host: ${target.host}`, `Authorization: token ${endpoint.token}`);
       const upstream = net.connect(Number(target.port), target.hostname);
+      // Written before the connection opens, so the upgrade request goes first, before any byte of the browser's.
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length) upstream.write(head);
       upstream.setNoDelay(true);
       if (socket instanceof net.Socket) socket.setNoDelay(true);
-      const close = () => {
-        upstream.destroy();
-        socket.destroy();
-      };
-      upstream.on('error', close);
-      socket.on('error', close);
-      upstream.on('close', close);
-      socket.on('close', close);
-      upstream.once('connect', () => {
-        upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-        if (head.length) upstream.write(head);
-        upstream.pipe(socket);
-        socket.pipe(upstream);
-      });
       // A data frame from the browser is activity; pings and pongs of an idle open tab are not.
-      socket.on('data', (chunk: Buffer) => {
+      const link = bridge(socket, upstream, (chunk) => {
         const opcode = chunk[0]! & 0x0f;
         if (opcode !== 0x9 && opcode !== 0xa) manager.touch(projectId);
       });
+      const forget = sockets.add({
+        projectId,
+        auth,
+        expiresAt: (decodeJwt(token!).exp ?? 0) * 1000,
+        close: link.close,
+      });
+      socket.once('close', forget);
     })().catch(() => socket.destroy());
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The gateway's open WebSockets (tests run their access check directly). */
+    runtimeSockets: GatewaySockets;
+  }
 }

@@ -32,6 +32,7 @@ export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext
       python: ctx.config.runtimePython,
       uidBase: ctx.config.runtimeUidBase,
       limits: ctx.config.runtimeLimits,
+      warmPool: ctx.config.runtimeWarmPool,
       pipIndexUrl: ctx.config.pipIndexUrl,
       log,
     });
@@ -40,5 +41,9 @@ export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext
   const manager = new RuntimeManager(ctx, runtimeDriver, availability);
   await manager.open();
   app.addHook('onClose', () => manager.close());
+  // Once listening, so the probe (a second of Python imports) never delays the start.
+  app.addHook('onReady', () => {
+    setTimeout(() => manager.warm(), 0).unref();
+  });
   return manager;
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { truncateSync } from 'node:fs';
 import path from 'node:path';
 import { ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,15 +7,21 @@ import WebSocket from 'ws';
 import { buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
 import { JUPYTER_MISSING, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { LocalRuntimeDriver } from './local-driver.js';
 
 describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
   let t: TestApp;
   let base: string;
   const clock = testClock();
   const tokens: Record<string, string> = {};
+  const accounts: Record<string, { code: string; password: string }> = {};
+  const signInAgain = async (who: string) => {
+    tokens[who] = await signIn(t.app, accounts[who]!.code, who, accounts[who]!.password);
+  };
   let projectId: string;
   let kernelId: string;
   let kernel: KernelChannel;
+  const logLines: string[] = [];
 
   const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { 'x-authorization': tokens[who]! } });
@@ -22,7 +30,12 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     `${base.replace('http', 'ws')}${proxy(id)}${rest}?token=${encodeURIComponent(tokens[who]!)}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: clock.now, config: { runtimeIdleMinutes: 10 } });
+    // Every guarantee below holds for a server taken from the warm pool and bound to the project.
+    t = await createTestApp({
+      now: clock.now,
+      logStream: { write: (line) => void logLines.push(line) },
+      config: { runtimeIdleMinutes: 10, runtimeWarmPool: { BASIC: 1, ADVANCED: 0, GPU: 0 } },
+    });
     const db = t.database.db;
     const school = await buildCustomer(db);
     const other = await buildCustomer(db);
@@ -32,7 +45,8 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
       ['stranger', other.id],
     ] as const) {
       const user = await buildUser(db, { customerId, username: name, roles: [ROLES.student] });
-      tokens[name] = await signIn(t.app, name === 'stranger' ? other.code : school.code, name, user.password);
+      accounts[name] = { code: name === 'stranger' ? other.code : school.code, password: user.password };
+      await signInAgain(name);
     }
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const created = await call('kid', 'POST', '/gw/api/v1/projects', { name: 'Numbers' });
@@ -41,6 +55,8 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
   afterAll(() => t.close());
 
   it('starts a runtime and runs numpy through the gateway', async () => {
+    const pool = t.app.runtimes.driver as LocalRuntimeDriver;
+    await waitFor(() => pool.warmCounts().BASIC === 1, 60_000);
     const started = await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
     expect(started.json()).toMatchObject({ errorCode: '1000', data: { state: 'RUNNING', runtimeType: 'BASIC' } });
     const res = await call('kid', 'POST', `${proxy(projectId)}/api/kernels`, { name: 'python3' });
@@ -49,7 +65,20 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     kernel = await KernelChannel.open(wsUrl(projectId, `/api/kernels/${kernelId}/channels`));
     const outputs = await kernel.execute('import numpy as np; print(np.arange(5).sum())');
     expect(stdoutOf(outputs).trim()).toBe('10');
-  }, 90_000);
+    // The start took the waiting server; the pool starts a fresh one for the next project.
+    const startedLog = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'runtime started');
+    expect(startedLog).toMatchObject({ projectId, warm: true });
+    await waitFor(() => pool.warmCounts().BASIC === 1, 60_000);
+    // The kernel runs the project's own virtual environment, where its packages are installed.
+    const venv = path.join(t.dataDir, 'runtime', projectId, 'venv');
+    const probe = await kernel.execute(
+      'import sys\nprint(sys.prefix)\nprint([p for p in sys.path if p.endswith(("site-packages", "dist-packages"))][0])',
+    );
+    const [prefix, firstSitePackages] = stdoutOf(probe).trim().split('\n');
+    expect(prefix).toBe(venv);
+    // The venv's packages come before Debian's, as in the venv's own Python.
+    expect(firstSitePackages).toMatch(new RegExp(`^${venv}/lib/python3\\.\\d+/site-packages$`));
+  }, 180_000);
 
   it('returns a matplotlib chart as image/png', async () => {
     const outputs = await kernel.execute('import matplotlib.pyplot as plt\nplt.plot([1, 2, 3], [1, 4, 9])\nplt.show()');
@@ -160,6 +189,126 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     expect(file.json().content).toBe('kept');
     const viaFiles = await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/files/content?path=result.txt`);
     expect(viaFiles.json().data.content).toBe('kept');
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
+  }, 90_000);
+  it('closes gateway WebSockets when their token expires, their sign-in ends or their user loses the project', async () => {
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+    const kid = (await call('kid', 'POST', `${proxy(projectId)}/api/kernels`, { name: 'python3' })).json().id;
+    const session = randomUUID();
+    const channels = (who: string) => `${wsUrl(projectId, `/api/kernels/${kid}/channels`, who)}&session_id=${session}`;
+    let channel = await KernelChannel.open(channels('kid'), {}, session);
+
+    // The access token expires while a cell runs: the socket closes with 4401, a fresh token reconnects to the
+    // same kernel session, and the cell's output arrives there.
+    let running = false;
+    channel.socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { header: { msg_type: string }; parent_header: { msg_id?: string } };
+      if (message.header.msg_type === 'execute_input' && message.parent_header.msg_id === msgId) running = true;
+    });
+    const { msgId } = channel.send("import time; time.sleep(3); print('kept')");
+    await waitFor(() => running);
+    clock.advance((t.config.accessTokenTtlSeconds + 1) * 1000);
+    await t.app.runtimes.tick(); // the busy kernel counts as activity: the runtime stays
+    await t.app.runtimeSockets.check();
+    expect(await channel.closed).toMatchObject({ code: 4401 });
+    await expect(KernelChannel.open(channels('kid'))).rejects.toThrow(/upgrade refused: 401/);
+    await signInAgain('kid');
+    channel = await KernelChannel.open(channels('kid'), {}, session);
+    expect(stdoutOf(await channel.collect(msgId)).trim()).toBe('kept');
+
+    // Logging out ends the sign-in: its sockets close at once and its still unexpired token opens nothing more.
+    await call('kid', 'POST', '/gw/api/v1/auth/logout');
+    expect(await channel.closed).toMatchObject({ code: 4401 });
+    expect((await call('kid', 'GET', `${proxy(projectId)}/api/kernels`)).json().errorCode).toBe('1107');
+    await expect(KernelChannel.open(channels('kid'))).rejects.toThrow(/upgrade refused: 401/);
+
+    // A collaborator removed from the project loses its socket (4403) at the next check.
+    await signInAgain('kid');
+    await signInAgain('classmate');
+    const collaborators = `/gw/api/v1/projects/${projectId}/collaborators`;
+    expect((await call('kid', 'PUT', collaborators, { usernames: ['classmate'] })).statusCode).toBe(200);
+    const theirs = await KernelChannel.open(wsUrl(projectId, `/api/kernels/${kid}/channels`, 'classmate'));
+    const mine = await KernelChannel.open(wsUrl(projectId, `/api/kernels/${kid}/channels`));
+    await call('kid', 'PUT', collaborators, { usernames: [] });
+    await t.app.runtimeSockets.check();
+    expect(await theirs.closed).toMatchObject({ code: 4403 });
+    expect(stdoutOf(await mine.execute('print(1 + 1)')).trim()).toBe('2');
+    mine.close();
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
+  }, 90_000);
+  it('holds writes through the Jupyter contents API to the file tree rules, codes and messages', async () => {
+    await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+    const contents = (rest: string) => `${proxy(projectId)}/api/contents${rest}`;
+    const send = (method: 'PUT' | 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, payload, headers: { 'x-authorization': tokens.kid!, language: 'en' } });
+    const text = (content: string) => ({ type: 'file', format: 'text', content });
+    const refusal = (res: { statusCode: number; json(): { errorCode: string; errorMsg: string } }) => ({
+      status: res.statusCode,
+      code: res.json().errorCode,
+      message: res.json().errorMsg,
+    });
+    const fileTree = await send('POST', `/gw/api/v1/projects/${projectId}/files`, {
+      folder: '',
+      name: 'bad*name.txt',
+      kind: 'file',
+    });
+
+    // Names: special characters and more than 30 characters are refused as the file tree refuses them.
+    expect(refusal(await send('PUT', contents('/bad*name.txt'), text('x')))).toEqual(refusal(fileTree));
+    expect(refusal(fileTree)).toMatchObject({ status: 400, code: '3106' });
+    expect(refusal(await send('PUT', contents(`/${'n'.repeat(27)}.txt`), text('x')))).toMatchObject({ code: '3106' });
+    expect((await send('PUT', contents('/notes.txt'), text('hello'))).statusCode).toBe(201);
+    expect((await send('PUT', contents('/notes.txt'), text('hello again'))).statusCode).toBe(200);
+    const saved = await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/files/content?path=notes.txt`);
+    expect(saved.json().data.content).toBe('hello again');
+
+    // Copies get Jupyter's name, checked before the copy exists.
+    const copy = await send('POST', contents(''), { copy_from: 'notes.txt' });
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().path).toBe('notes-Copy1.txt');
+    expect((await send('PUT', contents(`/${'x'.repeat(24)}.txt`), text('y'))).statusCode).toBe(201);
+    expect(refusal(await send('POST', contents(''), { copy_from: `${'x'.repeat(24)}.txt` }))).toMatchObject({
+      code: '3106',
+    });
+
+    // Moves: not into itself, not onto an existing name, new names by the same rules.
+    expect((await send('PUT', contents('/data'), { type: 'directory' })).statusCode).toBe(201);
+    expect((await send('PUT', contents('/data/inner'), { type: 'directory' })).statusCode).toBe(201);
+    expect(refusal(await send('PATCH', contents('/data'), { path: 'data/inner/data' }))).toMatchObject({
+      status: 400,
+      code: '2001',
+    });
+    expect(refusal(await send('PATCH', contents('/notes.txt'), { path: 'notes-Copy1.txt' }))).toMatchObject({
+      status: 409,
+      code: '2002',
+    });
+    expect(refusal(await send('PATCH', contents('/notes.txt'), { path: 'data/n?tes.txt' }))).toMatchObject({
+      code: '3106',
+    });
+    const moved = await send('PATCH', contents('/notes.txt'), { path: 'data/notes.txt' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().path).toBe('data/notes.txt');
+
+    // One file stays within 100 MB, chunked uploads counted whole (a sparse file stands in for 100 MB of chunks).
+    const workspace = path.join(t.dataDir, 'runtime', projectId, 'workspace');
+    const limit = 100 * 1024 * 1024;
+    expect(
+      (await send('PUT', contents('/big.bin'), { type: 'file', format: 'base64', content: 'AAAA', chunk: 1 }))
+        .statusCode,
+    ).toBe(201);
+    truncateSync(path.join(workspace, 'big.bin'), limit - 2);
+    const chunk = { type: 'file', format: 'base64', content: Buffer.alloc(3).toString('base64'), chunk: -1 };
+    expect(refusal(await send('PUT', contents('/big.bin'), chunk))).toMatchObject({ status: 413, code: '2006' });
+
+    // The owner's storage quota ("no space"), over all of the owner's projects.
+    // The other files hold a few hundred bytes: 10 kB under the quota leaves room for 4 bytes, not for 20 kB.
+    truncateSync(path.join(workspace, 'big.bin'), t.config.userStorageQuotaBytes - 10_000);
+    expect(refusal(await send('PUT', contents('/more.txt'), text('x'.repeat(20_000))))).toMatchObject({
+      status: 507,
+      code: '2003',
+    });
+    expect((await send('PUT', contents('/more.txt'), text('0123'))).statusCode).toBe(201);
+    await call('kid', 'DELETE', `/gw/api/v1/projects/${projectId}/files?path=big.bin`);
     await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
   }, 90_000);
 });

@@ -1,4 +1,4 @@
-import { API, projectApi } from '@aiedu/contracts';
+import { projectApi, RUNTIME_SOCKET_CLOSE } from '@aiedu/contracts';
 import { api } from '../../app/api';
 import { readSession } from '../../app/session';
 
@@ -7,26 +7,56 @@ import { readSession } from '../../app/session';
  * HTTP carries the access token in `X-Authorization`; a WebSocket cannot, so it goes as the `token` query
  * parameter, which the gateway checks and removes.
  */
+/** A refusal of Jupyter's (or of the gateway, e.g. 409 when the runtime is not running). */
+export class JupyterError extends Error {
+  constructor(readonly status: number) {
+    super(`Jupyter answered ${status}`);
+  }
+}
+
 export async function jupyterFetch<T>(projectId: string, path: string, init: RequestInit = {}): Promise<T> {
-  const send = () =>
+  const send = (token: string | null) =>
     window.fetch(`${projectApi(projectId).proxy}${path}`, {
       ...init,
-      headers: { 'content-type': 'application/json', 'x-authorization': readSession().token ?? '' },
+      headers: { 'content-type': 'application/json', 'x-authorization': token ?? '' },
     });
-  let response = await send();
-  if (response.status === 401) {
-    // An expired access token: any API call runs the client's refresh, then we try once more.
-    await api.request(API.runtimeAvailability).catch(() => undefined);
-    response = await send();
-  }
-  if (!response.ok) throw new Error(`Jupyter answered ${response.status}`);
+  const sentToken = readSession().token;
+  let response = await send(sentToken);
+  // An expired token, or a sign-in that ended (the gateway checks): renew it, then try once more.
+  if (response.status === 401 && (await api.renewToken(sentToken))) response = await send(readSession().token);
+  if (!response.ok) throw new JupyterError(response.status);
   return (response.status === 204 ? null : await response.json()) as T;
 }
 
-export function jupyterSocketUrl(projectId: string, path: string): string {
+/** The socket's URL with the current access token; `query` adds Jupyter's own parameters (`session_id`). */
+export function jupyterSocketUrl(projectId: string, path: string, query: Record<string, string> = {}): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  const token = encodeURIComponent(readSession().token ?? '');
-  return `${scheme}://${window.location.host}${projectApi(projectId).proxy}${path}?token=${token}`;
+  const params = new URLSearchParams({ ...query, token: readSession().token ?? '' });
+  return `${scheme}://${window.location.host}${projectApi(projectId).proxy}${path}?${params.toString()}`;
+}
+
+/**
+ * What to do after the gateway or the network closed a socket the editor did not close: renew the access token
+ * and reconnect at once (4401: it expired or its sign-in ended; a failed renewal signs out), stop (4403: the
+ * project was taken away), or check that the kernel or terminal at `probePath` still exists (renewing the token
+ * on the way): reconnect if it does, stop if it is gone (a shell that exited), try again later otherwise (the
+ * runtime is not running, the network is down).
+ */
+export async function reconnectAfter(
+  code: number,
+  projectId: string,
+  probePath: string,
+  sentToken: string | null,
+): Promise<'now' | 'later' | 'never'> {
+  if (code === RUNTIME_SOCKET_CLOSE.noAccess) return 'never';
+  if (code === RUNTIME_SOCKET_CLOSE.renewToken) return (await api.renewToken(sentToken)) ? 'now' : 'never';
+  await new Promise((resolve) => window.setTimeout(resolve, 2000));
+  try {
+    await jupyterFetch(projectId, probePath);
+    return 'now';
+  } catch (error) {
+    return error instanceof JupyterError && error.status === 404 ? 'never' : 'later';
+  }
 }
 
 /** The kernel of a notebook: Jupyter keeps one session per path, so reopening the editor finds the same kernel. */

@@ -3,7 +3,8 @@ import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './editor-context';
-import { jupyterSocketUrl, openTerminal } from './jupyter-client';
+import { readSession } from '../../app/session';
+import { jupyterSocketUrl, openTerminal, reconnectAfter } from './jupyter-client';
 
 /** A shell in the project folder, on Jupyter's terminals API through the gateway. */
 export function TerminalPanel() {
@@ -24,18 +25,29 @@ export function TerminalPanel() {
       if (socket?.readyState === WebSocket.OPEN) socket.send(text);
       else pending.push(text);
     };
-    void openTerminal(projectId).then(({ name }) => {
+    // The gateway closes the socket when the access token expires or the sign-in ends: the same shell is
+    // reattached with a renewed token (Jupyter keeps it running), so a long command goes on undisturbed.
+    const connect = (name: string) => {
       if (closed) return;
-      socket = new WebSocket(jupyterSocketUrl(projectId, `/terminals/websocket/${name}`));
-      socket.onopen = () => {
-        socket?.send(JSON.stringify(['set_size', terminal.rows, terminal.cols]));
-        for (const text of pending.splice(0)) socket?.send(text);
+      const token = readSession().token;
+      const current = new WebSocket(jupyterSocketUrl(projectId, `/terminals/websocket/${name}`));
+      socket = current;
+      current.onopen = () => {
+        current.send(JSON.stringify(['set_size', terminal.rows, terminal.cols]));
+        for (const text of pending.splice(0)) current.send(text);
       };
-      socket.onmessage = (event) => {
+      current.onmessage = (event) => {
         const [kind, text] = JSON.parse(String(event.data)) as [string, string];
         if (kind === 'stdout') terminal.write(text);
       };
-    });
+      current.onclose = (event) => {
+        if (closed) return;
+        void reconnectAfter(event.code, projectId, `/api/terminals/${name}`, token).then((next) => {
+          if (next !== 'never') connect(name);
+        });
+      };
+    };
+    void openTerminal(projectId).then(({ name }) => connect(name));
     const input = terminal.onData((data) => send(['stdin', data]));
     return () => {
       closed = true;

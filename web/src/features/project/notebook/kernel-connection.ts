@@ -1,5 +1,6 @@
 import type { RunState } from '@aiedu/contracts';
-import { jupyterSocketUrl } from '../jupyter-client';
+import { readSession } from '../../../app/session';
+import { jupyterSocketUrl, reconnectAfter } from '../jupyter-client';
 import type { Output } from './notebook-model';
 
 interface Message {
@@ -17,44 +18,90 @@ export interface ExecuteHandlers {
 interface Pending extends ExecuteHandlers {
   resolve(ok: boolean): void;
   failed: boolean;
+  /** The request as sent, for sending again when it may have been lost in a reconnect. */
+  request: string;
+  /** The kernel answered something about it (busy, execute_input, outputs): it arrived. */
+  seen: boolean;
 }
+
+/** How long after a reconnect the messages Jupyter kept for the session have surely been replayed. */
+const REPLAY_SETTLE_MS = 1000;
 
 /**
  * One kernel's channels over the gateway's WebSocket, in the Jupyter messaging protocol (v5.3): execute
- * requests out, stream/result/display/error outputs and status back. Reconnects after a dropped connection.
+ * requests out, stream/result/display/error outputs and status back.
+ *
+ * The connection names its session (`session_id`), so after a dropped connection Jupyter replays what the kernel
+ * sent meanwhile: a cell that was running keeps its place and its output. The gateway closes the socket when the
+ * access token expires or the sign-in ends; the connection then renews the token and reconnects at once, without
+ * the editor noticing. Only a connection that cannot come back fails the cells waiting on it.
  */
 export class KernelConnection {
   private socket: WebSocket | null = null;
   private readonly session = crypto.randomUUID();
   private readonly pending = new Map<string, Pending>();
   private closed = false;
+  /** Between a drop and the next socket: a cell run now waits for it instead of failing. */
+  private reconnecting = false;
+  /** A socket has opened once: later reconnects are silent; until then the editor waits for "ready". */
+  private everOpened = false;
 
   constructor(
     private readonly projectId: string,
     readonly kernelId: string,
     private readonly onState: (state: RunState) => void,
   ) {
-    this.connect();
+    this.connect(true);
   }
 
-  private connect() {
-    this.onState('loading');
-    const socket = new WebSocket(jupyterSocketUrl(this.projectId, `/api/kernels/${this.kernelId}/channels`));
+  private connect(announce: boolean) {
+    this.reconnecting = false;
+    if (announce) this.onState('loading');
+    const token = readSession().token;
+    const socket = new WebSocket(
+      jupyterSocketUrl(this.projectId, `/api/kernels/${this.kernelId}/channels`, { session_id: this.session }),
+    );
     this.socket = socket;
-    socket.onopen = () => this.onState('ready');
-    socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as Message);
-    socket.onclose = () => {
-      for (const p of this.pending.values()) p.resolve(false);
-      this.pending.clear();
-      if (this.closed) return;
-      this.onState('error');
-      window.setTimeout(() => !this.closed && this.connect(), 2000);
+    socket.onopen = () => {
+      if (announce || !this.everOpened) this.onState('ready');
+      if (!announce) window.setTimeout(() => this.resendUnseen(socket), REPLAY_SETTLE_MS);
+      this.everOpened = true;
     };
+    socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as Message);
+    socket.onclose = (event) => void this.reconnect(event.code, token);
+  }
+
+  /**
+   * A request sent just as the socket closed may never have reached the kernel. Once what Jupyter kept for the
+   * session has been replayed, a request the kernel said nothing about is sent again (same message id, so its
+   * answers find their cell).
+   */
+  private resendUnseen(socket: WebSocket) {
+    if (this.socket !== socket || socket.readyState !== WebSocket.OPEN) return;
+    for (const pending of this.pending.values()) if (!pending.seen) socket.send(pending.request);
+  }
+
+  private failPending() {
+    for (const p of this.pending.values()) p.resolve(false);
+    this.pending.clear();
+  }
+
+  private async reconnect(code: number, sentToken: string | null) {
+    if (this.closed) return;
+    this.reconnecting = true;
+    const next = await reconnectAfter(code, this.projectId, `/api/kernels/${this.kernelId}`, sentToken);
+    if (this.closed) return;
+    if (next === 'now') return this.connect(false);
+    this.reconnecting = false;
+    this.failPending();
+    this.onState('error');
+    if (next === 'later') this.connect(true);
   }
 
   private receive(message: Message) {
     const pending = this.pending.get(message.parent_header.msg_id ?? '');
     if (!pending) return;
+    pending.seen = true;
     const { content } = message;
     switch (message.header.msg_type) {
       case 'execute_input':
@@ -98,10 +145,10 @@ export class KernelConnection {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
-  /** Waits (up to 15 s) for a connection still opening, so a cell run right after the start is not lost. */
+  /** Waits (up to 15 s) for a connection still opening or coming back, so a cell run then is not lost. */
   private async opened(): Promise<boolean> {
     const deadline = Date.now() + 15_000;
-    while (this.socket?.readyState === WebSocket.CONNECTING && Date.now() < deadline) {
+    while ((this.reconnecting || this.socket?.readyState === WebSocket.CONNECTING) && Date.now() < deadline) {
       await new Promise((r) => window.setTimeout(r, 100));
     }
     return this.ready;
@@ -113,31 +160,30 @@ export class KernelConnection {
     const open = await this.opened();
     return new Promise((resolve) => {
       if (!open) return resolve(false);
-      this.pending.set(msgId, { ...handlers, resolve, failed: false });
-      this.socket!.send(
-        JSON.stringify({
-          header: {
-            msg_id: msgId,
-            username: '',
-            session: this.session,
-            msg_type: 'execute_request',
-            version: '5.3',
-            date: new Date().toISOString(),
-          },
-          parent_header: {},
-          metadata: {},
-          content: {
-            code,
-            silent: false,
-            store_history: true,
-            user_expressions: {},
-            allow_stdin: false,
-            stop_on_error: true,
-          },
-          channel: 'shell',
-          buffers: [],
-        }),
-      );
+      const request = JSON.stringify({
+        header: {
+          msg_id: msgId,
+          username: '',
+          session: this.session,
+          msg_type: 'execute_request',
+          version: '5.3',
+          date: new Date().toISOString(),
+        },
+        parent_header: {},
+        metadata: {},
+        content: {
+          code,
+          silent: false,
+          store_history: true,
+          user_expressions: {},
+          allow_stdin: false,
+          stop_on_error: true,
+        },
+        channel: 'shell',
+        buffers: [],
+      });
+      this.pending.set(msgId, { ...handlers, resolve, failed: false, request, seen: false });
+      this.socket!.send(request);
     });
   }
 

@@ -1,0 +1,103 @@
+import { RUNTIME_SOCKET_CLOSE } from '@aiedu/contracts';
+import type { SessionsEnded } from '../../platform/auth/session-events.js';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { AppContext } from '../../platform/context.js';
+import { activeSessions } from '../auth/session.service.js';
+import { loadProjectFor } from '../project/project-access.js';
+
+const CLOSE_RENEW_TOKEN = RUNTIME_SOCKET_CLOSE.renewToken;
+const CLOSE_NO_ACCESS = RUNTIME_SOCKET_CLOSE.noAccess;
+const CHECK_INTERVAL_MS = 10_000;
+
+export interface GatewaySocket {
+  projectId: string;
+  auth: AuthContext;
+  /** When the access token that opened the socket expires (ms since the epoch). */
+  expiresAt: number;
+  close(code: number, reason: string): void;
+}
+
+/**
+ * The kernel and terminal WebSockets open through the gateway. None outlives what opened it: the socket closes
+ * (4401) when its access token expires or its sign-in ends (logout, a reused refresh token, a password change; at
+ * once in this process, within 10 s otherwise), and (4403) when its user may no longer edit the project. The
+ * editor renews its token and reconnects to the same kernel, whose output Jupyter kept meanwhile.
+ */
+export class GatewaySockets {
+  private readonly open = new Set<GatewaySocket>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly ctx: AppContext) {
+    this.timer = setInterval(() => void this.check().catch(() => undefined), CHECK_INTERVAL_MS);
+    this.timer.unref();
+    this.unsubscribe = ctx.sessions.onEnded((ended) => this.sessionsEnded(ended));
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Tracks a socket until it closes; answers the function that forgets it. */
+  add(socket: GatewaySocket): () => void {
+    this.open.add(socket);
+    const expiry = setTimeout(() => this.expire(socket), Math.max(0, socket.expiresAt - this.ctx.now().getTime()));
+    expiry.unref();
+    return () => {
+      clearTimeout(expiry);
+      this.open.delete(socket);
+    };
+  }
+
+  private end(socket: GatewaySocket, code: number, reason: string) {
+    if (!this.open.delete(socket)) return;
+    socket.close(code, reason);
+  }
+
+  private expire(socket: GatewaySocket) {
+    if (socket.expiresAt <= this.ctx.now().getTime()) this.end(socket, CLOSE_RENEW_TOKEN, 'token expired');
+  }
+
+  private sessionsEnded(ended: SessionsEnded) {
+    for (const socket of [...this.open]) {
+      const hit =
+        'sessionId' in ended
+          ? socket.auth.sessionId === ended.sessionId
+          : socket.auth.userId === ended.userId && socket.auth.sessionId !== ended.exceptSessionId;
+      if (hit) this.end(socket, CLOSE_RENEW_TOKEN, 'session ended');
+    }
+  }
+
+  /** One round: expired tokens, ended sign-ins (one query), and each user's access to each project. */
+  async check(): Promise<void> {
+    const sockets = [...this.open];
+    for (const socket of sockets) this.expire(socket);
+    const live = sockets.filter((s) => this.open.has(s));
+    const active = await activeSessions(this.ctx.db, [...new Set(live.map((s) => s.auth.sessionId))]);
+    const access = new Map<string, Promise<boolean>>();
+    for (const socket of live) {
+      if (!active.has(socket.auth.sessionId)) {
+        this.end(socket, CLOSE_RENEW_TOKEN, 'session ended');
+        continue;
+      }
+      const key = `${socket.auth.userId}:${socket.projectId}`;
+      if (!access.has(key)) {
+        access.set(
+          key,
+          loadProjectFor(this.ctx.db, socket.auth, socket.projectId, 'edit').then(
+            () => true,
+            () => false,
+          ),
+        );
+      }
+      if (!(await access.get(key))) this.end(socket, CLOSE_NO_ACCESS, 'no access');
+    }
+  }
+
+  /** The server is shutting down: every socket closes ("going away"), so the drain does not wait on them. */
+  close(): void {
+    clearInterval(this.timer);
+    this.unsubscribe();
+    for (const socket of [...this.open]) this.end(socket, 1001, 'server shutting down');
+  }
+}

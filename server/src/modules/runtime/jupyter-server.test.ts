@@ -1,0 +1,125 @@
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JUPYTER_MISSING, waitFor } from '../../test/jupyter-kit.js';
+import { JUPYTER_CONFIG, KERNEL_SPEC } from './jupyter-config.js';
+import { bindServer, killServer, launchServer, type JupyterServer } from './jupyter-server.js';
+
+const isRoot = process.getuid?.() === 0;
+const uidOf = (pid: number) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+/** The processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+const UID = 231_999;
+
+describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => {
+  let dir: string;
+  let server: JupyterServer;
+  const workspace = () => path.join(dir, 'project', 'workspace');
+  const call = (method: string, url: string, body?: object) =>
+    fetch(`${server.endpoint.baseUrl}${url}`, {
+      method,
+      headers: { authorization: `token ${server.endpoint.token}` },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-jupyter-'));
+    chmodSync(dir, 0o711);
+    const configFile = path.join(dir, 'config.py');
+    writeFileSync(configFile, JUPYTER_CONFIG);
+    const kernels = path.join(dir, 'jupyter', 'kernels', 'python3');
+    mkdirSync(kernels, { recursive: true });
+    writeFileSync(path.join(kernels, 'kernel.json'), JSON.stringify(KERNEL_SPEC));
+    for (const folder of ['project/workspace', 'project/home']) mkdirSync(path.join(dir, folder), { recursive: true });
+    writeFileSync(path.join(workspace(), 'hello.txt'), 'hi');
+    if (isRoot)
+      for (const folder of ['project', 'project/workspace', 'project/home', 'project/workspace/hello.txt']) {
+        chownSync(path.join(dir, folder), UID, UID);
+      }
+    mkdirSync(path.join(dir, 'pool'), { mode: 0o711 });
+    server = await launchServer('BASIC', {
+      python: '/usr/bin/python3',
+      configFile,
+      jupyterPath: path.join(dir, 'jupyter'),
+      poolDir: path.join(dir, 'pool'),
+      limitsMode: 'none',
+      cgroupRoot: path.join(dir, 'no-cgroup'),
+      limits: { cpu: 1, memoryMb: 1024 },
+      background: true,
+      log: { warn: () => undefined },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    if (server) await killServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves nothing but its status before it is bound', async () => {
+    expect((await call('GET', '/api/status')).status).toBe(200);
+    expect((await call('GET', '/api/kernels')).status).toBe(403);
+    expect((await call('POST', '/api/kernels', { name: 'python3' })).status).toBe(403);
+    expect((await call('GET', '/api/contents')).status).toBe(403);
+    expect((await call('POST', '/api/terminals', {})).status).toBe(403);
+  });
+
+  it('binds to a project: its workspace, its environment and (as root) its user, once', async () => {
+    // The kernel started ahead waits as a child of the server.
+    await waitFor(() => childrenOf(server.child.pid!).length === 1);
+    const [ahead] = childrenOf(server.child.pid!);
+    await bindServer(server, {
+      rootDir: workspace(),
+      env: {
+        HOME: path.join(dir, 'project', 'home'),
+        PATH: '/usr/bin:/bin',
+        VIRTUAL_ENV: '/usr',
+        JUPYTER_PATH: path.join(dir, 'jupyter'),
+        JUPYTER_RUNTIME_DIR: path.join(dir, 'project', 'home', '.jupyter-runtime'),
+      },
+      identity: isRoot ? { uid: UID, gid: UID } : null,
+    });
+    const listing = (await (await call('GET', '/api/contents')).json()) as { content: { name: string }[] };
+    expect(listing.content.map((e) => e.name)).toEqual(['hello.txt']);
+    const user = isRoot ? UID : process.getuid?.();
+    expect(uidOf(server.child.pid!)).toBe(user);
+    // The kernel started ahead became the project's user at the bind, before the server gave up root.
+    await waitFor(() => uidOf(ahead!) === user);
+    const kernel = await call('POST', '/api/kernels', { name: 'python3' });
+    expect(kernel.status).toBe(201);
+    // The first kernel is the one started ahead, in the project's workspace.
+    await waitFor(() => readlinkSync(`/proc/${ahead}/cwd`) === workspace());
+    expect(childrenOf(server.child.pid!)).toEqual([ahead]);
+    await expect(
+      bindServer(server, { rootDir: dir, env: {}, identity: isRoot ? { uid: 0, gid: 0 } : null }),
+    ).rejects.toThrow();
+  }, 60_000);
+  it('stops at once when asked, its own files still reachable as the project user', async () => {
+    const started = Date.now();
+    await killServer(server);
+    // Within the grace period: Jupyter cleaned up and exited by itself, it was not killed.
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(server.child.signalCode).toBeNull();
+  }, 30_000);
+});

@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { ContainerType } from '@aiedu/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import type { RuntimeLimits } from '../../config.js';
+import { AppError } from '../../platform/errors.js';
+import { joinCgroup, type LimitsMode } from './cgroup-limits.js';
+import type { RuntimeEndpoint } from './runtime-driver.js';
+
+const READY_TIMEOUT_MS = 30_000;
+const PRLIMIT = '/usr/bin/prlimit';
+const NICE = '/usr/bin/nice';
+
+/** One Jupyter server process, unbound (just started, or waiting in the warm pool) or bound to a project. */
+export interface JupyterServer {
+  /** Names the server's own folder (`pool/<id>`) and cgroup. */
+  id: string;
+  runtimeType: ContainerType;
+  child: ChildProcess;
+  endpoint: RuntimeEndpoint;
+  cgroup: string | null;
+  /** The server's own folder (its Jupyter runtime files before the bind). */
+  dir: string;
+  /** Resolves when the process has ended. */
+  exited: Promise<void>;
+  /** The last lines Jupyter wrote to stderr. */
+  log(): string;
+}
+
+export interface LaunchOptions {
+  python: string;
+  configFile: string;
+  /** `DATA_DIR/runtime/jupyter`: the platform's kernel spec. */
+  jupyterPath: string;
+  /** `DATA_DIR/runtime/pool`: one folder per server process. */
+  poolDir: string;
+  limitsMode: LimitsMode;
+  cgroupRoot: string;
+  limits: RuntimeLimits;
+  /** A warm-pool server starts at a lower CPU priority, so it never slows a student's start. */
+  background: boolean;
+  log: { warn(o: object, m: string): void };
+}
+
+/** What a bind makes of a server: the project's root directory, environment and (run as root) user. */
+export interface BindSpec {
+  rootDir: string;
+  env: NodeJS.ProcessEnv;
+  identity: { uid: number; gid: number } | null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const threadsFor = (limits: RuntimeLimits) => String(Math.max(1, Math.floor(limits.cpu)));
+
+/**
+ * Starts an unbound Jupyter server for a runtime type (its memory and CPU limits) on a random loopback port with a
+ * random token, in its own folder, and waits until it answers. It serves nothing of any project until bound.
+ */
+export async function launchServer(runtimeType: ContainerType, options: LaunchOptions): Promise<JupyterServer> {
+  const id = uuidv7();
+  const dir = path.join(options.poolDir, id);
+  mkdirSync(path.join(dir, 'runtime'), { recursive: true, mode: 0o700 });
+  const port = await freePort();
+  const token = randomBytes(24).toString('hex');
+  const threads = threadsFor(options.limits);
+  const jupyter = [
+    options.python,
+    '-m',
+    'jupyter_server',
+    `--config=${options.configFile}`,
+    '--ServerApp.ip=127.0.0.1',
+    `--ServerApp.port=${port}`,
+    `--ServerApp.token=${token}`,
+    `--ServerApp.root_dir=${dir}`,
+  ];
+  let command =
+    options.limitsMode === 'rlimit'
+      ? [PRLIMIT, `--data=${options.limits.memoryMb * 1024 * 1024}`, '--nofile=4096', '--', ...jupyter]
+      : jupyter;
+  // Only root may raise the priority back at the bind, so only root starts servers niced.
+  const isRoot = process.getuid?.() === 0;
+  if (options.background && isRoot) command = [NICE, '-n', '10', ...command];
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: dir,
+    env: {
+      HOME: dir,
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      LANG: 'C.UTF-8',
+      SHELL: '/bin/bash',
+      TERM: 'xterm-256color',
+      JUPYTER_PATH: options.jupyterPath,
+      JUPYTER_CONFIG_DIR: path.join(dir, 'config'),
+      JUPYTER_RUNTIME_DIR: path.join(dir, 'runtime'),
+      OMP_NUM_THREADS: threads,
+      OPENBLAS_NUM_THREADS: threads,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  child.stderr!.on('data', (d: Buffer) => void (log = (log + d.toString()).slice(-8000)));
+  // A process that could not be started (no such Python) emits 'error' and never 'exit'.
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+  let cgroup: string | null = null;
+  if (options.limitsMode === 'cgroup' && child.pid) {
+    try {
+      cgroup = joinCgroup(options.cgroupRoot, id, child.pid, options.limits);
+    } catch (error) {
+      options.log.warn({ runtimeType, error: (error as Error).message }, 'cgroup limits not applied');
+    }
+  }
+  const server: JupyterServer = {
+    id,
+    runtimeType,
+    child,
+    endpoint: { baseUrl: `http://127.0.0.1:${port}`, token },
+    cgroup,
+    dir,
+    exited,
+    log: () => log,
+  };
+  try {
+    await waitReady(server);
+  } catch (error) {
+    await killServer(server);
+    throw error;
+  }
+  return server;
+}
+
+const isRunning = (child: ChildProcess) =>
+  child.pid !== undefined && child.exitCode === null && child.signalCode === null;
+
+/** Ready once Jupyter answers and its kernel started ahead has done its imports (or given up). */
+async function waitReady(server: JupyterServer) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const kernelAhead = path.join(server.dir, 'runtime', 'kernel-ahead');
+  let answering = false;
+  while (Date.now() < deadline && isRunning(server.child)) {
+    try {
+      answering ||= (
+        await fetch(`${server.endpoint.baseUrl}/api/status`, {
+          headers: { authorization: `token ${server.endpoint.token}` },
+        })
+      ).ok;
+      if (answering && existsSync(kernelAhead)) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new AppError('CONTAINER_START_FAILED');
+}
+
+export function serverAlive(server: JupyterServer): boolean {
+  return isRunning(server.child);
+}
+
+/** Binds an unbound server to a project; it drops to the project's user before answering. */
+export async function bindServer(server: JupyterServer, spec: BindSpec): Promise<void> {
+  const res = await fetch(`${server.endpoint.baseUrl}/aiedu/bind`, {
+    method: 'POST',
+    headers: { authorization: `token ${server.endpoint.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      root_dir: spec.rootDir,
+      slot_dir: server.dir,
+      env: spec.env,
+      uid: spec.identity?.uid ?? null,
+      gid: spec.identity?.gid ?? null,
+    }),
+  });
+  if (!res.ok) throw new AppError('CONTAINER_START_FAILED');
+  const bound = (await res.json()) as { uid: number };
+  if (spec.identity && bound.uid !== spec.identity.uid) throw new AppError('CONTAINER_START_FAILED');
+}
+
+/** SIGTERM (Jupyter shuts its kernels and terminals down), SIGKILL after a grace period. */
+export async function killServer(server: JupyterServer): Promise<void> {
+  if (isRunning(server.child)) {
+    server.child.kill('SIGTERM');
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 5000);
+    await server.exited;
+    clearTimeout(timer);
+  }
+}

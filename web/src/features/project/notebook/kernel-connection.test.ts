@@ -1,0 +1,153 @@
+import { RUNTIME_SOCKET_CLOSE } from '@aiedu/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KernelConnection } from './kernel-connection';
+
+const renewToken = vi.fn<(sent: string | null) => Promise<boolean>>();
+let token = 'token-1';
+vi.mock('../../../app/api', () => ({ api: { renewToken: (sent: string | null) => renewToken(sent) } }));
+vi.mock('../../../app/session', () => ({ readSession: () => ({ token }) }));
+
+/** Stands in for the browser's WebSocket: the test opens, answers and closes it. */
+class FakeSocket {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 3;
+  static all: FakeSocket[] = [];
+  readyState = FakeSocket.CONNECTING;
+  sent: { header: { msg_id: string }; content: { code: string } }[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = FakeSocket.CLOSED;
+  }
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+  }
+  drop(code: number) {
+    this.readyState = FakeSocket.CLOSED;
+    this.onclose?.({ code });
+  }
+  reply(msgId: string, msgType: string, content: object) {
+    const message = { header: { msg_id: 'x', msg_type: msgType }, parent_header: { msg_id: msgId }, content };
+    this.onmessage?.({ data: JSON.stringify({ ...message, channel: 'iopub' }) });
+  }
+}
+
+const latest = () => FakeSocket.all.at(-1)!;
+
+describe('KernelConnection', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    token = 'token-1';
+    renewToken.mockReset();
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renews the token and reconnects to the same session when the gateway closes for an expired token', async () => {
+    const states: string[] = [];
+    const kernel = new KernelConnection('p1', 'k1', (s) => states.push(s));
+    latest().open();
+    const outputs: unknown[] = [];
+    const run = kernel.execute('print(1)', { onOutput: (o) => outputs.push(o), onCount: () => undefined });
+    await vi.waitFor(() => expect(latest().sent).toHaveLength(1));
+    const msgId = latest().sent[0]!.header.msg_id;
+    const first = latest();
+
+    renewToken.mockImplementation(async () => {
+      token = 'token-2';
+      return true;
+    });
+    first.drop(RUNTIME_SOCKET_CLOSE.renewToken);
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    expect(renewToken).toHaveBeenCalledWith('token-1');
+    const second = latest();
+    expect(second.url).toContain('token=token-2');
+    const session = new URL(first.url).searchParams.get('session_id');
+    expect(session).toBeTruthy();
+    expect(new URL(second.url).searchParams.get('session_id')).toBe(session);
+    second.open();
+    // Jupyter replays the running cell's output on the new socket; the cell completes as if nothing happened.
+    second.reply(msgId, 'stream', { name: 'stdout', text: '1\n' });
+    second.reply(msgId, 'status', { execution_state: 'idle' });
+    await expect(run).resolves.toBe(true);
+    expect(outputs).toEqual([{ output_type: 'stream', name: 'stdout', text: '1\n' }]);
+    expect(states).toEqual(['loading', 'ready']);
+    kernel.close();
+  });
+
+  it('stops when the project was taken away, failing the cell that waited', async () => {
+    const states: string[] = [];
+    const kernel = new KernelConnection('p1', 'k1', (s) => states.push(s));
+    latest().open();
+    const run = kernel.execute('1', { onOutput: () => undefined, onCount: () => undefined });
+    await vi.waitFor(() => expect(latest().sent).toHaveLength(1));
+    latest().drop(RUNTIME_SOCKET_CLOSE.noAccess);
+    await expect(run).resolves.toBe(false);
+    expect(states.at(-1)).toBe('error');
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(renewToken).not.toHaveBeenCalled();
+  });
+
+  it('stops when the token cannot be renewed (the sign-in ended: the client signs out)', async () => {
+    const kernel = new KernelConnection('p1', 'k1', () => undefined);
+    latest().open();
+    renewToken.mockResolvedValue(false);
+    latest().drop(RUNTIME_SOCKET_CLOSE.renewToken);
+    await vi.waitFor(() => expect(renewToken).toHaveBeenCalledOnce());
+    await expect(kernel.execute('1', { onOutput: () => undefined, onCount: () => undefined })).resolves.toBe(false);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+  it('after a dropped network connection, reconnects when the kernel is still there and stops when it is gone', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}', { status: 200 }));
+    const states: string[] = [];
+    const kernel = new KernelConnection('p1', 'k1', (s) => states.push(s));
+    latest().open();
+    latest().drop(1006);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetch).toHaveBeenCalledWith('/gw/api/v1/runtime/p1/api/kernels/k1', expect.anything());
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(renewToken).not.toHaveBeenCalled();
+    latest().open();
+
+    fetch.mockResolvedValue(new Response('{}', { status: 404 }));
+    latest().drop(1006);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(states.at(-1)).toBe('error');
+    kernel.close();
+    fetch.mockRestore();
+    vi.useRealTimers();
+  });
+  it('sends a request again after a reconnect when the kernel never said anything about it', async () => {
+    const kernel = new KernelConnection('p1', 'k1', () => undefined);
+    latest().open();
+    const handlers = { onOutput: () => undefined, onCount: () => undefined };
+    void kernel.execute('1', handlers);
+    void kernel.execute('2', handlers);
+    await vi.waitFor(() => expect(latest().sent).toHaveLength(2));
+    const [arrived, lost] = latest().sent;
+    renewToken.mockResolvedValue(true);
+    vi.useFakeTimers();
+    latest().drop(RUNTIME_SOCKET_CLOSE.renewToken);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    // Jupyter replays what the kernel said while the browser was away: the first request had arrived.
+    latest().reply(arrived!.header.msg_id, 'status', { execution_state: 'busy' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(latest().sent.map((m) => m.header.msg_id)).toEqual([lost!.header.msg_id]);
+    expect(latest().sent[0]!.content.code).toBe('2');
+    kernel.close();
+    vi.useRealTimers();
+  });
+});
