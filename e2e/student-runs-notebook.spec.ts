@@ -147,6 +147,17 @@ test.describe('with access tokens that expire every 2 seconds', () => {
     await expect(page.getByRole('log', { name: t('notebook.outputs', { index: 2 }) })).toHaveText('42', {
       timeout: 30_000,
     });
+
+    // The terminal's shell goes on across the reconnects, and its screen shows each line once.
+    await button(page, t('editor.terminal')).click();
+    const screen = page.getByRole('region', { name: t('terminal.label') }).locator('.xterm-rows');
+    await page
+      .getByRole('region', { name: t('terminal.label') })
+      .locator('.xterm')
+      .click();
+    await page.keyboard.type('echo one-$((1+1)); sleep 5; echo two-$((2+2))\n');
+    await expect(screen).toContainText('two-4', { timeout: 30_000 });
+    expect((await screen.textContent())?.split('one-2').length).toBe(2);
     await button(page, t('runtime.stop')).click();
   });
 });

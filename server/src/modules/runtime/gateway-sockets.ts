@@ -8,6 +8,7 @@ import { loadProjectFor } from '../project/project-access.js';
 const CLOSE_RENEW_TOKEN = RUNTIME_SOCKET_CLOSE.renewToken;
 const CLOSE_NO_ACCESS = RUNTIME_SOCKET_CLOSE.noAccess;
 const CHECK_INTERVAL_MS = 10_000;
+const PARK_MS = 60_000;
 
 export interface GatewaySocket {
   projectId: string;
@@ -25,6 +26,7 @@ export interface GatewaySocket {
  */
 export class GatewaySockets {
   private readonly open = new Set<GatewaySocket>();
+  private readonly parked = new Map<string, { frames: Buffer; timer: NodeJS.Timeout }>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -95,6 +97,28 @@ export class GatewaySockets {
   }
 
   /** The server is shutting down: every socket closes ("going away"), so the drain does not wait on them. */
+  /**
+   * Frames a browser sent after the gateway had asked Jupyter to close its socket: kept for a minute for the same
+   * user's next socket to the same kernel session or terminal, which sends them first. Nothing typed or run in
+   * the moment of a token renewal is lost.
+   */
+  park(key: string, frames: Buffer): void {
+    if (frames.length === 0) return;
+    const timer = setTimeout(() => this.parked.delete(key), PARK_MS);
+    timer.unref();
+    const earlier = this.parked.get(key);
+    if (earlier) clearTimeout(earlier.timer);
+    this.parked.set(key, { frames: Buffer.concat([earlier?.frames ?? Buffer.alloc(0), frames]), timer });
+  }
+
+  unpark(key: string): Buffer | null {
+    const parked = this.parked.get(key);
+    if (!parked) return null;
+    clearTimeout(parked.timer);
+    this.parked.delete(key);
+    return parked.frames;
+  }
+
   close(): void {
     clearInterval(this.timer);
     this.unsubscribe();

@@ -14,7 +14,7 @@ import { CONTENTS_BODY_LIMIT, checkContentsWrite, type ContentsWrite } from '../
 import { loadProjectFor, type ProjectRow } from '../project/project-access.js';
 import { GatewaySockets } from './gateway-sockets.js';
 import type { RuntimeManager } from './runtime-manager.js';
-import { closeFrame, FrameBoundary } from './ws-frames.js';
+import { closeFrame, dataFrames, FrameBoundary } from './ws-frames.js';
 
 /** Request headers never passed to Jupyter: our credentials, cookies, and hop-by-hop headers. */
 const DROP = new Set([
@@ -176,10 +176,22 @@ function refuse(socket: Duplex, status: number, text: string) {
  * sent before reaches the browser; what the kernel sends afterwards Jupyter keeps for the session's reconnect. Only
  * a Jupyter that does not answer within 5 s gets the browser's side closed by the gateway itself.
  */
-function bridge(socket: Duplex, upstream: net.Socket, onBrowserData: (chunk: Buffer) => void) {
+function bridge(
+  socket: Duplex,
+  upstream: net.Socket,
+  options: {
+    onBrowserData(chunk: Buffer): void;
+    /** Frames the browser sent as its previous socket closed, sent to Jupyter first. */
+    replay: Buffer | null;
+    /** Receives the data frames the browser sent after Jupyter was asked to close. */
+    park(frames: Buffer): void;
+  },
+) {
   const fromJupyter = new FrameBoundary();
   const fromBrowser = new FrameBoundary({ httpHead: false });
   let closing: { code: number; reason: string; sent: boolean } | null = null;
+  const held: Buffer[] = [];
+  let replay = options.replay;
   const destroy = () => {
     upstream.destroy();
     socket.destroy();
@@ -192,6 +204,11 @@ function bridge(socket: Duplex, upstream: net.Socket, onBrowserData: (chunk: Buf
   };
   upstream.on('data', (chunk: Buffer) => {
     fromJupyter.consume(chunk);
+    // Before the browser learns the socket is open, so these frames come before any it sends on it.
+    if (replay && fromJupyter.upgraded) {
+      upstream.write(replay);
+      replay = null;
+    }
     if (closing) askJupyter();
     if (!socket.write(chunk)) {
       upstream.pause();
@@ -199,15 +216,18 @@ function bridge(socket: Duplex, upstream: net.Socket, onBrowserData: (chunk: Buf
     }
   });
   socket.on('data', (chunk: Buffer) => {
-    if (closing?.sent) return;
+    if (closing?.sent) return void held.push(chunk);
     let forward = chunk;
     if (closing) {
       const until = fromBrowser.untilBoundary(chunk);
-      if (until !== null) forward = chunk.subarray(0, until);
+      if (until !== null) {
+        forward = chunk.subarray(0, until);
+        held.push(chunk.subarray(until));
+      }
     } else {
       fromBrowser.consume(chunk);
     }
-    onBrowserData(forward);
+    options.onBrowserData(forward);
     if (!upstream.write(forward)) {
       socket.pause();
       upstream.once('drain', () => socket.resume());
@@ -218,7 +238,10 @@ function bridge(socket: Duplex, upstream: net.Socket, onBrowserData: (chunk: Buf
   socket.on('error', destroy);
   // Jupyter closed (after answering the close, or because the runtime stopped): the browser's side ends too.
   upstream.on('close', () => (closing ? socket.end() : destroy()));
-  socket.on('close', destroy);
+  socket.on('close', () => {
+    destroy();
+    if (closing?.sent) options.park(dataFrames(Buffer.concat(held)));
+  });
   return {
     close(code: number, reason: string) {
       if (closing) return;
@@ -292,10 +315,16 @@ export function registerRuntimeUpgrades(
       if (head.length) upstream.write(head);
       upstream.setNoDelay(true);
       if (socket instanceof net.Socket) socket.setNoDelay(true);
-      // A data frame from the browser is activity; pings and pongs of an idle open tab are not.
-      const link = bridge(socket, upstream, (chunk) => {
-        const opcode = chunk[0]! & 0x0f;
-        if (opcode !== 0x9 && opcode !== 0xa) manager.touch(projectId);
+      // The same user's next socket to the same kernel session or terminal gets what this one could not send.
+      const parking = `${auth.userId}:${projectId}:${match[2] ?? '/'}:${query.get('session_id') ?? ''}`;
+      const link = bridge(socket, upstream, {
+        // A data frame from the browser is activity; pings and pongs of an idle open tab are not.
+        onBrowserData: (chunk) => {
+          const opcode = chunk[0]! & 0x0f;
+          if (opcode !== 0x9 && opcode !== 0xa) manager.touch(projectId);
+        },
+        replay: sockets.unpark(parking),
+        park: (frames) => sockets.park(parking, frames),
       });
       const forget = sockets.add({
         projectId,

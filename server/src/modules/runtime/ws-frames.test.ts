@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeFrame, FrameBoundary } from './ws-frames.js';
+import { closeFrame, dataFrames, FrameBoundary } from './ws-frames.js';
 
 const HEAD = Buffer.from('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n', 'latin1');
 /** A server's (unmasked) text frame with a payload of `size` bytes. */
@@ -72,5 +72,12 @@ describe('FrameBoundary', () => {
     const payload = Buffer.from(frame.subarray(6).map((byte, i) => byte ^ mask[i % 4]!));
     expect(payload.readUInt16BE(0)).toBe(4403);
     expect(payload.subarray(2).toString()).toBe('no');
+  });
+  it('keeps the complete data frames a browser sent, without its close, pings or an unfinished frame', () => {
+    const text = Buffer.concat([Buffer.from([0x81, 0x80 | 3, 1, 2, 3, 4]), Buffer.from('abc')]);
+    const ping = Buffer.from([0x89, 0x80, 1, 2, 3, 4]);
+    const close = closeFrame(1000, '', Buffer.from([5, 6, 7, 8]));
+    const cut = text.subarray(0, 7);
+    expect(dataFrames(Buffer.concat([text, ping, text, close, cut]))).toEqual(Buffer.concat([text, text]));
   });
 });

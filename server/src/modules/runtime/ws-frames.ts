@@ -90,6 +90,25 @@ function payloadLength(header: number[]): number {
 }
 
 /**
+ * The complete data frames (text, binary, continuation) at the start of `bytes`, as they were: control frames
+ * (close, ping, pong) and an unfinished last frame are left out.
+ */
+export function dataFrames(bytes: Buffer): Buffer {
+  const kept: Buffer[] = [];
+  let offset = 0;
+  while (offset + 2 <= bytes.length) {
+    const header = [...bytes.subarray(offset, offset + 14)];
+    const length = headerLength(header);
+    if (length === null || offset + length > bytes.length) break;
+    const end = offset + length + payloadLength(header.slice(0, length));
+    if (end > bytes.length) break;
+    if ((bytes[offset]! & 0x08) === 0) kept.push(bytes.subarray(offset, end));
+    offset = end;
+  }
+  return Buffer.concat(kept);
+}
+
+/**
  * A close frame with a status code and a short reason: unmasked as a server sends it, or masked (as a client must)
  * to ask the server to close.
  */

@@ -27,12 +27,16 @@ export function TerminalPanel() {
     };
     // The gateway closes the socket when the access token expires or the sign-in ends: the same shell is
     // reattached with a renewed token (Jupyter keeps it running), so a long command goes on undisturbed.
+    let attached = false;
     const connect = (name: string) => {
       if (closed) return;
       const token = readSession().token;
       const current = new WebSocket(jupyterSocketUrl(projectId, `/terminals/websocket/${name}`));
       socket = current;
       current.onopen = () => {
+        // Jupyter sends a reattached socket the shell's recent output again: it redraws a cleared screen.
+        if (attached) terminal.reset();
+        attached = true;
         current.send(JSON.stringify(['set_size', terminal.rows, terminal.cols]));
         for (const text of pending.splice(0)) current.send(text);
       };

@@ -128,26 +128,4 @@ describe('KernelConnection', () => {
     fetch.mockRestore();
     vi.useRealTimers();
   });
-  it('sends a request again after a reconnect when the kernel never said anything about it', async () => {
-    const kernel = new KernelConnection('p1', 'k1', () => undefined);
-    latest().open();
-    const handlers = { onOutput: () => undefined, onCount: () => undefined };
-    void kernel.execute('1', handlers);
-    void kernel.execute('2', handlers);
-    await vi.waitFor(() => expect(latest().sent).toHaveLength(2));
-    const [arrived, lost] = latest().sent;
-    renewToken.mockResolvedValue(true);
-    vi.useFakeTimers();
-    latest().drop(RUNTIME_SOCKET_CLOSE.renewToken);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(FakeSocket.all).toHaveLength(2);
-    latest().open();
-    // Jupyter replays what the kernel said while the browser was away: the first request had arrived.
-    latest().reply(arrived!.header.msg_id, 'status', { execution_state: 'busy' });
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(latest().sent.map((m) => m.header.msg_id)).toEqual([lost!.header.msg_id]);
-    expect(latest().sent[0]!.content.code).toBe('2');
-    kernel.close();
-    vi.useRealTimers();
-  });
 });

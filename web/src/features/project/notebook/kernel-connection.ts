@@ -18,14 +18,7 @@ export interface ExecuteHandlers {
 interface Pending extends ExecuteHandlers {
   resolve(ok: boolean): void;
   failed: boolean;
-  /** The request as sent, for sending again when it may have been lost in a reconnect. */
-  request: string;
-  /** The kernel answered something about it (busy, execute_input, outputs): it arrived. */
-  seen: boolean;
 }
-
-/** How long after a reconnect the messages Jupyter kept for the session have surely been replayed. */
-const REPLAY_SETTLE_MS = 1000;
 
 /**
  * One kernel's channels over the gateway's WebSocket, in the Jupyter messaging protocol (v5.3): execute
@@ -64,21 +57,10 @@ export class KernelConnection {
     this.socket = socket;
     socket.onopen = () => {
       if (announce || !this.everOpened) this.onState('ready');
-      if (!announce) window.setTimeout(() => this.resendUnseen(socket), REPLAY_SETTLE_MS);
       this.everOpened = true;
     };
     socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as Message);
     socket.onclose = (event) => void this.reconnect(event.code, token);
-  }
-
-  /**
-   * A request sent just as the socket closed may never have reached the kernel. Once what Jupyter kept for the
-   * session has been replayed, a request the kernel said nothing about is sent again (same message id, so its
-   * answers find their cell).
-   */
-  private resendUnseen(socket: WebSocket) {
-    if (this.socket !== socket || socket.readyState !== WebSocket.OPEN) return;
-    for (const pending of this.pending.values()) if (!pending.seen) socket.send(pending.request);
   }
 
   private failPending() {
@@ -101,7 +83,6 @@ export class KernelConnection {
   private receive(message: Message) {
     const pending = this.pending.get(message.parent_header.msg_id ?? '');
     if (!pending) return;
-    pending.seen = true;
     const { content } = message;
     switch (message.header.msg_type) {
       case 'execute_input':
@@ -182,7 +163,7 @@ export class KernelConnection {
         channel: 'shell',
         buffers: [],
       });
-      this.pending.set(msgId, { ...handlers, resolve, failed: false, request, seen: false });
+      this.pending.set(msgId, { ...handlers, resolve, failed: false });
       this.socket!.send(request);
     });
   }
