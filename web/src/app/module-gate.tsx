@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import type { MODULES } from '@aiedu/contracts';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../ui/link-button';
+import { ShellLinkButton } from '../ui/shell-button';
 import { StatusCard } from '../ui/status-card';
 import { useAllowedModules } from './institution';
 import { PATHS } from './paths';
@@ -26,9 +26,9 @@ export function moduleGated(module: Module, Page: ComponentType): ComponentType 
           title={t('noPermissionPage', { ns: 'errors' })}
           body={t('moduleOff')}
           action={
-            <LinkButton kind="primary" size="large" to={PATHS.home}>
+            <ShellLinkButton kind="primary" size="large" to={PATHS.home}>
               {t('notFound.home')}
-            </LinkButton>
+            </ShellLinkButton>
           }
         />
       </div>
