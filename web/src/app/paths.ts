@@ -54,3 +54,6 @@ export const ADMIN_PATHS = {
   containerTypes: '/super/container-types',
   modules: '/super/modules',
 } as const;
+
+/** A project's editor (route `projectEditor`). */
+export const projectEditorPath = (projectId: string) => `/pjedu/projects/${projectId}/editor`;

@@ -2,7 +2,7 @@ import { ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { axeViolations, signInAs, SLOW, startAdminServer, stopAdminServer } from '../../test/admin-kit';
+import { axeViolations, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ADMIN_API } from './admin-api';
@@ -51,7 +51,7 @@ const STATS = {
 let server: FakeServer;
 
 beforeEach(async () => {
-  server = await startAdminServer();
+  server = await startFakeApi();
   server.on(`GET ${ADMIN_API.schoolInfo}`, () => ok([SCHOOL]));
   server.on(`GET ${ADMIN_API.classes}`, () => page([CLASS]));
   server.on(`GET ${ADMIN_API.classes}/options`, () => ok([CLASS]));
@@ -67,7 +67,7 @@ beforeEach(async () => {
   server.on(`GET ${ADMIN_API.home}`, () => ok(HOME));
 });
 
-afterEach(stopAdminServer);
+afterEach(stopFakeApi);
 
 const SCREENS: [string, string, string][] = [
   ['/super/customers', 'Customers', ROLES.super],
@@ -87,15 +87,15 @@ describe('administration screens', { timeout: 30_000 }, () => {
   it.each(SCREENS)('%s shows "%s" with no axe violations', async (path, heading, role) => {
     signInAs(role);
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeTruthy();
-    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     expect(await axeViolations()).toEqual([]);
   });
 
   it('shows a school administrator only the screens of its permissions, and refuses the others', async () => {
     signInAs(ROLES.schoolAdmin);
     renderApp('/admin/students');
-    const menu = await screen.findByRole('navigation', { name: 'Administration menu' }, SLOW);
+    const menu = await screen.findByRole('navigation', { name: 'Administration menu' });
     const entries = within(menu)
       .getAllByRole('link')
       .map((a) => a.textContent);
@@ -109,11 +109,9 @@ describe('administration screens', { timeout: 30_000 }, () => {
       'Teaching statistics',
       'Teacher certification',
     ]);
-    expect(await screen.findByRole('cell', { name: 'Grade 4 Class 1' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Grade 4 Class 1' })).toBeTruthy();
     renderApp('/admin/schools');
-    expect(
-      await screen.findByText('The current user does not have permission to access this page', {}, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('The current user does not have permission to access this page')).toBeTruthy();
     expect(server.to(ADMIN_API.schools)).toEqual([]);
   });
 
@@ -131,15 +129,15 @@ describe('administration screens', { timeout: 30_000 }, () => {
     );
     signInAs(ROLES.customerAdmin);
     renderApp('/admin/students');
-    await user.click(await screen.findByRole('button', { name: /Import$/ }, SLOW));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    await user.click(await screen.findByRole('button', { name: /Import$/ }));
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Import students')).toBeTruthy();
     const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, new File(['x'], 'students.xlsx'));
     const run = within(dialog).getByRole('button', { name: /Import \d+ rows/ });
     expect(run.hasAttribute('disabled')).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
-    expect(await within(dialog).findByRole('cell', { name: 'No current class with this name' }, SLOW)).toBeTruthy();
+    expect(await within(dialog).findByRole('cell', { name: 'No current class with this name' })).toBeTruthy();
     expect(within(dialog).getByRole('cell', { name: '3' })).toBeTruthy();
     expect(run.hasAttribute('disabled')).toBe(true);
     // The corrected file replaces the first one and is checked again.
@@ -149,9 +147,9 @@ describe('administration screens', { timeout: 30_000 }, () => {
         .getAllByRole('button')
         .find((b) => b.textContent === 'Check the file')!,
     );
-    expect(await within(dialog).findByText('All 2 rows are ready to import.', {}, SLOW)).toBeTruthy();
-    await user.click(await within(dialog).findByRole('button', { name: 'Import 2 rows' }, SLOW));
-    await waitFor(() => expect(server.requests.some((r) => r.url.includes('dryRun=false'))).toBe(true), SLOW);
+    expect(await within(dialog).findByText('All 2 rows are ready to import.')).toBeTruthy();
+    await user.click(await within(dialog).findByRole('button', { name: 'Import 2 rows' }));
+    await waitFor(() => expect(server.requests.some((r) => r.url.includes('dryRun=false'))).toBe(true));
   });
 
   it('pages, searches and sorts the classes on the server', async () => {
@@ -159,16 +157,16 @@ describe('administration screens', { timeout: 30_000 }, () => {
     server.on(`GET ${ADMIN_API.classes}`, () => ok({ list: [CLASS], total: 45, page: 1, size: 20 }));
     signInAs(ROLES.customerAdmin);
     renderApp('/admin/classes');
-    await screen.findByRole('cell', { name: 'Grade 4 Class 1' }, SLOW);
+    await screen.findByRole('cell', { name: 'Grade 4 Class 1' });
     expect(screen.getByText('45 in total')).toBeTruthy();
     const query = () => new URL(server.to(ADMIN_API.classes).at(-1)!.url, 'http://x').searchParams;
     expect(query().get('status')).toBe('current');
     await user.type(screen.getByRole('searchbox', { name: 'Search by class name' }), 'Grade 4{Enter}');
-    await waitFor(() => expect(query().get('keyword')).toBe('Grade 4'), SLOW);
+    await waitFor(() => expect(query().get('keyword')).toBe('Grade 4'));
     await user.click(screen.getByText('Students', { selector: 'th *' }));
-    await waitFor(() => expect(query().get('sort')).toBe('stuCount,asc'), SLOW);
+    await waitFor(() => expect(query().get('sort')).toBe('stuCount,asc'));
     await user.click(screen.getByRole('listitem', { name: '3' }));
-    await waitFor(() => expect(query().get('page')).toBe('3'), SLOW);
+    await waitFor(() => expect(query().get('page')).toBe('3'));
     expect(query().get('keyword')).toBe('Grade 4');
   });
 
@@ -177,13 +175,13 @@ describe('administration screens', { timeout: 30_000 }, () => {
     server.on(`PUT ${ADMIN_API.classes}/k-1/dismiss`, () => ok({ ...CLASS, classStatus: 'dismissed' }));
     signInAs(ROLES.schoolAdmin);
     renderApp('/admin/classes');
-    await screen.findByRole('cell', { name: 'Grade 4 Class 1' }, SLOW);
+    await screen.findByRole('cell', { name: 'Grade 4 Class 1' });
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-    const confirm = await screen.findByRole('dialog', {}, SLOW);
+    const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText(/cannot be undone/)).toBeTruthy();
     expect((confirm.closest('.ant-modal') as HTMLElement | null)?.style.width).toBe('472px');
     expect(server.to(`${ADMIN_API.classes}/k-1/dismiss`)).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(server.to(`${ADMIN_API.classes}/k-1/dismiss`)).toHaveLength(1), SLOW);
+    await waitFor(() => expect(server.to(`${ADMIN_API.classes}/k-1/dismiss`)).toHaveLength(1));
   });
 });

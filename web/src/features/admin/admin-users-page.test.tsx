@@ -2,7 +2,7 @@ import { PERMISSIONS, ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { axeViolations, lastChange, signInAs, SLOW, startAdminServer, stopAdminServer } from '../../test/admin-kit';
+import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ADMIN_API } from './admin-api';
@@ -34,12 +34,12 @@ let server: FakeServer;
 /** Picks an option of the antd select named `label`. */
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));
-  const item = await screen.findByTitle(option, {}, SLOW);
+  const item = await screen.findByTitle(option);
   await user.click(item);
 }
 
 beforeEach(async () => {
-  server = await startAdminServer();
+  server = await startFakeApi();
   server.on(`GET ${ADMIN_API.schoolInfo}`, () => ok([SCHOOL]));
   server.on(`GET ${ADMIN_API.users}`, () => ok({ list: [HEAD, DEPUTY], total: 2, page: 1, size: 20 }));
   server.on(`GET ${ADMIN_API.roles}`, () => ok(ROLE_TABLE));
@@ -47,16 +47,16 @@ beforeEach(async () => {
   signInAs(ROLES.customerAdmin);
 });
 
-afterEach(stopAdminServer);
+afterEach(stopFakeApi);
 
 describe('administrator accounts', { timeout: 60_000 }, () => {
   it('lists the accounts with their roles and who teaches, with no axe violations', async () => {
     renderApp('/admin/users');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Administrator accounts' }, SLOW)).toBeTruthy();
-    const row = (await screen.findByRole('cell', { name: 'head1' }, SLOW)).closest('tr')!;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administrator accounts' })).toBeTruthy();
+    const row = (await screen.findByRole('cell', { name: 'head1' })).closest('tr')!;
     expect(within(row).getByText('School administrator')).toBeTruthy();
     expect(within(row).getByText('Teaches')).toBeTruthy();
-    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -64,11 +64,11 @@ describe('administrator accounts', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     server.on(`POST ${ADMIN_API.users}`, () => ok(HEAD));
     renderApp('/admin/users');
-    await user.click(await screen.findByRole('button', { name: /New administrator/ }, SLOW));
-    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    await user.click(await screen.findByRole('button', { name: /New administrator/ }));
+    const drawer = await screen.findByRole('dialog');
     // Only administrator roles are offered, not teachers or students.
     await user.click(within(drawer).getByRole('combobox', { name: 'Role' }));
-    expect(await screen.findByTitle('Organisation administrator', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByTitle('Organisation administrator')).toBeTruthy();
     expect(screen.queryByTitle('Student')).toBeNull();
     await user.click(screen.getByTitle('School administrator'));
     await choose(user, 'School', 'Demo Primary School');
@@ -77,7 +77,7 @@ describe('administrator accounts', { timeout: 60_000 }, () => {
     await user.click(within(drawer).getByRole('switch', { name: 'Also a teacher' }));
     await user.type(within(drawer).getByLabelText('Initial password'), 'Start2026');
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.to(ADMIN_API.users).some((r) => r.method === 'POST')).toBe(true), SLOW);
+    await waitFor(() => expect(server.to(ADMIN_API.users).some((r) => r.method === 'POST')).toBe(true));
     expect(lastChange(server, ADMIN_API.users)).toEqual({
       username: 'head2',
       realName: 'Ms Head',
@@ -97,20 +97,20 @@ describe('administrator accounts', { timeout: 60_000 }, () => {
     );
     server.on(`POST ${ADMIN_API.users}`, () => ok(DEPUTY));
     renderApp('/admin/users');
-    await user.click(await screen.findByRole('button', { name: /New administrator/ }, SLOW));
-    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    await user.click(await screen.findByRole('button', { name: /New administrator/ }));
+    const drawer = await screen.findByRole('dialog');
     await choose(user, 'Role', 'Customer administrator');
     await user.type(within(drawer).getByRole('combobox', { name: 'Institution' }), 'North');
-    await waitFor(() => expect(server.to(ADMIN_API.customers).at(-1)!.url).toContain('keyword=North'), SLOW);
+    await waitFor(() => expect(server.to(ADMIN_API.customers).at(-1)!.url).toContain('keyword=North'));
     // A customer administrator belongs to a top-level customer: the sub-customer is not offered.
-    await user.click(await screen.findByTitle('North District (c-1code)', {}, SLOW));
+    await user.click(await screen.findByTitle('North District (c-1code)'));
     expect(screen.queryByTitle('North Annex (c-2code)')).toBeNull();
     await user.type(within(drawer).getByLabelText('Username'), 'boss');
     await user.type(within(drawer).getByLabelText('Name'), 'Boss');
     expect(within(drawer).queryByRole('switch')).toBeNull();
     await user.type(within(drawer).getByLabelText('Initial password'), 'Start2026');
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.to(ADMIN_API.users).some((r) => r.method === 'POST')).toBe(true), SLOW);
+    await waitFor(() => expect(server.to(ADMIN_API.users).some((r) => r.method === 'POST')).toBe(true));
     expect(lastChange(server, ADMIN_API.users)).toMatchObject({
       role: ROLES.customerAdmin,
       customerId: 'c-1',
@@ -122,14 +122,14 @@ describe('administrator accounts', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     server.on(`PUT ${ADMIN_API.users}/a-1`, () => ok({ ...HEAD, alsoTeacher: false, roles: [ROLES.schoolAdmin] }));
     renderApp('/admin/users');
-    const row = (await screen.findByRole('cell', { name: 'head1' }, SLOW)).closest('tr')!;
+    const row = (await screen.findByRole('cell', { name: 'head1' })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
-    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    const drawer = await screen.findByRole('dialog');
     const teaches = within(drawer).getByRole('switch', { name: 'Also a teacher' });
     expect(teaches.getAttribute('aria-checked')).toBe('true');
     await user.click(teaches);
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.to(`${ADMIN_API.users}/a-1`)).toHaveLength(1), SLOW);
+    await waitFor(() => expect(server.to(`${ADMIN_API.users}/a-1`)).toHaveLength(1));
     expect(lastChange(server, `${ADMIN_API.users}/a-1`)).toEqual({
       realName: 'Name head1',
       phone: null,
@@ -141,27 +141,27 @@ describe('administrator accounts', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     server.on(`POST ${ADMIN_API.users}/batch-delete`, () => ok(null));
     renderApp('/admin/users');
-    await user.click(await screen.findByRole('checkbox', { name: 'Select head1' }, SLOW));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select head1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select deputy1' }));
     await user.click(screen.getByRole('button', { name: /Delete selected \(2\)/ }));
-    const confirm = await screen.findByRole('dialog', {}, SLOW);
+    const confirm = await screen.findByRole('dialog');
     expect(confirm.textContent).toContain('Delete 2 administrators?');
     expect((confirm.closest('.ant-modal') as HTMLElement | null)?.style.width).toBe('472px');
     expect(server.to(`${ADMIN_API.users}/batch-delete`)).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(server.to(`${ADMIN_API.users}/batch-delete`)).toHaveLength(1), SLOW);
+    await waitFor(() => expect(server.to(`${ADMIN_API.users}/batch-delete`)).toHaveLength(1));
     expect(lastChange(server, `${ADMIN_API.users}/batch-delete`)).toEqual({ ids: ['a-1', 'a-2'] });
   });
 
   it('searches and filters by role on the server', async () => {
     const user = userEvent.setup();
     renderApp('/admin/users');
-    await screen.findByRole('cell', { name: 'head1' }, SLOW);
+    await screen.findByRole('cell', { name: 'head1' });
     const query = () => new URL(server.to(ADMIN_API.users).at(-1)!.url, 'http://x').searchParams;
     await user.type(screen.getByRole('searchbox', { name: 'Search by username or name' }), 'head{Enter}');
-    await waitFor(() => expect(query().get('keyword')).toBe('head'), SLOW);
+    await waitFor(() => expect(query().get('keyword')).toBe('head'));
     await choose(user, 'All roles', 'Organisation administrator');
-    await waitFor(() => expect(query().get('role')).toBe(ROLES.organizeAdmin), SLOW);
+    await waitFor(() => expect(query().get('role')).toBe(ROLES.organizeAdmin));
   });
 
   it('lets a school end the teaching of an administrator in the teacher form, and only there', async () => {
@@ -172,17 +172,17 @@ describe('administrator accounts', { timeout: 60_000 }, () => {
     server.on(`GET ${ADMIN_API.classes}/options`, () => ok([]));
     server.on(`PUT ${ADMIN_API.teachers}/a-1`, () => ok(null));
     renderApp('/admin/teachers');
-    const plainRow = (await screen.findByRole('cell', { name: 'plain1' }, SLOW)).closest('tr')!;
+    const plainRow = (await screen.findByRole('cell', { name: 'plain1' })).closest('tr')!;
     await user.click(within(plainRow).getByRole('button', { name: 'Edit' }));
-    expect(within(await screen.findByRole('dialog', {}, SLOW)).queryByRole('switch')).toBeNull();
+    expect(within(await screen.findByRole('dialog')).queryByRole('switch')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     const headRow = screen.getByRole('cell', { name: 'head1' }).closest('tr')!;
     expect(within(headRow).getByText('Administrator')).toBeTruthy();
     await user.click(within(headRow).getByRole('button', { name: 'Edit' }));
-    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    const drawer = await screen.findByRole('dialog');
     await user.click(within(drawer).getByRole('switch', { name: 'Also a teacher' }));
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.to(`${ADMIN_API.teachers}/a-1`)).toHaveLength(1), SLOW);
+    await waitFor(() => expect(server.to(`${ADMIN_API.teachers}/a-1`)).toHaveLength(1));
     expect(lastChange(server, `${ADMIN_API.teachers}/a-1`)).toMatchObject({ alsoTeacher: false });
   });
 });

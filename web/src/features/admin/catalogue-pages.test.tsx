@@ -1,11 +1,9 @@
-import { API, ROLES } from '@aiedu/contracts';
+import { ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../app/i18n';
-import { clearSession, saveLogin } from '../../app/session';
-import { createFakeServer, ok, type FakeServer } from '../../test/fake-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok, type FakeServer } from '../../test/fake-api';
+import { axeViolations, signInAs as signIn, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
 import { CATALOGUE_API } from './catalogue-api';
 
@@ -25,7 +23,6 @@ const PACK = {
 const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, size: 20 });
 
 let server: FakeServer;
-const SLOW = { timeout: 10_000 };
 const sent = (method: string, path: string) => server.requests.filter((r) => r.method === method && r.url === path);
 /** The open dialog (drawer, modal or confirmation) showing this title. */
 function dialogTitled(title: string) {
@@ -33,20 +30,14 @@ function dialogTitled(title: string) {
     const dialog = screen.queryAllByRole('dialog').find((d) => within(d).queryAllByText(title).length > 0);
     if (!dialog) throw new Error(`No dialog titled ${title}`);
     return dialog;
-  }, SLOW);
+  });
 }
 const bodyOf = (method: string, path: string) => JSON.parse(sent(method, path)[0]?.body ?? '{}') as unknown;
 
-function signInAs(role: string) {
-  saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [role], custcode: '' });
-}
+const signInAs = (role: string) => signIn(role, '');
 
 beforeEach(async () => {
-  clearSession();
-  await changeLanguage('en', { remember: false });
-  server = createFakeServer();
-  server.on(`GET ${API.userInfo}`, () => ok({ id: 'u-1', username: 'super', nickname: '', realName: 'Super' }));
-  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server = await startFakeApi();
   server.on(`GET ${CATALOGUE_API.categories}`, () => page(ENTRIES));
   server.on(`POST ${CATALOGUE_API.categories}`, () => ok({ id: 'e-3', name: 'AI', kind: 'direction' }));
   server.on(`DELETE ${CATALOGUE_API.categories}/e-2`, () => ok(null));
@@ -55,20 +46,16 @@ beforeEach(async () => {
   server.on(`PUT ${CATALOGUE_API.packageCustomers('p-1')}`, () => ok(PACK));
   server.on(`GET ${CATALOGUE_API.courseSearch}`, () => page([{ id: 'c-2', name: 'Vision basics' }]));
   server.on(`GET ${CATALOGUE_API.customerSearch}`, () => page([{ id: 'k-1', name: 'Demo School District' }]));
-  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  clearSession();
-});
+afterEach(stopFakeApi);
 
 describe('course catalogue screens', () => {
   it('lists directions and stages with their courses, filters by kind and adds a direction', async () => {
     signInAs(ROLES.super);
     const user = userEvent.setup();
     renderApp('/super/course-categories');
-    expect(await screen.findByText('Artificial intelligence', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Artificial intelligence')).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Administration menu' });
     for (const entry of ['Course categories', 'Course difficulties', 'Course tags', 'Course packages']) {
       expect(within(menu).getByRole('link', { name: entry })).toBeTruthy();
@@ -96,7 +83,7 @@ describe('course catalogue screens', () => {
     signInAs(ROLES.super);
     const user = userEvent.setup();
     renderApp('/super/course-categories');
-    const used = (await screen.findByText('Artificial intelligence', undefined, SLOW)).closest('tr')!;
+    const used = (await screen.findByText('Artificial intelligence')).closest('tr')!;
     await user.click(within(used).getByRole('button', { name: 'Delete' }));
     const warning = await dialogTitled('"Artificial intelligence" is still in use');
     expect(within(warning).getByText(/Courses using it: 3\. Choose another one in those courses first/)).toBeTruthy();
@@ -115,10 +102,9 @@ describe('course catalogue screens', () => {
     signInAs(ROLES.super);
     const user = userEvent.setup();
     renderApp('/super/course-packages');
-    const row = (await screen.findByText('Robot pack', undefined, SLOW)).closest('tr')!;
+    const row = (await screen.findByText('Robot pack')).closest('tr')!;
     expect(within(row).getByText('Robots for beginners')).toBeTruthy();
-    const result = await axe.run(document.body, { resultTypes: ['violations'] });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: /New package/ }));
     const drawer = await dialogTitled('New package');
@@ -142,9 +128,7 @@ describe('course catalogue screens', () => {
   it('refuses the screens to a customer administrator without asking the server for their lists', async () => {
     signInAs(ROLES.customerAdmin);
     renderApp('/super/course-tags');
-    expect(
-      await screen.findByText('The current user does not have permission to access this page', undefined, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('The current user does not have permission to access this page')).toBeTruthy();
     expect(server.requests.filter((r) => r.url.startsWith(CATALOGUE_API.tags))).toHaveLength(0);
   });
 });

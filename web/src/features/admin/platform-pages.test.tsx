@@ -2,7 +2,7 @@ import { API, ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { axeViolations, lastChange, signInAs, SLOW, startAdminServer, stopAdminServer } from '../../test/admin-kit';
+import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ADMIN_API } from './admin-api';
@@ -50,7 +50,7 @@ let server: FakeServer;
 let setting: typeof SETTING | { platformName: string; logoUrl: string | null } = SETTING;
 
 beforeEach(async () => {
-  server = await startAdminServer();
+  server = await startFakeApi();
   setting = SETTING;
   server.on(`GET ${API.sysSetting}`, () => ok(setting));
   server.on(`GET ${ADMIN_API.systemConfig}`, () => ok(CONFIG));
@@ -62,7 +62,7 @@ beforeEach(async () => {
   signInAs(ROLES.super, '');
 });
 
-afterEach(stopAdminServer);
+afterEach(stopFakeApi);
 
 describe('the super administrators’ console', { timeout: 60_000 }, () => {
   it.each([
@@ -71,10 +71,10 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
     ['/super/modules', 'Modules'],
   ])('%s shows "%s" in the platform menu, with no axe violations', async (path, heading) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Administration menu' });
     expect(within(menu).getByRole('link', { name: heading })).toBeTruthy();
-    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -85,47 +85,47 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
       return ok({ ...CONFIG, platformName: 'Bright Schools', isVerifyCode: false });
     });
     renderApp('/super/system-config');
-    const name = await screen.findByRole('textbox', { name: 'Platform name' }, SLOW);
+    const name = await screen.findByRole('textbox', { name: 'Platform name' });
     // The switch follows the deployment until it is set, and says what the deployment does.
     expect(screen.getByRole('radio', { name: 'As deployed (On)' }).matches(':checked')).toBe(true);
     await user.type(name, 'Bright Schools');
     const captcha = screen.getByRole('radiogroup', { name: 'Slider verification on every password sign-in' });
     await user.click(within(captcha).getByRole('radio', { name: 'Off' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.to(ADMIN_API.systemConfig).some((r) => r.method === 'PUT')).toBe(true), SLOW);
+    await waitFor(() => expect(server.to(ADMIN_API.systemConfig).some((r) => r.method === 'PUT')).toBe(true));
     expect(lastChange(server, ADMIN_API.systemConfig)).toEqual({
       platformName: 'Bright Schools',
       isVerifyCode: false,
       isCustomerSingle: null,
     });
-    expect(await screen.findByRole('link', { name: 'Bright Schools home' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Bright Schools home' })).toBeTruthy();
   });
 
   it('uploads a logo as a file, and refuses one over 3 MB before sending it', async () => {
     server.on(`POST ${ADMIN_API.systemConfig}/logo`, () => ok({ ...CONFIG, logoUrl: '/files/logo.png' }));
     renderApp('/super/system-config');
-    await screen.findByRole('heading', { level: 2, name: 'Logo' }, SLOW);
+    await screen.findByRole('heading', { level: 2, name: 'Logo' });
     const user = userEvent.setup();
     // The upload renders a fresh file input after each choice.
     const input = () => document.querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input(), new File([new Uint8Array(3 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
-    expect(await screen.findByText('The image must be under 3 MB', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The image must be under 3 MB')).toBeTruthy();
     expect(server.to(`${ADMIN_API.systemConfig}/logo`)).toEqual([]);
     await user.upload(input(), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
-    await waitFor(() => expect(server.to(`${ADMIN_API.systemConfig}/logo`)).toHaveLength(1), SLOW);
+    await waitFor(() => expect(server.to(`${ADMIN_API.systemConfig}/logo`)).toHaveLength(1));
   });
 
   it('lists the container types and sets the weekly minutes of one', async () => {
     const user = userEvent.setup();
     server.on(`PUT ${ADMIN_API.containerTypesConfig}`, () => ok(null));
     renderApp('/super/container-types');
-    const basic = (await screen.findByRole('cell', { name: 'Basic' }, SLOW)).closest('tr')!;
+    const basic = (await screen.findByRole('cell', { name: 'Basic' })).closest('tr')!;
     expect(within(basic).getByText('1.0 GB')).toBeTruthy();
     expect(within(basic).getByText('As deployed')).toBeTruthy();
     const advanced = screen.getByRole('cell', { name: 'Advanced' }).closest('tr')!;
     expect(within(advanced).getByText('Platform default')).toBeTruthy();
     await user.click(within(basic).getByRole('button', { name: 'Edit' }));
-    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    const drawer = await screen.findByRole('dialog');
     const minutes = within(drawer).getByRole('spinbutton', { name: 'Weekly minutes' });
     await user.clear(minutes);
     await user.type(minutes, '120');
@@ -139,15 +139,15 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
     const path = ADMIN_API.customerModules('c-1');
     server.on(`PUT ${path}`, (request) => ok(JSON.parse(request.body ?? '{}')));
     renderApp('/super/modules');
-    await user.click(await screen.findByRole('button', { name: 'Set the modules of North District' }, SLOW));
-    const drawer = await screen.findByRole('dialog', {}, SLOW);
-    const student = await within(drawer).findByRole('group', { name: 'Student side' }, SLOW);
+    await user.click(await screen.findByRole('button', { name: 'Set the modules of North District' }));
+    const drawer = await screen.findByRole('dialog');
+    const student = await within(drawer).findByRole('group', { name: 'Student side' });
     const mall = within(student).getByRole('checkbox', { name: 'Points mall' });
     expect((mall as HTMLInputElement).checked).toBe(true);
     expect(await axeViolations()).toEqual([]);
     await user.click(mall);
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.to(path).some((r) => r.method === 'PUT')).toBe(true), SLOW);
+    await waitFor(() => expect(server.to(path).some((r) => r.method === 'PUT')).toBe(true));
     expect(lastChange(server, path)).toEqual({ teacher: ['courses', 'projects'], student: ['courses', 'projects'] });
   });
 });
@@ -156,9 +156,9 @@ describe('the platform’s name and logo, and the modules of a side, in the app'
   it('shows the name and logo a super administrator set in the header, the title and on /home', async () => {
     setting = { ...SETTING, platformName: 'Bright Schools', logoUrl: '/gw/api/v1/files/download?key=logo' };
     renderApp('/home');
-    const home = await screen.findByRole('link', { name: 'Bright Schools home' }, SLOW);
+    const home = await screen.findByRole('link', { name: 'Bright Schools home' });
     expect(home.querySelector('img')?.getAttribute('src')).toBe('/gw/api/v1/files/download?key=logo');
-    expect(await screen.findByText('Bright Schools', { selector: '.home-banner__brand' }, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Bright Schools', { selector: '.home-banner__brand' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Home · Bright Schools'));
   });
 
@@ -170,19 +170,15 @@ describe('the platform’s name and logo, and the modules of a side, in the app'
     );
     renderApp('/pjedu/projects');
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'The current user does not have permission to access this page' },
-        SLOW,
-      ),
+      await screen.findByRole('heading', { name: 'The current user does not have permission to access this page' }),
     ).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Projects' })).toBeNull());
     expect(within(nav).getByRole('link', { name: 'Courses' })).toBeTruthy();
     expect(server.to(API.projects)).toEqual([]);
     // The account menu leaves out the pages of areas switched off: projects, contests and the points mall.
-    await userEvent.setup().click(await screen.findByRole('button', { name: /Account menu/ }, SLOW));
-    expect(await screen.findByRole('link', { name: 'My courses' }, SLOW)).toBeTruthy();
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Account menu/ }));
+    expect(await screen.findByRole('link', { name: 'My courses' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'My projects' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'My contests' })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Points/ })).toBeNull();

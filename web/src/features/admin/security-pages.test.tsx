@@ -1,11 +1,10 @@
-import { API, ROLES } from '@aiedu/contracts';
+import { ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../app/i18n';
-import { clearSession, saveLogin } from '../../app/session';
-import { createFakeServer, ok, type FakeServer } from '../../test/fake-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearSession } from '../../app/session';
+import { ok, type FakeServer } from '../../test/fake-api';
+import { axeViolations, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
 import { SECURITY_API } from './security-api';
 
@@ -37,39 +36,26 @@ const MESSAGE = {
 };
 
 let server: FakeServer;
-const SLOW = { timeout: 10_000 };
 const sent = (method: string, path: string) => server.requests.filter((r) => r.method === method && r.url === path);
 
-function signInAs(role: string) {
-  saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [role], custcode: 'demo2026' });
-}
-
 beforeEach(async () => {
-  clearSession();
-  await changeLanguage('en', { remember: false });
-  server = createFakeServer();
-  server.on(`GET ${API.userInfo}`, () => ok({ id: 'u-1', username: 'admin', nickname: '', realName: 'Admin' }));
-  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server = await startFakeApi();
   server.on(`GET ${SECURITY_API.pendingCertifications}`, () => ok([REQUEST]));
   server.on(`PUT ${SECURITY_API.certification('r-1')}`, () => ok(null));
   server.on(`GET ${SECURITY_API.outbox}`, () => ok({ list: [MESSAGE], total: 1, page: 1, size: 20 }));
   server.on(`GET ${SECURITY_API.ranges}`, () => ok([]));
   server.on(`POST ${SECURITY_API.ranges}`, (r) => ok({ id: 'x', ...(JSON.parse(r.body ?? '{}') as object) }));
   server.on(`GET ${SECURITY_API.providers}`, () => ok([]));
-  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  clearSession();
-});
+afterEach(stopFakeApi);
 
 describe('identity and security screens', () => {
   it('a customer administrator rejects a certification request only with a reason the teacher will read', async () => {
     signInAs(ROLES.customerAdmin);
     const user = userEvent.setup();
     renderApp('/admin/teacher-certifications');
-    await user.click(await screen.findByRole('button', { name: 'Reject' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this request?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Say why the request is rejected')).toBeTruthy();
@@ -88,7 +74,7 @@ describe('identity and security screens', () => {
     signInAs(ROLES.customerAdmin);
     const user = userEvent.setup();
     renderApp('/admin/address-ranges');
-    const range = await screen.findByLabelText('Address or range', undefined, SLOW);
+    const range = await screen.findByLabelText('Address or range');
     await user.type(range, 'school wifi');
     await user.click(screen.getByRole('button', { name: /Add/ }));
     expect(await screen.findByText(/Enter an address such as/)).toBeTruthy();
@@ -104,18 +90,15 @@ describe('identity and security screens', () => {
   it('shows the outbox to a super administrator, and refuses a customer administrator', async () => {
     signInAs(ROLES.super);
     const { unmount } = renderApp('/super/outbox');
-    expect(await screen.findByText(MESSAGE.body, undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText(MESSAGE.body)).toBeTruthy();
     expect(screen.getByText('Kept in the outbox')).toBeTruthy();
-    const result = await axe.run(document.body, { resultTypes: ['violations'] });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     unmount();
 
     clearSession();
     signInAs(ROLES.customerAdmin);
     renderApp('/super/outbox');
-    expect(
-      await screen.findByText('The current user does not have permission to access this page', undefined, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('The current user does not have permission to access this page')).toBeTruthy();
     expect(server.requests.filter((r) => r.url.startsWith(SECURITY_API.outbox))).toHaveLength(1);
   });
 
@@ -124,10 +107,9 @@ describe('identity and security screens', () => {
     async (path) => {
       signInAs(ROLES.customerAdmin);
       renderApp(path);
-      await screen.findByRole('heading', { level: 1 }, SLOW);
-      await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
-      const result = await axe.run(document.body, { resultTypes: ['violations'] });
-      expect(result.violations.map((v) => v.id)).toEqual([]);
+      await screen.findByRole('heading', { level: 1 });
+      await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+      expect(await axeViolations()).toEqual([]);
     },
   );
 });

@@ -5,27 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
 import { clearSession } from '../../app/session';
 import { createFakeServer, ok, type FakeServer } from '../../test/fake-api';
+import { courseSummary } from '../../test/course-fixtures';
 import { renderApp } from '../../test/render-app';
 
-const COURSE = {
-  id: 'c-1',
-  name: 'Robots for beginners',
-  description: '',
-  coverUrl: null,
-  thumbUrl: null,
-  publicScope: 'public',
-  directionId: null,
-  stageId: null,
-  difficultyId: null,
-  tags: [],
-  levels: ['any'],
-  status: 'published',
-  takenDown: false,
-  ownerName: 'Teacher One',
-  learners: 12,
-  versionNumber: 1,
-  publishedAt: '2026-11-22T09:00:00+08:00',
-};
+const COURSE = courseSummary();
 
 let server: FakeServer;
 

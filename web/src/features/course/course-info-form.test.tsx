@@ -1,29 +1,21 @@
-import { API, COURSE_API, ROLES } from '@aiedu/contracts';
+import { COURSE_API, ROLES } from '@aiedu/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../app/i18n';
-import { clearSession, saveLogin } from '../../app/session';
-import { createFakeServer, ok, type FakeServer } from '../../test/fake-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { saveLogin } from '../../app/session';
+import { ok, type FakeServer } from '../../test/fake-api';
+import { startFakeApi, stopFakeApi } from '../../test/page-kit';
+import { courseSummary } from '../../test/course-fixtures';
 import { renderApp } from '../../test/render-app';
 
 const EDITABLE = {
-  id: 'c-1',
-  name: 'Robots one',
-  description: 'First words',
-  coverUrl: null,
-  thumbUrl: null,
-  publicScope: 'customer',
-  directionId: null,
-  stageId: null,
-  difficultyId: null,
-  tags: ['Arms'],
-  levels: ['any'],
-  takenDown: false,
-  ownerName: 'Teacher One',
-  learners: 3,
-  versionNumber: 1,
-  publishedAt: '2026-11-22T09:00:00+08:00',
+  ...courseSummary({
+    name: 'Robots one',
+    description: 'First words',
+    publicScope: 'customer',
+    tags: ['Arms'],
+    learners: 3,
+  }),
   code: 'ABCDEF',
   isOwner: true,
   editingVersionId: 'v-1',
@@ -31,33 +23,24 @@ const EDITABLE = {
   chapters: [],
 };
 const PATH = `${COURSE_API.base}/c-1`;
-const SLOW = { timeout: 10_000 };
 
 let server: FakeServer;
 
 beforeEach(async () => {
-  clearSession();
-  await changeLanguage('en', { remember: false });
   saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [ROLES.teacher], custcode: 'demo2026' });
-  server = createFakeServer();
-  server.on(`GET ${API.userInfo}`, () => ok({ id: 'u-1', username: 'teacher1', nickname: '', realName: 'Teacher' }));
-  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server = await startFakeApi();
   server.on(`GET ${COURSE_API.filters}`, () => ok({ directions: [], stages: [], difficulties: [], tags: [] }));
   server.on(`GET ${PATH}/results`, () => ok([]));
   server.on(`PUT ${PATH}`, (r) => ok({ ...EDITABLE, ...(JSON.parse(r.body ?? '{}') as object) }));
-  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  clearSession();
-});
+afterEach(stopFakeApi);
 
 async function openInfo(status: 'published' | 'modifying') {
   server.on(`GET ${PATH}/edit`, () => ok({ ...EDITABLE, status }));
   const user = userEvent.setup();
   renderApp('/pjedu/courses/c-1/edit');
-  await user.click(await screen.findByRole('button', { name: /Course information/ }, SLOW));
+  await user.click(await screen.findByRole('button', { name: /Course information/ }));
   return user;
 }
 

@@ -4,7 +4,7 @@ import { Button, Input, InputNumber, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import { dayjs } from '../../ui/dates';
+import { formatDateTime } from '../../ui/dates';
 import { ExperimentCopies } from './experiment-copies';
 
 /** Scores a short answer or experiment: 0–100 and a comment. */
@@ -82,7 +82,7 @@ export function CourseResults({ courseId }: { courseId: string }) {
           {
             title: t('record.when'),
             dataIndex: 'createdAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => formatDateTime(v),
           },
           {
             title: t('record.score'),

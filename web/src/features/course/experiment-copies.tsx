@@ -2,9 +2,10 @@ import { EyeOutlined } from '@ant-design/icons';
 import type { TExperimentCopy } from '@aiedu/contracts';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../../ui/dates';
+import { formatDateTime } from '../../ui/dates';
 import { LinkButton } from '../../ui/link-button';
 import { useExperimentCopies } from './course-api';
+import { projectEditorPath } from '../../app/paths';
 
 /** The learners' experiment copies; the teacher opens each one read-only in the project editor. */
 export function ExperimentCopies({ courseId }: { courseId: string }) {
@@ -24,7 +25,7 @@ export function ExperimentCopies({ courseId }: { courseId: string }) {
           {
             title: t('experiment.startedAt'),
             dataIndex: 'createdAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => formatDateTime(v),
           },
           {
             title: t('experiment.copy'),
@@ -32,7 +33,7 @@ export function ExperimentCopies({ courseId }: { courseId: string }) {
             render: (_: unknown, c: TExperimentCopy) => (
               <LinkButton
                 icon={<EyeOutlined />}
-                to={`/pjedu/projects/${c.projectId}/editor`}
+                to={projectEditorPath(c.projectId)}
                 aria-label={t('experiment.openCopyOf', { name: c.learnerName })}
               >
                 {t('experiment.openCopy')}

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client';
 import { Button } from '../../ui/button';
 import { startExperiment } from './course-api';
+import { projectEditorPath } from '../../app/paths';
 
 type Question = TLearnerSection['tasks'][number]['questions'][number];
 
@@ -19,7 +20,7 @@ export function ExperimentStart({ taskId, question }: { taskId: string; question
   const navigate = useNavigate();
   const start = useMutation({
     mutationFn: () => startExperiment(taskId, question.id),
-    onSuccess: ({ projectId }) => void navigate(`/pjedu/projects/${projectId}/editor`),
+    onSuccess: ({ projectId }) => void navigate(projectEditorPath(projectId)),
   });
   if (!question.experiment?.linked) {
     return <Alert type="warning" showIcon title={t('experimentRemoved', { ns: 'errors' })} />;

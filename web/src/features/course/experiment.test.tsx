@@ -1,34 +1,16 @@
 import { API, COURSE_API, projectApi, ROLES, type TEditableCourse, type TProject } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../app/i18n';
-import { clearSession, saveLogin } from '../../app/session';
-import { createFakeServer, fail, ok, type FakeServer } from '../../test/fake-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail, ok, type FakeServer } from '../../test/fake-api';
+import { signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
+import { courseSummary } from '../../test/course-fixtures';
 import { renderApp } from '../../test/render-app';
 
 const B = COURSE_API.base;
 const COPY_ID = '0192f7a0-0000-7000-8000-0000000000c1';
 const TEMPLATE_ID = '0192f7a0-0000-7000-8000-0000000000t1';
-const SUMMARY = {
-  id: 'c-1',
-  name: 'Machine learning',
-  description: '',
-  coverUrl: null,
-  thumbUrl: null,
-  publicScope: 'customer',
-  directionId: null,
-  stageId: null,
-  difficultyId: null,
-  tags: [],
-  levels: ['any'],
-  status: 'published',
-  takenDown: false,
-  ownerName: 'Teacher One',
-  learners: 2,
-  versionNumber: 1,
-  publishedAt: '2026-11-22T09:00:00+08:00',
-};
+const SUMMARY = courseSummary({ name: 'Machine learning', publicScope: 'customer', learners: 2 });
 const DETAIL = {
   ...SUMMARY,
   enrolled: true,
@@ -97,26 +79,14 @@ const NOTEBOOK = {
 };
 
 let server: FakeServer;
-const SLOW = { timeout: 10_000 };
-
-function signInAs(role: string) {
-  saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [role], custcode: 'demo2026' });
-}
 
 beforeEach(async () => {
-  await changeLanguage('en', { remember: false });
-  server = createFakeServer();
-  server.on(`GET ${API.userInfo}`, () => ok({ id: 'u-1', nickname: 'Me', roles: [] }));
-  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server = await startFakeApi();
   server.on(`GET ${B}/c-1`, () => ok(DETAIL));
   server.on(`POST ${B}/sections/s-1/record`, () => ok(DETAIL));
-  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  clearSession();
-});
+afterEach(stopFakeApi);
 
 describe('a learner starts an experiment', () => {
   it('gets a copy on "Start experiment" and lands in the project editor', async () => {
@@ -125,7 +95,7 @@ describe('a learner starts an experiment', () => {
     server.on(`POST ${B}/tasks/t-1/experiment/start`, () => ok({ projectId: COPY_ID, created: true }));
     const user = userEvent.setup();
     const { router } = renderApp('/pjedu/courses/c-1?section=s-1');
-    expect(await screen.findByText('You get your own copy of the project to work in.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('You get your own copy of the project to work in.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Start experiment/ }));
     await waitFor(() => expect(server.to(`${B}/tasks/t-1/experiment/start`)).toHaveLength(1));
     expect(JSON.parse(server.to(`${B}/tasks/t-1/experiment/start`)[0]!.body!)).toEqual({ questionId: 'x' });
@@ -143,7 +113,7 @@ describe('a learner starts an experiment', () => {
     );
     const user = userEvent.setup();
     renderApp('/pjedu/courses/c-1?section=s-1');
-    await user.click(await screen.findByRole('button', { name: /Open my experiment/ }, SLOW));
+    await user.click(await screen.findByRole('button', { name: /Open my experiment/ }));
     expect(await screen.findByText('This experiment has been removed from the course')).toBeTruthy();
   });
 
@@ -151,7 +121,7 @@ describe('a learner starts an experiment', () => {
     signInAs(ROLES.student);
     server.on(`GET ${B}/sections/s-1/learn`, () => ok(section({ linked: false, projectId: null })));
     renderApp('/pjedu/courses/c-1?section=s-1');
-    expect(await screen.findByText('This experiment has been removed from the course', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('This experiment has been removed from the course')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /experiment/ })).toBeNull();
   });
 });
@@ -188,7 +158,7 @@ describe('the teacher', () => {
     server.on(`POST ${B}/sections/s-1/tasks`, () => ok(editable('draft')));
     const user = userEvent.setup();
     renderApp('/pjedu/courses/c-1/edit?section=s-1');
-    const builder = await screen.findByRole('region', { name: 'Add a quiz' }, SLOW);
+    const builder = await screen.findByRole('region', { name: 'Add a quiz' });
     await user.click(within(builder).getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByTitle('Experiment'));
     await user.type(within(builder).getByRole('textbox', { name: 'Question' }), 'Train it');
@@ -220,7 +190,7 @@ describe('the teacher', () => {
       ]),
     );
     renderApp('/pjedu/courses/c-1/edit');
-    const copies = await screen.findByRole('region', { name: 'Experiment copies' }, SLOW);
+    const copies = await screen.findByRole('region', { name: 'Experiment copies' });
     expect(within(copies).getByText('Build it')).toBeTruthy();
     const open = within(copies).getByRole('link', { name: 'Open read-only: Ada' });
     expect(open.getAttribute('href')).toBe(`/pjedu/projects/${COPY_ID}/editor`);
@@ -256,9 +226,9 @@ describe('the teacher', () => {
     );
     renderApp(`/pjedu/projects/${COPY_ID}/editor`);
     expect(
-      await screen.findByText("You are looking at Ada's copy for your course. You cannot change it.", {}, SLOW),
+      await screen.findByText("You are looking at Ada's copy for your course. You cannot change it."),
     ).toBeTruthy();
-    expect(await screen.findByText('42', { exact: false }, SLOW)).toBeTruthy();
+    expect(await screen.findByText('42', { exact: false })).toBeTruthy();
     for (const name of [/Start/, /Stop/, /Run all/, /^Run$/, /Terminal/, /Add code/, /New file/, /Upload/]) {
       expect(screen.queryByRole('button', { name }), String(name)).toBeNull();
     }

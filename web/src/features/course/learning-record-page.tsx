@@ -4,7 +4,7 @@ import { Progress, Skeleton, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCurrentScreen } from '../../app/screen';
-import { dayjs } from '../../ui/dates';
+import { formatDateTime } from '../../ui/dates';
 import { LinkButton } from '../../ui/link-button';
 import { useLearningRecord } from './course-api';
 import { CourseError } from './course-error';
@@ -63,7 +63,7 @@ export function LearningRecordPage() {
           {
             title: t('record.when'),
             dataIndex: 'createdAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => formatDateTime(v),
           },
           {
             title: t('record.score'),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
 import { Button } from '../../ui/button';
 import { useRuntimeAvailability } from './project-api';
+import { projectEditorPath } from '../../app/paths';
 
 const STATE_COLOURS: Record<string, string> = {
   RUNNING: 'success',
@@ -111,7 +112,7 @@ export function EditorTopBar({ project, runtime, startError, onStart, onStop, on
               <span>
                 {t('runtime.runningElsewhere')}{' '}
                 {running_.map((r) => (
-                  <Link key={r.projectId} to={`/pjedu/projects/${r.projectId}/editor`}>
+                  <Link key={r.projectId} to={projectEditorPath(r.projectId)}>
                     {r.name}
                   </Link>
                 ))}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { FormDialog } from './form-dialog';
 import { createProject } from './project-api';
 import { ProjectFormFields } from './project-form-fields';
+import { projectEditorPath } from '../../app/paths';
 
 /** Creates a project and opens it in the editor. */
 export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -18,7 +19,7 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose(
       initialValues={{ access: 'private', runtimeType: 'BASIC', tags: [] }}
       onSubmit={async (values) => {
         const project = await createProject(values);
-        void navigate(`/pjedu/projects/${project.id}/editor`);
+        void navigate(projectEditorPath(project.id));
       }}
       onClose={onClose}
     >

@@ -12,11 +12,12 @@ import { forkProject, useProjectList } from './project-api';
 import { ProjectCreateDialog } from './project-create-dialog';
 import { SignInPrompt } from './sign-in-prompt';
 import './project.css';
+import { projectEditorPath } from '../../app/paths';
 
 function ProjectCard({ project, scope }: { project: TProject; scope: 'public' | 'mine' }) {
   const { t } = useTranslation('project');
   const navigate = useNavigate();
-  const editor = `/pjedu/projects/${project.id}/editor`;
+  const editor = projectEditorPath(project.id);
   return (
     <Card className="project-card" title={<h2 className="project-card__title">{project.name}</h2>}>
       <p className="project-card__description">{project.description}</p>
@@ -41,7 +42,7 @@ function ProjectCard({ project, scope }: { project: TProject; scope: 'public' | 
             onClick={async () => {
               const copy = await forkProject(project.id);
               toast.success(t('list.forked'));
-              void navigate(`/pjedu/projects/${copy.id}/editor`);
+              void navigate(projectEditorPath(copy.id));
             }}
           >
             {t('list.fork')}

@@ -1,31 +1,20 @@
 import { API, ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../app/i18n';
-import { clearSession, saveLogin } from '../../../app/session';
-import { createFakeServer, ok, type FakeServer } from '../../../test/fake-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok, type FakeServer } from '../../../test/fake-api';
+import { axeViolations, signInAs, startFakeApi, stopFakeApi } from '../../../test/page-kit';
 import { renderApp } from '../../../test/render-app';
 import { ADMIN_API } from '../admin-api';
 
 const PATH = '/admin/compute-allowances';
 const CUSTOMER_ID = '0192f7a0-0000-7000-8000-0000000000c9';
-const SLOW = { timeout: 10_000 };
 const minutes = { BASIC: 600, ADVANCED: 300, GPU: 60 };
 
 let server: FakeServer;
 
-function signInAs(role: string) {
-  saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [role], custcode: 'demo2026' });
-}
-
 beforeEach(async () => {
-  clearSession();
-  await changeLanguage('en', { remember: false });
-  server = createFakeServer();
-  server.on(`GET ${API.userInfo}`, () => ok({ id: 'u-1', username: 'admin', nickname: '', realName: 'Admin' }));
-  server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server = await startFakeApi();
   server.on(`GET ${ADMIN_API.subCustomers}`, () => ok([]));
   server.on(`GET ${API.computeAllowances}`, () =>
     ok(Object.entries(minutes).map(([runtimeType, weeklyMinutes]) => ({ runtimeType, weeklyMinutes }))),
@@ -35,12 +24,10 @@ beforeEach(async () => {
     minutes[body.runtimeType] = body.weeklyMinutes;
     return ok(null);
   });
-  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
 });
 
 afterEach(() => {
-  vi.restoreAllMocks();
-  clearSession();
+  stopFakeApi();
   Object.assign(minutes, { BASIC: 600, ADVANCED: 300, GPU: 60 });
 });
 
@@ -48,25 +35,24 @@ describe('weekly compute time', { timeout: 30_000 }, () => {
   it('shows a customer administrator each runtime type’s minutes, from the menu, with no axe violations', async () => {
     signInAs(ROLES.customerAdmin);
     renderApp(PATH);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Weekly compute time' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Weekly compute time' })).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Administration menu' });
     expect(within(menu).getByRole('link', { name: 'Weekly compute time' }).getAttribute('href')).toBe(PATH);
-    const basic = (await screen.findByRole('cell', { name: 'Basic' }, SLOW)).closest('tr')!;
+    const basic = (await screen.findByRole('cell', { name: 'Basic' })).closest('tr')!;
     expect(within(basic).getByText('600 min (10 h)')).toBeTruthy();
     const gpu = screen.getByRole('cell', { name: 'GPU' }).closest('tr')!;
     expect(within(gpu).getByText('60 min (1 h)')).toBeTruthy();
     expect(server.to(API.computeAllowances)[0]!.url).not.toContain('customerId');
-    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), SLOW);
-    const result = await axe.run(document.body, { resultTypes: ['violations'] });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('changes one runtime type in a drawer, never sending more minutes than a week has', async () => {
     const user = userEvent.setup();
     signInAs(ROLES.customerAdmin);
     renderApp(PATH);
-    await user.click(await screen.findByRole('button', { name: 'Edit GPU' }, SLOW));
-    const drawer = await screen.findByRole('dialog', { name: 'Weekly compute time: GPU' }, SLOW);
+    await user.click(await screen.findByRole('button', { name: 'Edit GPU' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Weekly compute time: GPU' });
     const input = within(drawer).getByRole('spinbutton', { name: 'Minutes per week, per user' });
     await user.clear(input);
     await user.type(input, '20000');
@@ -77,7 +63,7 @@ describe('weekly compute time', { timeout: 30_000 }, () => {
       runtimeType: 'GPU',
       weeklyMinutes: 10_080,
     });
-    const gpu = (await screen.findByText('10,080 min (168 h)', {}, SLOW)).closest('tr')!;
+    const gpu = (await screen.findByText('10,080 min (168 h)')).closest('tr')!;
     expect(within(gpu).getByRole('cell', { name: 'GPU' })).toBeTruthy();
   });
 
@@ -88,14 +74,14 @@ describe('weekly compute time', { timeout: 30_000 }, () => {
     );
     signInAs(ROLES.super);
     renderApp(PATH);
-    expect(await screen.findByText(/Choose an institution/, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(/Choose an institution/)).toBeTruthy();
     expect(server.to(API.computeAllowances)).toEqual([]);
     await user.type(screen.getByRole('combobox', { name: 'Institution' }), 'demo');
     await waitFor(() => expect(server.to(ADMIN_API.customers).at(-1)?.url).toContain('keyword=demo'));
     await user.click(await screen.findByTitle('Demo School District (demo2026)'));
     await waitFor(() => expect(server.to(API.computeAllowances).at(-1)?.url).toContain(`customerId=${CUSTOMER_ID}`));
-    await user.click(await screen.findByRole('button', { name: 'Edit Basic' }, SLOW));
-    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    await user.click(await screen.findByRole('button', { name: 'Edit Basic' }));
+    const drawer = await screen.findByRole('dialog');
     const input = within(drawer).getByRole('spinbutton');
     await user.clear(input);
     await user.type(input, '900');
@@ -111,9 +97,7 @@ describe('weekly compute time', { timeout: 30_000 }, () => {
   it('refuses the screen to a teacher without asking the server', async () => {
     signInAs(ROLES.teacher);
     renderApp(PATH);
-    expect(
-      await screen.findByText('The current user does not have permission to access this page', {}, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('The current user does not have permission to access this page')).toBeTruthy();
     expect(server.to(API.computeAllowances)).toEqual([]);
   });
 });

@@ -5,10 +5,7 @@ import { changeLanguage } from '../app/i18n';
 import { clearSession, saveLogin } from '../app/session';
 import { createFakeServer, ok, type FakeServer } from './fake-api';
 
-// Test kit of the administration screens: a signed-in administrator in English against a fake server.
-
-/** The machine running the tests is shared and slow: give screens time to load their code and data. */
-export const SLOW = { timeout: 10_000 };
+// Test kit of signed-in pages (administration, courses): a user in English against a fake server behind fetch.
 
 /** axe-core's violations on the page, one line each (empty when the page is clean). */
 export async function axeViolations(): Promise<string[]> {
@@ -21,7 +18,7 @@ export function signInAs(role: string, custcode = 'demo2026') {
 }
 
 /** A fake server behind `window.fetch` answering the calls every signed-in page makes; add the screen's own. */
-export async function startAdminServer(): Promise<FakeServer> {
+export async function startFakeApi(): Promise<FakeServer> {
   clearSession();
   await changeLanguage('en', { remember: false });
   const server = createFakeServer();
@@ -33,7 +30,7 @@ export async function startAdminServer(): Promise<FakeServer> {
   return server;
 }
 
-export function stopAdminServer() {
+export function stopFakeApi() {
   vi.restoreAllMocks();
   clearSession();
 }

@@ -1,0 +1,25 @@
+import type { TCourseSummary } from '@aiedu/contracts';
+
+/** A published course as the centre lists it; tests override what they look at. */
+export function courseSummary(overrides: Partial<TCourseSummary> = {}): TCourseSummary {
+  return {
+    id: 'c-1',
+    name: 'Robots for beginners',
+    description: '',
+    coverUrl: null,
+    thumbUrl: null,
+    publicScope: 'public',
+    directionId: null,
+    stageId: null,
+    difficultyId: null,
+    tags: [],
+    levels: ['any'],
+    status: 'published',
+    takenDown: false,
+    ownerName: 'Teacher One',
+    learners: 12,
+    versionNumber: 1,
+    publishedAt: '2026-11-22T09:00:00+08:00',
+    ...overrides,
+  };
+}
