@@ -1,5 +1,4 @@
 import {
-  CONTAINER_TYPES,
   LIMITS,
   ZContainerTypeConfig,
   ZSetContainerTypeRequest,
@@ -11,10 +10,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
-import { countCustomersByContainerType } from '../institution/customer.service.js';
 import {
+  getContainerTypes,
   getSystemConfig,
-  readSystemSettings,
   removeLogo,
   setDefaultWeeklyMinutes,
   setLogo,
@@ -81,19 +79,7 @@ export const systemConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: envelopeOf(z.array(ZContainerTypeConfig)),
       },
     },
-    async () => {
-      const [settings, offered] = await Promise.all([readSystemSettings(ctx.db), countCustomersByContainerType(ctx)]);
-      return ok(
-        CONTAINER_TYPES.map((runtimeType) => ({
-          runtimeType,
-          ...ctx.config.runtimeLimits[runtimeType],
-          weeklyMinutes: settings.computeWeeklyMinutes[runtimeType] ?? ctx.config.computeWeeklyMinutes[runtimeType],
-          deploymentWeeklyMinutes: ctx.config.computeWeeklyMinutes[runtimeType],
-          customized: settings.computeWeeklyMinutes[runtimeType] !== undefined,
-          customers: offered[runtimeType] ?? 0,
-        })),
-      );
-    },
+    async () => ok(await getContainerTypes(ctx)),
   );
   app.put(
     CONTAINER_TYPES_CONFIG,

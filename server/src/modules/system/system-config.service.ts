@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  CONTAINER_TYPES,
   BANNER_TYPES,
   LIMITS,
   hasExtension,
@@ -18,6 +19,7 @@ import type { Db } from '../../platform/db/client.js';
 import { systemSettings } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
+import { countCustomersByContainerType } from '../institution/customer.service.js';
 
 type SettingsRow = typeof systemSettings.$inferSelect;
 type Settings = Omit<SettingsRow, 'id' | 'updatedAt'>;
@@ -134,7 +136,26 @@ export async function removeLogo(ctx: AppContext, request: FastifyRequest) {
 
 /** The weekly compute minutes of a runtime type for customers that set none: the platform's, else the deployment's. */
 export async function defaultWeeklyMinutes(db: Db, config: Config, runtimeType: ContainerType): Promise<number> {
-  return (await readSystemSettings(db)).computeWeeklyMinutes[runtimeType] ?? config.computeWeeklyMinutes[runtimeType];
+  return weeklyDefault(await readSystemSettings(db), config, runtimeType);
+}
+
+const weeklyDefault = (settings: Settings, config: Config, runtimeType: ContainerType) =>
+  settings.computeWeeklyMinutes[runtimeType] ?? config.computeWeeklyMinutes[runtimeType];
+
+/**
+ * The container types as the console shows them: this server's CPU and memory, the default weekly minutes (the
+ * platform's, else the deployment's) and how many customers are offered each.
+ */
+export async function getContainerTypes(ctx: AppContext) {
+  const [settings, offered] = await Promise.all([readSystemSettings(ctx.db), countCustomersByContainerType(ctx)]);
+  return CONTAINER_TYPES.map((runtimeType) => ({
+    runtimeType,
+    ...ctx.config.runtimeLimits[runtimeType],
+    weeklyMinutes: weeklyDefault(settings, ctx.config, runtimeType),
+    deploymentWeeklyMinutes: ctx.config.computeWeeklyMinutes[runtimeType],
+    customized: settings.computeWeeklyMinutes[runtimeType] !== undefined,
+    customers: offered[runtimeType] ?? 0,
+  }));
 }
 
 /** Sets (or, with null, clears) the platform's default weekly minutes of a runtime type, in one statement. */

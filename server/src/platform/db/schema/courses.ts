@@ -123,6 +123,11 @@ const versionRef = () =>
   uuid('version_id')
     .notNull()
     .references(() => courseVersions.id, { onDelete: 'cascade' });
+/** The person a row belongs to; it goes with their account. */
+const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 const courseRef = () =>
   uuid('course_id')
     .notNull()
@@ -208,9 +213,7 @@ export const courseCollaborators = pgTable(
   'course_collaborators',
   {
     courseId: courseRef(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_collaborators_user_idx').on(t.userId)],
 );
@@ -221,9 +224,7 @@ export const courseEnrolments = pgTable(
   {
     id: id(),
     courseId: courseRef(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     customerId: uuid('customer_id').references(() => customers.id),
     versionId: versionRef(),
     joinedVia: text('joined_via', { enum: ['code', 'class', 'centre'] }).notNull(),
@@ -239,9 +240,7 @@ export const learningRecords = pgTable(
   {
     id: id(),
     courseId: courseRef(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     customerId: uuid('customer_id').references(() => customers.id),
     sectionId: uuid('section_id')
       .notNull()
@@ -265,9 +264,7 @@ export const taskAttempts = pgTable(
     taskId: uuid('task_id')
       .notNull()
       .references(() => courseTasks.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     customerId: uuid('customer_id').references(() => customers.id),
     answers: jsonb('answers').$type<{ questionId: string; choices?: number[]; text?: string }[]>().notNull(),
     credits: jsonb('credits').$type<Record<string, number>>().notNull(),
@@ -295,9 +292,7 @@ export const experimentCopies = pgTable(
   {
     id: id(),
     courseId: courseRef(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     customerId: uuid('customer_id').references(() => customers.id),
     templateProjectId: uuid('template_project_id').notNull(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
