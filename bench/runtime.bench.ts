@@ -54,7 +54,10 @@ export async function benchRuntime(): Promise<string[]> {
   const app = await buildApp({ config, database, storage, logger: false });
   try {
     const code = `rt${Date.now().toString(36)}`;
-    const [customer] = await database.db.insert(customers).values({ code, name: 'Runtime bench' }).returning();
+    const [customer] = await database.db
+      .insert(customers)
+      .values({ code, name: 'Runtime bench', containerTypes: ['BASIC', 'ADVANCED', 'GPU'] })
+      .returning();
     await database.db.insert(users).values({
       customerId: customer!.id,
       username: 'kid',

@@ -68,6 +68,7 @@ export const ERRORS = {
   PROJECT_PUBLIC_FINAL: { code: '3103', status: 409, key: 'projectPublicFinal' },
   VERSION_NOT_NEWER: { code: '3104', status: 409, key: 'versionNotNewer' },
   RUNTIME_NOT_RUNNING: { code: '3105', status: 409, key: 'runtimeNotRunning' },
+  CONTAINER_TYPE_NOT_OFFERED: { code: '3110', status: 403, key: 'containerTypeNotOffered' },
   NAME_INVALID: { code: '3106', status: 400, key: 'nameInvalid' },
   FILE_TOO_LARGE_TO_OPEN: { code: '3107', status: 413, key: 'fileTooLargeToOpen' },
   TOO_MANY_RUNTIMES: { code: '3108', status: 409, key: 'tooManyRuntimes' },

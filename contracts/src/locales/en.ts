@@ -45,6 +45,7 @@ export const en: Record<ErrorKey, string> = {
   codeSyncFailed: 'Code synchronisation failed',
   datasetSyncFailed: 'Dataset synchronisation failed',
   containerFull: 'Containers are full: close a project to start a new one',
+  containerTypeNotOffered: 'Your institution does not offer this container type: choose another one',
   computeExhausted: 'Computing time exhausted and container stopped',
   vmCreateFailed: 'Virtual machine creation failed',
   containerStartFailed: 'Starting the container failed',

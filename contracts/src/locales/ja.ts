@@ -45,6 +45,7 @@ export const ja: Record<ErrorKey, string> = {
   codeSyncFailed: 'コードの同期に失敗しました',
   datasetSyncFailed: 'データセットの同期に失敗しました',
   containerFull: 'コンテナが満杯です。プロジェクトを閉じてから新しいプロジェクトを開始してください',
+  containerTypeNotOffered: '所属機関ではこのコンテナタイプを利用できません。別のタイプを選んでください',
   computeExhausted: '計算時間を使い切ったため、コンテナを停止しました',
   vmCreateFailed: '仮想マシンの作成に失敗しました',
   containerStartFailed: 'コンテナの起動に失敗しました',

@@ -45,6 +45,7 @@ export const zh_CHS: Record<ErrorKey, string> = {
   codeSyncFailed: '代码同步失败',
   datasetSyncFailed: '数据集同步失败',
   containerFull: '容器已满，请关闭一个项目后再启动新项目',
+  containerTypeNotOffered: '所在机构未开通此容器类型，请选择其他类型',
   computeExhausted: '计算时长已用完，容器已停止',
   vmCreateFailed: '虚拟机创建失败',
   containerStartFailed: '启动容器失败',

@@ -45,6 +45,7 @@ export const zh_CHT: Record<ErrorKey, string> = {
   codeSyncFailed: '程式碼同步失敗',
   datasetSyncFailed: '資料集同步失敗',
   containerFull: '容器已滿，請關閉一個專案後再啟動新專案',
+  containerTypeNotOffered: '所在機構未開通此容器類型，請選擇其他類型',
   computeExhausted: '計算時長已用完，容器已停止',
   vmCreateFailed: '虛擬機建立失敗',
   containerStartFailed: '啟動容器失敗',

@@ -106,13 +106,25 @@ export class RuntimeManager {
       .where(and(eq(runtimes.startedBy, userId), inArray(runtimes.state, [...ACTIVE])));
   }
 
-  private async checkQuotas(projectId: string, user: { userId: string; customerId: string | null }) {
+  private async checkQuotas(
+    projectId: string,
+    user: { userId: string; customerId: string | null },
+    runtimeType: ContainerType,
+  ) {
     const active = and(inArray(runtimes.state, [...ACTIVE]), ne(runtimes.projectId, projectId));
     if (user.customerId) {
       const [customer] = await this.ctx.db
-        .select({ concurrency: customers.containerConcurrency, perPerson: customers.maxStartsPerPerson })
+        .select({
+          concurrency: customers.containerConcurrency,
+          perPerson: customers.maxStartsPerPerson,
+          containerTypes: customers.containerTypes,
+        })
         .from(customers)
         .where(eq(customers.id, user.customerId));
+      // The container types the customer's people may start (spec 3, Customer): the others are refused outright.
+      if (customer && !customer.containerTypes.includes(runtimeType)) {
+        throw new AppError('CONTAINER_TYPE_NOT_OFFERED', { offered: customer.containerTypes });
+      }
       const [{ count } = { count: 0 }] = await this.ctx.db
         .select({ count: sql<number>`count(*)::int` })
         .from(runtimes)
@@ -149,7 +161,7 @@ export class RuntimeManager {
     this.checkInstalled();
     const balance = await computeBalance(this.ctx.db, this.ctx.config, user, runtimeType, this.ctx.now());
     if (balance.remainingMinutes <= 0) throw new AppError('COMPUTE_EXHAUSTED', { balance });
-    await this.checkQuotas(project.id, user);
+    await this.checkQuotas(project.id, user, runtimeType);
     const now = this.ctx.now();
     const values = {
       customerId: project.customerId,

@@ -45,6 +45,15 @@ describe.skipIf(JUPYTER_MISSING)('runtime quotas and the weekly compute balance'
   }, 60_000);
   afterAll(() => t.close());
 
+  it('refuses a container type the customer does not offer, before anything starts', async () => {
+    const gpu = await call('cat', 'POST', `/gw/api/v1/projects/${projects.c1}/runtime/start`, { runtimeType: 'GPU' });
+    expect(gpu.statusCode).toBe(403);
+    expect(gpu.json()).toMatchObject({ errorCode: '3110', data: { offered: ['BASIC'] } });
+    expect((await call('cat', 'GET', `/gw/api/v1/projects/${projects.c1}/runtime`)).json().data.state).not.toBe(
+      'RUNNING',
+    );
+  });
+
   it('refuses a second project per person and a start beyond the customer concurrency', async () => {
     expect((await start('ann', 'a1')).json().data.state).toBe('RUNNING');
     const second = (await start('ann', 'a2')).json();
