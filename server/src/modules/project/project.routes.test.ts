@@ -1,11 +1,14 @@
 import { ROLES } from '@aiedu/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../platform/db/schema/index.js';
 import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('projects and versions', () => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
+  let schoolId: string;
 
   const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { 'x-authorization': tokens[who]! } });
@@ -14,7 +17,8 @@ describe('projects and versions', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    const school = await buildCustomer(db);
+    const school = await buildCustomer(db, { containerTypes: ['BASIC', 'ADVANCED'] });
+    schoolId = school.id;
     const other = await buildCustomer(db);
     for (const [name, customer] of [
       ['kid', school],
@@ -51,6 +55,33 @@ describe('projects and versions', () => {
       await call('kid', 'GET', `/gw/api/v1/projects/${body.data.id}/files/content?path=main.ipynb`)
     ).json().data;
     expect(JSON.parse(notebook.content)).toMatchObject({ nbformat: 4, cells: [{ cell_type: 'code' }] });
+  });
+
+  it('offers only the container types of the customer: others are refused, copies take one offered', async () => {
+    const gpu = await call('kid', 'POST', '/gw/api/v1/projects', { name: 'Big model', runtimeType: 'GPU' });
+    expect(gpu.statusCode).toBe(403);
+    expect(gpu.json()).toMatchObject({ errorCode: '3110', data: { offered: ['BASIC', 'ADVANCED'] } });
+    const { data } = await create('kid', { name: 'Shared', runtimeType: 'ADVANCED', access: 'public' });
+    const url = `/gw/api/v1/projects/${data.id}`;
+    expect((await call('kid', 'PUT', url, { runtimeType: 'GPU' })).json().errorCode).toBe('3110');
+    expect((await call('kid', 'GET', url)).json().data.runtimeType).toBe('ADVANCED');
+    const balances = (await call('kid', 'GET', '/gw/api/v1/runtime/balance')).json().data;
+    expect(balances.map((b: { runtimeType: string }) => b.runtimeType)).toEqual(['BASIC', 'ADVANCED']);
+
+    await t.database.db
+      .update(customers)
+      .set({ containerTypes: ['BASIC'] })
+      .where(eq(customers.id, schoolId));
+    try {
+      const fork = (await call('friend', 'POST', `${url}/fork`)).json().data;
+      expect(fork).toMatchObject({ forkedFrom: data.id, runtimeType: 'BASIC' });
+      expect((await call('kid', 'GET', '/gw/api/v1/runtime/balance')).json().data).toHaveLength(1);
+    } finally {
+      await t.database.db
+        .update(customers)
+        .set({ containerTypes: ['BASIC', 'ADVANCED'] })
+        .where(eq(customers.id, schoolId));
+    }
   });
 
   it('refuses duplicate tags and more than ten', async () => {

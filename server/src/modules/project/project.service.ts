@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { projectCollaborators, projects, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { assertContainerTypeOffered, offeredContainerTypes } from '../runtime/container-offer.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
 import { loadProjectFor, type ProjectRow } from './project-access.js';
 import { projectExtras, type ProjectListRow } from './project.repository.js';
@@ -79,6 +80,13 @@ export async function createProject(
 ): Promise<ProjectRow> {
   const values = ZCreateProjectRequest.parse(input);
   checkTags(values.tags);
+  // A type the customer does not offer is refused when asked for; a copy, or a project that named none, takes the
+  // first type offered instead.
+  const offered = await offeredContainerTypes(ctx.db, auth.customerId);
+  if (!offered.includes(values.runtimeType)) {
+    if (!copyFrom && input.runtimeType) throw new AppError('CONTAINER_TYPE_NOT_OFFERED', { offered });
+    values.runtimeType = offered[0] ?? values.runtimeType;
+  }
   const project = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(projects)
@@ -113,6 +121,8 @@ export async function updateProject(
 ): Promise<ProjectRow> {
   checkTags(input.tags);
   if (input.access === 'private' && project.publishedAt) throw new AppError('PROJECT_PUBLIC_FINAL');
+  if (input.runtimeType && input.runtimeType !== project.runtimeType)
+    await assertContainerTypeOffered(ctx.db, project.customerId, input.runtimeType);
   const publishedAt = input.access === 'public' && !project.publishedAt ? ctx.now() : project.publishedAt;
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { customers, projects, runtimes } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { assertContainerTypeOffered } from './container-offer.js';
 import { computeBalance, debitMinutes } from './compute-balance.js';
 import type { RuntimeDriver, RuntimeEndpoint, RuntimeProject } from './runtime-driver.js';
 import type { RuntimeAvailability } from './runtime-install.js';
@@ -112,19 +113,13 @@ export class RuntimeManager {
     runtimeType: ContainerType,
   ) {
     const active = and(inArray(runtimes.state, [...ACTIVE]), ne(runtimes.projectId, projectId));
+    // The container types the customer's people may start (spec 3, Customer): the others are refused outright.
+    await assertContainerTypeOffered(this.ctx.db, user.customerId, runtimeType);
     if (user.customerId) {
       const [customer] = await this.ctx.db
-        .select({
-          concurrency: customers.containerConcurrency,
-          perPerson: customers.maxStartsPerPerson,
-          containerTypes: customers.containerTypes,
-        })
+        .select({ concurrency: customers.containerConcurrency, perPerson: customers.maxStartsPerPerson })
         .from(customers)
         .where(eq(customers.id, user.customerId));
-      // The container types the customer's people may start (spec 3, Customer): the others are refused outright.
-      if (customer && !customer.containerTypes.includes(runtimeType)) {
-        throw new AppError('CONTAINER_TYPE_NOT_OFFERED', { offered: customer.containerTypes });
-      }
       const [{ count } = { count: 0 }] = await this.ctx.db
         .select({ count: sql<number>`count(*)::int` })
         .from(runtimes)

@@ -19,6 +19,7 @@ import { envelopeOf, ok } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
 import { callerScope } from '../../platform/tenancy.js';
 import { loadProjectFor } from '../project/project-access.js';
+import { offeredContainerTypes } from './container-offer.js';
 import { computeBalance, weeklyAllowance } from './compute-balance.js';
 import type { RuntimeManager } from './runtime-manager.js';
 
@@ -47,14 +48,15 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; manager: Ru
       config: auth,
       schema: {
         tags,
-        summary: "The caller's weekly compute balance per runtime type",
+        summary: "The caller's weekly compute balance per runtime type their customer offers",
         response: envelopeOf(z.array(ZComputeBalance)),
       },
     },
     async (request) => {
       const user = requireAuth(request);
       const list = [];
-      for (const type of CONTAINER_TYPES) list.push(await computeBalance(ctx.db, ctx.config, user, type, ctx.now()));
+      for (const type of await offeredContainerTypes(ctx.db, user.customerId))
+        list.push(await computeBalance(ctx.db, ctx.config, user, type, ctx.now()));
       return ok(list);
     },
   );

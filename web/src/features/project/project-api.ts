@@ -132,6 +132,14 @@ export function useRuntimeActions(id: string) {
 
 export type { TComputeBalance, TFileChange, TPackageOperation, TProjectVersion };
 
+/** The caller's weekly compute balance on each container type their customer offers. */
+export function useComputeBalances() {
+  return useQuery({
+    queryKey: ['runtime', 'balances'],
+    queryFn: () => api.request<TComputeBalance[]>(API.computeBalance),
+  });
+}
+
 export function useVersions(id: string) {
   return useQuery({
     queryKey: projectKeys.versions(id),

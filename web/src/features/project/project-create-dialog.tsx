@@ -23,7 +23,7 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose(
       }}
       onClose={onClose}
     >
-      <ProjectFormFields publicFinal={false} />
+      <ProjectFormFields publicFinal={false} isNew />
     </FormDialog>
   );
 }

@@ -1,9 +1,42 @@
 import { CONTAINER_TYPES, PROJECT_ACCESS, PROJECT_LIMITS } from '@aiedu/contracts';
 import { Form, Input, Select } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useComputeBalances } from './project-api';
+
+/**
+ * The container types the caller's customer offers, each with this week's minutes left. A project's current type
+ * that is no longer offered stays shown, disabled. With `pickOffered` (a new project) the field moves to the first
+ * type offered when its value is not.
+ */
+function RuntimeTypeField({ pickOffered }: { pickOffered: boolean }) {
+  const { t } = useTranslation('project');
+  const form = Form.useFormInstance();
+  const current = Form.useWatch('runtimeType', form) as string | undefined;
+  const balances = useComputeBalances().data;
+  const first = balances?.[0]?.runtimeType;
+  const offered = Boolean(balances?.some((b) => b.runtimeType === current));
+  useEffect(() => {
+    if (pickOffered && first && !offered) form.setFieldValue('runtimeType', first);
+  }, [pickOffered, first, offered, form]);
+  const options = CONTAINER_TYPES.flatMap((type) => {
+    const balance = balances?.find((b) => b.runtimeType === type);
+    const name = t(`runtime.${type}`);
+    if (balance)
+      return [{ value: type, label: t('form.runtimeOption', { type: name, minutes: balance.remainingMinutes }) }];
+    return type === current
+      ? [{ value: type, label: t('form.runtimeNotOffered', { type: name }), disabled: true }]
+      : [];
+  });
+  return (
+    <Form.Item name="runtimeType" label={t('form.runtimeType')} extra={t('form.runtimeHint')}>
+      <Select options={options} loading={!balances} />
+    </Form.Item>
+  );
+}
 
 /** The fields of a project (spec 3), shared by the create dialog and the settings drawer. */
-export function ProjectFormFields({ publicFinal }: { publicFinal: boolean }) {
+export function ProjectFormFields({ publicFinal, isNew = false }: { publicFinal: boolean; isNew?: boolean }) {
   const { t } = useTranslation('project');
   const text = (name: string, label: string, max = 50) => (
     <Form.Item name={name} label={label}>
@@ -53,9 +86,7 @@ export function ProjectFormFields({ publicFinal }: { publicFinal: boolean }) {
           }))}
         />
       </Form.Item>
-      <Form.Item name="runtimeType" label={t('form.runtimeType')}>
-        <Select options={CONTAINER_TYPES.map((r) => ({ value: r, label: t(`runtime.${r}`) }))} />
-      </Form.Item>
+      <RuntimeTypeField pickOffered={isNew} />
       {text('type', t('form.type'))}
       {text('framework', t('form.framework'))}
       {text('direction', t('form.direction'))}

@@ -73,9 +73,21 @@ describe('my projects', () => {
     expect(await screen.findByText(/You have no projects yet/, {})).toBeTruthy();
   });
 
-  it('creates a project, refusing duplicate tags first, and opens it in the editor', async () => {
+  it('creates a project on a type the school offers, refusing duplicate tags first, and opens it', async () => {
     const user = userEvent.setup();
     server.on(`GET ${API.myProjects}`, () => ok({ list: [], total: 0, page: 1, size: 12 }));
+    // This school offers Advanced only: the form moves from Basic to it and shows the minutes left.
+    server.on(`GET ${API.computeBalance}`, () =>
+      ok([
+        {
+          runtimeType: 'ADVANCED',
+          weeklyMinutes: 600,
+          usedMinutes: 300,
+          remainingMinutes: 300,
+          resetsAt: '2026-11-30T00:00:00+08:00',
+        },
+      ]),
+    );
     server.on(`POST ${API.projects}`, (request) =>
       JSON.parse(request.body ?? '{}').name ? ok({ ...PROJECT, name: 'Robots' }) : fail('1001', 'bad', 400),
     );
@@ -83,6 +95,7 @@ describe('my projects', () => {
     await user.click((await screen.findAllByRole('button', { name: /New project/ }))[0]!);
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Name'), 'Robots');
+    expect(await within(dialog).findByText('Advanced · 300 min left this week')).toBeTruthy();
     const tags = within(dialog).getByRole('combobox', { name: 'Tags (up to 10)' });
     await user.type(tags, 'ai{Enter}AI{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -104,7 +117,7 @@ describe('my projects', () => {
       name: 'Robots',
       tags: ['ai'],
       access: 'private',
-      runtimeType: 'BASIC',
+      runtimeType: 'ADVANCED',
     });
     // A dialog with a dozen fields, typed key by key, is slow on a busy machine.
   }, 45_000);
