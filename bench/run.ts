@@ -4,6 +4,7 @@ import { benchBundle } from './bundle.bench.js';
 import { benchCourses } from './course.bench.js';
 import { benchImport } from './import.bench.js';
 import { benchLogin } from './login.bench.js';
+import { benchRuntimeCapacity } from './runtime-capacity.bench.js';
 import { benchRuntime } from './runtime.bench.js';
 
 /** A benchmark on the embedded database, then on the PostgreSQL server of DATABASE_URL when one is given. */
@@ -27,6 +28,11 @@ const SECTIONS: { id: string; title: string; run: (databaseUrl?: string) => Prom
   { id: 'login', title: 'Login storm', run: async (databaseUrl) => print(await benchLogin(databaseUrl)) },
   { id: 'import', title: 'Student import', run: onBoth(benchImport) },
   { id: 'runtime', title: 'Notebook runtimes', run: async () => print(await benchRuntime()) },
+  {
+    id: 'capacity',
+    title: 'Notebook runtimes running at once',
+    run: async () => print(await benchRuntimeCapacity()),
+  },
   { id: 'course', title: 'Course centre and detail', run: onBoth(benchCourses) },
   { id: 'bundle', title: 'Web bundle', run: async () => print(await benchBundle()) },
 ];

@@ -36,22 +36,23 @@ function poolServersUsage(poolDir: string): number {
   return total;
 }
 
-/**
- * Notebook runtimes on this machine: time from "start" to a kernel answering its first cell over 20 starts,
- * a trivial cell's round trip through the gateway against straight to Jupyter, and the memory of an idle project.
- */
-export async function benchRuntime(): Promise<string[]> {
-  if (JUPYTER_MISSING) return ['(skipped: Debian jupyter-server is not installed)'];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-bench-runtime-'));
+/** A platform with a warm pool for Basic, one signed-in student, and what the runtime benchmarks do through it. */
+export async function openRuntimeWorld(prefix: string, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   // A warm pool for Basic only: Basic starts take a waiting server, Advanced starts launch one (the cold path).
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
     runtimeWarmPool: { BASIC: 1, ADVANCED: 0, GPU: 0 },
   };
   const database = await openDatabase({ databaseUrl: undefined, dataDir: path.join(dataDir, 'db') });
   await database.migrate(MIGRATIONS_FOLDER);
   const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'bench-secret-bench-secret-bench-secret');
   const app = await buildApp({ config, database, storage, logger: false });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const code = `rt${Date.now().toString(36)}`;
     const [customer] = await database.db
@@ -76,57 +77,72 @@ export async function benchRuntime(): Promise<string[]> {
     const token = login.json().data.token as string;
     const headers = { 'x-authorization': token };
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const created = await app.inject({
-      method: 'POST',
-      url: '/gw/api/v1/projects',
-      payload: { name: 'Bench' },
-      headers,
-    });
-    const id = created.json().data.id as string;
-    const proxy = `/gw/api/v1/runtime/${id}`;
     const call = (method: 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers });
-
     const pool = app.runtimes.driver as LocalRuntimeDriver;
-    const poolReady = async () => {
-      while (pool.warmCounts().BASIC < 1) await new Promise((r) => setTimeout(r, 100));
+    const world = {
+      app,
+      dataDir,
+      close,
+      createProject: async (name: string) =>
+        (await call('POST', '/gw/api/v1/projects', { name })).json().data.id as string,
+      /** Until a Basic server waits in the pool, as after any pause longer than a refill (about a second). */
+      poolReady: async () => {
+        while (pool.warmCounts().BASIC < 1) await new Promise((r) => setTimeout(r, 100));
+      },
+      /** Start → a kernel answering its first cell through the gateway; the channel stays open. */
+      kernelReady: async (id: string, runtimeType: 'BASIC' | 'ADVANCED' = 'BASIC') => {
+        const proxy = `/gw/api/v1/runtime/${id}`;
+        const started = performance.now();
+        await call('POST', `/gw/api/v1/projects/${id}/runtime/start`, { runtimeType });
+        const kernel = (await call('POST', `${proxy}/api/kernels`, { name: 'python3' })).json().id as string;
+        const channel = await KernelChannel.open(
+          `${base.replace('http', 'ws')}${proxy}/api/kernels/${kernel}/channels?token=${encodeURIComponent(token)}`,
+        );
+        await channel.execute('1+1');
+        return { elapsed: performance.now() - started, channel, kernel };
+      },
+      stop: (id: string) => call('POST', `/gw/api/v1/projects/${id}/runtime/stop`),
     };
-    const kernelReady = async (runtimeType: 'BASIC' | 'ADVANCED' = 'BASIC') => {
-      const started = performance.now();
-      await call('POST', `/gw/api/v1/projects/${id}/runtime/start`, { runtimeType });
-      const kernel = (await call('POST', `${proxy}/api/kernels`, { name: 'python3' })).json().id as string;
-      const channel = await KernelChannel.open(
-        `${base.replace('http', 'ws')}${proxy}/api/kernels/${kernel}/channels?token=${encodeURIComponent(token)}`,
-      );
-      await channel.execute('1+1');
-      return { elapsed: performance.now() - started, channel, kernel };
+    /** `count` starts of a project, each with a pool server waiting, each stopped again: their times. */
+    const startTimes = async (id: string, count: number, runtimeType: 'BASIC' | 'ADVANCED' = 'BASIC') => {
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) {
+        await world.poolReady();
+        const run = await world.kernelReady(id, runtimeType);
+        times.push(run.elapsed);
+        run.channel.close();
+        await world.stop(id);
+      }
+      return times;
     };
+    return { ...world, startTimes };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
+/**
+ * Notebook runtimes on this machine: time from "start" to a kernel answering its first cell over 20 starts,
+ * a trivial cell's round trip through the gateway against straight to Jupyter, and the memory of an idle project.
+ */
+export async function benchRuntime(): Promise<string[]> {
+  if (JUPYTER_MISSING) return ['(skipped: Debian jupyter-server is not installed)'];
+  const world = await openRuntimeWorld('aiedu-bench-runtime-');
+  const { app, poolReady, kernelReady, stop } = world;
+  try {
+    const id = await world.createProject('Bench');
     // The first start creates the project's virtual environment; it is reported on its own.
-    const first = await kernelReady();
+    const first = await kernelReady(id);
     first.channel.close();
-    await call('POST', `/gw/api/v1/projects/${id}/runtime/stop`);
-    const times: number[] = [];
-    for (let i = 0; i < STARTS; i++) {
-      // A start with a pool server waiting, as after any pause longer than a refill (about a second).
-      await poolReady();
-      const run = await kernelReady();
-      times.push(run.elapsed);
-      run.channel.close();
-      await call('POST', `/gw/api/v1/projects/${id}/runtime/stop`);
-    }
-    const coldTimes: number[] = [];
-    for (let i = 0; i < COLD_STARTS; i++) {
-      await poolReady();
-      const run = await kernelReady('ADVANCED');
-      coldTimes.push(run.elapsed);
-      run.channel.close();
-      await call('POST', `/gw/api/v1/projects/${id}/runtime/stop`);
-    }
+    await stop(id);
+    const times = await world.startTimes(id, STARTS);
+    const coldTimes = await world.startTimes(id, COLD_STARTS, 'ADVANCED');
     await poolReady();
-    const waiting = poolServersUsage(path.join(dataDir, 'runtime', 'pool'));
+    const waiting = poolServersUsage(path.join(world.dataDir, 'runtime', 'pool'));
 
     await poolReady();
-    const { channel, kernel } = await kernelReady();
+    const { channel, kernel } = await kernelReady(id);
     const roundTrips = async (c: KernelChannel) => {
       const samples: number[] = [];
       for (let i = 0; i < ROUND_TRIPS; i++) {
@@ -154,8 +170,6 @@ export async function benchRuntime(): Promise<string[]> {
       `memory of an idle project (Jupyter server + one kernel, RSS): ${((usage?.memoryBytes ?? 0) / 1024 / 1024).toFixed(0)} MB`,
     ];
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await world.close();
   }
 }

@@ -76,21 +76,23 @@ for (const language of LANGUAGES) {
 
       // A quiz in the second section.
       await page.getByRole('button', { name: 'Quiz time', exact: true }).click();
-      await page.getByLabel(say('editor.questionPrompt'), { exact: true }).fill('2 + 2 = ?');
-      await page.getByLabel(say('editor.options')).fill('3\n4\n5');
-      await page.getByRole('combobox', { name: say('editor.rightOptions') }).click();
+      // The editor switches sections with the address: typing goes to the second section's editor once it is there.
+      const quiz = page.getByRole('article', { name: 'Quiz time' });
+      await quiz.getByLabel(say('editor.questionPrompt'), { exact: true }).fill('2 + 2 = ?');
+      await quiz.getByLabel(say('editor.options')).fill('3\n4\n5');
+      await quiz.getByRole('combobox', { name: say('editor.rightOptions') }).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="4"]').click();
       await expect(
-        page
+        quiz
           .getByRole('combobox', { name: say('editor.rightOptions') })
           .locator('..')
           .locator('..'),
       ).toContainText('4');
-      const taskTitle = page.getByLabel(say('editor.taskTitle'));
+      const taskTitle = quiz.getByLabel(say('editor.taskTitle'));
       await taskTitle.fill('Quick check');
       await expect(taskTitle).toHaveValue('Quick check');
-      await page.getByRole('button', { name: named(say('editor.saveTask')) }).click();
-      await expect(page.locator('.course-editor__list').getByText('Quick check')).toBeVisible();
+      await quiz.getByRole('button', { name: named(say('editor.saveTask')) }).click();
+      await expect(quiz.locator('.course-editor__list').getByText('Quick check')).toBeVisible();
       await expect(page.locator('.ant-message-notice')).toHaveCount(0);
       await expectAccessible(page);
 

@@ -67,11 +67,10 @@ import ctypes, json, os, sys
 sys.path = [p for p in sys.path if p not in ('', os.getcwd())]
 marker = os.path.join(os.environ['JUPYTER_RUNTIME_DIR'], 'kernel-ahead')
 try:
+    # As the kernel launcher does: ipykernel without its debugger.
+    sys.modules['debugpy.server'] = None
     from ipykernel import kernelapp, ipkernel, zmqshell  # noqa: F401
-    try:
-        import debugpy  # noqa: F401
-    except Exception:
-        pass
+    del sys.modules['debugpy.server']
 except Exception:
     open(marker, 'w').write('failed')
     sys.exit(1)
@@ -127,13 +126,13 @@ import jupyter_client.provisioning.local_provisioner as _local_provisioner
 _launch_kernel = _local_provisioner.launch_kernel
 def _launch_kernel_ahead(cmd, **kwargs):
     process, _ahead['process'] = _ahead['process'], None
-    ours = len(cmd) == 5 and cmd[0] == '/bin/sh' and 'ipykernel_launcher' in cmd[2]
+    ours = len(cmd) == 6 and cmd[0] == '/bin/sh' and cmd[5].endswith('/launch.py')
     if process is None or process.poll() is not None or not _bound['done'] or not ours:
         if process is not None and process.poll() is None:
             process.kill()
         return _launch_kernel(cmd, **kwargs)
     spec = {
-        'connection_file': cmd[-1],
+        'connection_file': cmd[4],
         'cwd': kwargs.get('cwd') or os.getcwd(),
         'env': dict(kwargs.get('env') or os.environ),
     }
@@ -227,6 +226,34 @@ c.ContentsManager.allow_hidden = False
 `;
 
 /**
+ * How every runtime's Jupyter server starts (`python jupyter_server_launch.py`): as `python -m jupyter_server`
+ * would, except that GObject is never loaded. send2trash loads it (about 5 MB a server) for a trash this platform
+ * never uses: deletes are final (`FileContentsManager.delete_to_trash` is off).
+ */
+export const SERVER_LAUNCHER = `# Written by the platform at start; do not edit.
+import os, sys
+sys.path = [p for p in sys.path if p != os.path.dirname(os.path.abspath(__file__))]
+sys.modules['gi'] = None
+from jupyter_server.serverapp import launch_new_instance
+launch_new_instance()
+`;
+
+/**
+ * How every kernel starts (`launch.py` beside the kernel spec): as `python -m ipykernel_launcher` would, except
+ * that ipykernel's debugger is not loaded. Its debugpy server costs about 11 MB a kernel and the editor has no
+ * debugger. A notebook may still import debugpy itself.
+ */
+export const KERNEL_LAUNCHER = `# Written by the platform at start; do not edit.
+import sys
+# The script's folder (this kernel spec) is not the notebook's: IPython puts the working directory first.
+del sys.path[0]
+sys.modules['debugpy.server'] = None
+from ipykernel import kernelapp
+del sys.modules['debugpy.server']
+kernelapp.launch_new_instance()
+`;
+
+/**
  * The kernel every runtime starts: the project's virtual environment's Python (`VIRTUAL_ENV` is the bound
  * project's), so packages installed into the project are importable in its notebooks. Debian's own kernel spec
  * names `/usr/bin/python3`, which would not see them.
@@ -235,11 +262,12 @@ export const KERNEL_SPEC = {
   argv: [
     '/bin/sh',
     '-c',
-    'exec "$VIRTUAL_ENV/bin/python" -m ipykernel_launcher -f "$1"',
+    'exec "$VIRTUAL_ENV/bin/python" "$2" -f "$1"',
     'kernel',
     '{connection_file}',
+    '{resource_dir}/launch.py',
   ],
   display_name: 'Python 3',
   language: 'python',
-  metadata: { debugger: true },
+  metadata: { debugger: false },
 };

@@ -7,14 +7,14 @@ import {
   readFileSync,
   readlinkSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JUPYTER_MISSING, waitFor } from '../../test/jupyter-kit.js';
-import { JUPYTER_CONFIG, KERNEL_SPEC } from './jupyter-config.js';
-import { bindServer, killServer, launchServer, type JupyterServer } from './jupyter-server.js';
+import { JUPYTER_MISSING, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
+import { bindServer, killServer, launchServer, writeJupyterFiles, type JupyterServer } from './jupyter-server.js';
 
 const isRoot = process.getuid?.() === 0;
 const uidOf = (pid: number) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
@@ -37,6 +37,7 @@ const UID = 231_999;
 describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => {
   let dir: string;
   let server: JupyterServer;
+  const kernels: string[] = [];
   const workspace = () => path.join(dir, 'project', 'workspace');
   const call = (method: string, url: string, body?: object) =>
     fetch(`${server.endpoint.baseUrl}${url}`, {
@@ -48,11 +49,7 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-jupyter-'));
     chmodSync(dir, 0o711);
-    const configFile = path.join(dir, 'config.py');
-    writeFileSync(configFile, JUPYTER_CONFIG);
-    const kernels = path.join(dir, 'jupyter', 'kernels', 'python3');
-    mkdirSync(kernels, { recursive: true });
-    writeFileSync(path.join(kernels, 'kernel.json'), JSON.stringify(KERNEL_SPEC));
+    const { configFile, launcherFile, jupyterPath } = writeJupyterFiles(dir);
     for (const folder of ['project/workspace', 'project/home']) mkdirSync(path.join(dir, folder), { recursive: true });
     writeFileSync(path.join(workspace(), 'hello.txt'), 'hi');
     if (isRoot)
@@ -60,10 +57,14 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
         chownSync(path.join(dir, folder), UID, UID);
       }
     mkdirSync(path.join(dir, 'pool'), { mode: 0o711 });
+    // A project's virtual environment, as far as a kernel needs one: its Python.
+    mkdirSync(path.join(dir, 'venv', 'bin'), { recursive: true });
+    symlinkSync('/usr/bin/python3', path.join(dir, 'venv', 'bin', 'python'));
     server = await launchServer('BASIC', {
       python: '/usr/bin/python3',
       configFile,
-      jupyterPath: path.join(dir, 'jupyter'),
+      launcherFile,
+      jupyterPath,
       poolDir: path.join(dir, 'pool'),
       limitsMode: 'none',
       cgroupRoot: path.join(dir, 'no-cgroup'),
@@ -94,7 +95,7 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
       env: {
         HOME: path.join(dir, 'project', 'home'),
         PATH: '/usr/bin:/bin',
-        VIRTUAL_ENV: '/usr',
+        VIRTUAL_ENV: path.join(dir, 'venv'),
         JUPYTER_PATH: path.join(dir, 'jupyter'),
         JUPYTER_RUNTIME_DIR: path.join(dir, 'project', 'home', '.jupyter-runtime'),
       },
@@ -108,6 +109,7 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
     await waitFor(() => uidOf(ahead!) === user);
     const kernel = await call('POST', '/api/kernels', { name: 'python3' });
     expect(kernel.status).toBe(201);
+    kernels.push(((await kernel.json()) as { id: string }).id);
     // The first kernel is the one started ahead, in the project's workspace.
     await waitFor(() => readlinkSync(`/proc/${ahead}/cwd`) === workspace());
     expect(childrenOf(server.child.pid!)).toEqual([ahead]);
@@ -115,6 +117,29 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
       bindServer(server, { rootDir: dir, env: {}, identity: isRoot ? { uid: 0, gid: 0 } : null }),
     ).rejects.toThrow();
   }, 60_000);
+  it('runs kernels without the debugger, the workspace on their path, and the server without GObject', async () => {
+    // The second kernel is launched the ordinary way, through the kernel spec's launcher.
+    const second = await call('POST', '/api/kernels', { name: 'python3' });
+    expect(second.status).toBe(201);
+    kernels.push(((await second.json()) as { id: string }).id);
+    const probe =
+      "import sys, os; print('debugpy.server' in sys.modules, bool({'', os.getcwd()} & set(sys.path)), os.getcwd())";
+    for (const id of kernels) {
+      const channel = await KernelChannel.open(
+        `${server.endpoint.baseUrl.replace('http', 'ws')}/api/kernels/${id}/channels?token=${server.endpoint.token}`,
+      );
+      try {
+        expect(stdoutOf(await channel.execute(probe)).trim()).toBe(`False True ${workspace()}`);
+        // A notebook may still use debugpy itself.
+        expect(stdoutOf(await channel.execute('import debugpy.server; print("ok")')).trim()).toBe('ok');
+      } finally {
+        channel.close();
+      }
+    }
+    const maps = readFileSync(`/proc/${server.child.pid}/maps`, 'utf8');
+    expect(maps).not.toMatch(/libgobject|_gi\./);
+  }, 60_000);
+
   it('stops at once when asked, its own files still reachable as the project user', async () => {
     const started = Date.now();
     await killServer(server);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { ContainerType } from '@aiedu/contracts';
@@ -8,11 +8,30 @@ import { v7 as uuidv7 } from 'uuid';
 import type { RuntimeLimits } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { joinCgroup, type LimitsMode } from './cgroup-limits.js';
+import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER } from './jupyter-config.js';
 import type { RuntimeEndpoint } from './runtime-driver.js';
 
 const READY_TIMEOUT_MS = 30_000;
 const PRLIMIT = '/usr/bin/prlimit';
 const NICE = '/usr/bin/nice';
+
+/**
+ * Writes what every runtime's server reads into `rootDir`: its configuration, its launcher and the kernel spec
+ * (with the kernel's launcher), which the project's user reads after the bind.
+ */
+export function writeJupyterFiles(rootDir: string) {
+  const configFile = path.join(rootDir, 'jupyter_server_config.py');
+  writeFileSync(configFile, JUPYTER_CONFIG, { mode: 0o644 });
+  const launcherFile = path.join(rootDir, 'jupyter_server_launch.py');
+  writeFileSync(launcherFile, SERVER_LAUNCHER, { mode: 0o644 });
+  const jupyterPath = path.join(rootDir, 'jupyter');
+  const kernelDir = path.join(jupyterPath, 'kernels', 'python3');
+  mkdirSync(kernelDir, { recursive: true });
+  for (const folder of [jupyterPath, path.dirname(kernelDir), kernelDir]) chmodSync(folder, 0o755);
+  writeFileSync(path.join(kernelDir, 'kernel.json'), JSON.stringify(KERNEL_SPEC, null, 1), { mode: 0o644 });
+  writeFileSync(path.join(kernelDir, 'launch.py'), KERNEL_LAUNCHER, { mode: 0o644 });
+  return { configFile, launcherFile, jupyterPath };
+}
 
 /** One Jupyter server process, unbound (just started, or waiting in the warm pool) or bound to a project. */
 export interface JupyterServer {
@@ -33,6 +52,8 @@ export interface JupyterServer {
 export interface LaunchOptions {
   python: string;
   configFile: string;
+  /** The script that starts Jupyter Server (`SERVER_LAUNCHER`). */
+  launcherFile: string;
   /** `DATA_DIR/runtime/jupyter`: the platform's kernel spec. */
   jupyterPath: string;
   /** `DATA_DIR/runtime/pool`: one folder per server process. */
@@ -78,8 +99,7 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
   const threads = threadsFor(options.limits);
   const jupyter = [
     options.python,
-    '-m',
-    'jupyter_server',
+    options.launcherFile,
     `--config=${options.configFile}`,
     '--ServerApp.ip=127.0.0.1',
     `--ServerApp.port=${port}`,

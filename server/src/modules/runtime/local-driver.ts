@@ -1,12 +1,19 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ContainerType } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { cgroupUsage, detectLimitsMode, removeCgroup, type LimitsMode } from './cgroup-limits.js';
-import { JUPYTER_CONFIG, KERNEL_SPEC } from './jupyter-config.js';
-import { bindServer, killServer, launchServer, serverAlive, threadsFor, type JupyterServer } from './jupyter-server.js';
+import {
+  bindServer,
+  killServer,
+  launchServer,
+  serverAlive,
+  threadsFor,
+  writeJupyterFiles,
+  type JupyterServer,
+} from './jupyter-server.js';
 import { processTreeUsage } from './process-usage.js';
 import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
 import { WarmPool } from './warm-pool.js';
@@ -47,6 +54,7 @@ export class LocalRuntimeDriver implements RuntimeDriver {
   private readonly exitListeners: ((projectId: string) => void)[] = [];
   private readonly isRoot = process.getuid?.() === 0;
   private readonly configFile: string;
+  private readonly launcherFile: string;
   private readonly jupyterPath: string;
   private readonly poolDir: string;
   private readonly cgroupRoot: string;
@@ -58,14 +66,11 @@ export class LocalRuntimeDriver implements RuntimeDriver {
     mkdirSync(options.rootDir, { recursive: true });
     // Other users may pass through the runtime folder to their own project but not list it.
     chmodSync(options.rootDir, 0o711);
-    this.configFile = path.join(options.rootDir, 'jupyter_server_config.py');
-    writeFileSync(this.configFile, JUPYTER_CONFIG, { mode: 0o644 });
-    // The kernel spec every project's server reads after the bind, as the project's user.
-    this.jupyterPath = path.join(options.rootDir, 'jupyter');
-    const kernelDir = path.join(this.jupyterPath, 'kernels', 'python3');
-    mkdirSync(kernelDir, { recursive: true });
-    for (const folder of [this.jupyterPath, path.dirname(kernelDir), kernelDir]) chmodSync(folder, 0o755);
-    writeFileSync(path.join(kernelDir, 'kernel.json'), JSON.stringify(KERNEL_SPEC, null, 1), { mode: 0o644 });
+    ({
+      configFile: this.configFile,
+      launcherFile: this.launcherFile,
+      jupyterPath: this.jupyterPath,
+    } = writeJupyterFiles(options.rootDir));
     // Servers' own folders: left over from a previous process, they hold nothing of any project.
     this.poolDir = path.join(options.rootDir, 'pool');
     rmSync(this.poolDir, { recursive: true, force: true });
@@ -85,6 +90,7 @@ export class LocalRuntimeDriver implements RuntimeDriver {
     return launchServer(runtimeType, {
       python: this.options.python,
       configFile: this.configFile,
+      launcherFile: this.launcherFile,
       jupyterPath: this.jupyterPath,
       poolDir: this.poolDir,
       limitsMode: this.limitsMode,
