@@ -22,7 +22,7 @@ export async function benchBundle(): Promise<string[]> {
   if (!existsSync(CHROMIUM))
     return [`(Chromium not found at ${CHROMIUM}: install it with apt-get install -y chromium)`];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-bench-web-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), webDist };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RUNTIME_WARM_POOL: '0' }), webDist };
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
   await database.migrate(MIGRATIONS_FOLDER);
   const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'bench-secret-bench-secret-bench-secret');

@@ -65,12 +65,12 @@ async function seed(database: Database) {
 }
 
 /** The centre's main query as the app runs it: the page's ids and the total on the courses, then their rows. */
-const CENTRE_QUERY = (directionId: string) => sql`
+const CENTRE_QUERY = (directionId: string, offset: number) => sql`
   select c.*, coalesce(nullif(u.real_name, ''), u.username) as owner, v.name, v.description, v.cover_key,
     v.thumb_key, v.tags, v.number, p.total
   from (select id, count(*) over () as total from courses
     where status = 'published' and taken_down = false and public_scope = 'public' and direction_id = ${directionId}
-    order by published_at desc, id desc limit 20) p
+    order by published_at desc, id desc limit 20 offset ${offset}) p
   join courses c on c.id = p.id join users u on u.id = c.owner_id join course_versions v on v.id = c.published_version_id
   order by c.published_at desc, c.id desc`;
 
@@ -90,7 +90,13 @@ export async function benchCourses(serverUrl: string | undefined): Promise<strin
   // On PostgreSQL the seeded rows go to a database of their own, dropped afterwards.
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
   const databaseUrl = scratch?.url;
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE };
+  // No notebook servers started ahead: they would share the cores with the load.
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+    RUNTIME_WARM_POOL: '0',
+  };
   const config = { ...loadConfig(env), databaseUrl };
   const database = await openDatabase({
     databaseUrl,
@@ -101,48 +107,83 @@ export async function benchCourses(serverUrl: string | undefined): Promise<strin
   const records = await seed(database);
   const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'bench-secret-bench-secret-bench-secret');
   const app = await buildApp({ config, database, storage, logger: false });
-  const [direction] = await rowsOf<{ id: string }>(database, sql`select id from course_categories limit 1`);
-  const directionId = direction!.id;
-  const [newest] = await rowsOf<{ id: string; version: string }>(
+  // The same app with no centre page kept: every request runs the centre's queries.
+  const uncached = await buildApp({
+    config: { ...config, courseCentreCacheSeconds: 0 },
     database,
-    sql`select id, published_version_id as version from courses order by published_at desc limit 1`,
+    storage,
+    logger: false,
+  });
+  const directions = (await rowsOf<{ id: string }>(database, sql`select id from course_categories order by name`)).map(
+    (d) => d.id,
   );
-  const { id: courseId, version: versionId } = newest!;
+  // Visitors browse: every direction, its first five pages. Details: the twenty newest courses.
+  const pages = directions.flatMap((directionId) => [1, 2, 3, 4, 5].map((page) => ({ directionId, page })));
+  const newest = await rowsOf<{ id: string; version: string }>(
+    database,
+    sql`select id, published_version_id as version from courses order by published_at desc limit 20`,
+  );
   const bare = Fastify();
-  bare.get('/bare/centre', async () => ({
+  bare.get<{ Querystring: { d: string; page: string } }>('/bare/centre', async (request) => ({
     errorCode: '1000',
     errorMsg: '',
-    data: await rowsOf(database, CENTRE_QUERY(directionId)),
+    data: await rowsOf(database, CENTRE_QUERY(request.query.d, (Number(request.query.page) - 1) * 20)),
   }));
-  bare.get('/bare/detail', async () => ({
+  bare.get<{ Querystring: { v: string } }>('/bare/detail', async (request) => ({
     errorCode: '1000',
     errorMsg: '',
-    data: await rowsOf(database, CATALOGUE_QUERY(versionId)),
+    data: await rowsOf(database, CATALOGUE_QUERY(request.query.v)),
   }));
   const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
   const pool = database.kind === 'pglite' ? '' : `, pool of ${config.databasePoolSize} connections`;
   const lines = [
-    `${COURSES} published courses, ${records} learning records (${kind}${pool}), 100 connections, 5 s each`,
+    `${COURSES} published courses, ${records} learning records (${kind}${pool}), 100 connections, 5 s each; ` +
+      `the centre: ${pages.length} pages in turn (4 directions × 5), the detail: ${newest.length} courses in turn`,
   ];
   try {
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const uncachedUrl = await uncached.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const centre = `${appUrl}/api/v1/courses/centre?directionId=${directionId}&sort=publishedAt,desc&size=20`;
-    const detail = `${appUrl}/api/v1/courses/${courseId}`;
-    const pairs: [string, string, string, string][] = [
-      ['bare Fastify+pg: centre query', `${bareUrl}/bare/centre`, 'GET /api/v1/courses/centre (filters)', centre],
-      ['bare Fastify+pg: catalogue query', `${bareUrl}/bare/detail`, 'GET /api/v1/courses/:id', detail],
-    ];
-    for (const [bareLabel, bareTarget, appLabel, appTarget] of pairs) {
-      await load('warm-up', bareTarget, { seconds: 1, connections: 10 });
-      await load('warm-up', appTarget, { seconds: 1, connections: 10 });
-      const bareResult = await load(bareLabel, bareTarget, { connections: 100 });
-      const appResult = await load(appLabel, appTarget, { connections: 100 });
-      lines.push(formatLoad(bareResult), formatLoad(appResult), ratio(appResult, bareResult));
-    }
+    const centrePaths = pages.map(
+      (p) => `/api/v1/courses/centre?directionId=${p.directionId}&sort=publishedAt,desc&size=20&page=${p.page}`,
+    );
+    const run = async (label: string, origin: string, paths: string[]) => {
+      await load('warm-up', `${origin}/`, { seconds: 1, connections: 10, paths });
+      return load(label, `${origin}/`, { connections: 100, paths });
+    };
+    const bareCentre = await run(
+      'bare Fastify+pg: centre query',
+      bareUrl,
+      pages.map((p) => `/bare/centre?d=${p.directionId}&page=${p.page}`),
+    );
+    const appCentre = await run(
+      `GET /api/v1/courses/centre (kept ${config.courseCentreCacheSeconds} s)`,
+      appUrl,
+      centrePaths,
+    );
+    const appCentreUncached = await run('GET /api/v1/courses/centre (not kept)', uncachedUrl, centrePaths);
+    lines.push(
+      formatLoad(bareCentre),
+      formatLoad(appCentre),
+      ratio(appCentre, bareCentre),
+      formatLoad(appCentreUncached),
+      ratio(appCentreUncached, bareCentre),
+    );
+    const bareDetail = await run(
+      'bare Fastify+pg: catalogue query',
+      bareUrl,
+      newest.map((c) => `/bare/detail?v=${c.version}`),
+    );
+    const appDetail = await run(
+      'GET /api/v1/courses/:id',
+      appUrl,
+      newest.map((c) => `/api/v1/courses/${c.id}`),
+    );
+    lines.push(formatLoad(bareDetail), formatLoad(appDetail), ratio(appDetail, bareDetail));
     return lines;
   } finally {
     await app.close();
+    await uncached.close();
     await bare.close();
     await database.close();
     await scratch?.drop();

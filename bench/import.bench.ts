@@ -19,7 +19,7 @@ export async function benchImport(serverUrl: string | undefined): Promise<string
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
   const databaseUrl = scratch?.url;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-bench-import-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), databaseUrl };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RUNTIME_WARM_POOL: '0' }), databaseUrl };
   const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db') });
   await database.migrate(MIGRATIONS_FOLDER);
   const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'bench-secret-bench-secret-bench-secret');

@@ -25,7 +25,7 @@ function p95(times: number[]): number {
  */
 export async function benchInstitution(databaseUrl: string | undefined): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-bench-institution-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), databaseUrl };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RUNTIME_WARM_POOL: '0' }), databaseUrl };
   const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db') });
   await database.migrate(MIGRATIONS_FOLDER);
   const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'bench-secret-bench-secret-bench-secret');

@@ -17,7 +17,13 @@ function percentile(sorted: number[], p: number): number {
 export async function load(
   label: string,
   url: string,
-  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+  options: {
+    connections?: number;
+    seconds?: number;
+    headers?: Record<string, string>;
+    /** Paths each connection requests in turn (on the URL's origin), instead of the URL's own. */
+    paths?: string[];
+  } = {},
 ): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`loopback only: ${url}`);
   const times: number[] = [];
@@ -28,6 +34,7 @@ export async function load(
         connections: options.connections ?? 10,
         duration: options.seconds ?? 5,
         headers: options.headers,
+        ...(options.paths ? { requests: options.paths.map((path) => ({ path })) } : {}),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );

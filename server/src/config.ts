@@ -53,6 +53,7 @@ const ZEnv = z.object({
   JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  COURSE_CENTRE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   CAPTCHA_AFTER_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(3),
   CAPTCHA_AFTER_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -132,6 +133,8 @@ export interface Config {
   /** The address users open; identity providers send them back here. */
   publicUrl: string;
   jwtSecret: string | undefined;
+  /** How long a process keeps a page of the course centre (0: not at all). */
+  courseCentreCacheSeconds: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   captchaAfterAccountFailures: number;
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    courseCentreCacheSeconds: e.COURSE_CENTRE_CACHE_SECONDS,
     captchaAfterAccountFailures: e.CAPTCHA_AFTER_ACCOUNT_FAILURES,
     captchaAfterAddressFailures: e.CAPTCHA_AFTER_ADDRESS_FAILURES,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,

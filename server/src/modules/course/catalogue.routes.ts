@@ -26,12 +26,15 @@ import {
   updateCatalogueItem,
 } from './catalogue.service.js';
 import { setTakenDown } from './lifecycle.service.js';
+import { dropCentrePagesOnWrite } from './centre-cache.js';
 
 const B = COURSE_API.base;
 const params = z.object({ id: z.uuid() });
 
 /** What super administrators keep for every customer: categories, difficulties, tags, applications, take-downs. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Its writes change what the course centre lists.
+  dropCentrePagesOnWrite(app, ctx.db);
   const config = { permission: 'course.catalogue' as const };
   const tags = ['course'];
 

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { coursePackages, courses, learningRecords, users } from '../../platform/db/schema/index.js';
 import { loadCatalogue } from './catalogue-cache.js';
+import { centrePage } from './centre-cache.js';
 import { loadForLearner } from './course-access.js';
 import { infoVersion, summaryFields } from './course-summary.repository.js';
 import { presentSummary } from './course.presenter.js';
@@ -39,7 +40,15 @@ export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
  * alone (their published version joins only to filter or sort by it); owners and information are read for the
  * page's rows only.
  */
-export async function listCentre(ctx: AppContext, auth: AuthContext | null, query: z.output<typeof ZCentreQuery>) {
+export function listCentre(ctx: AppContext, auth: AuthContext | null, query: z.output<typeof ZCentreQuery>) {
+  // What a caller may find depends only on being a super administrator, their customer, or neither.
+  const scope = auth?.roles.includes(ROLES.super) ? 'super' : (auth?.customerId ?? 'visitor');
+  return centrePage(ctx.db, `${scope}\n${JSON.stringify(query)}`, ctx.config.courseCentreCacheSeconds, () =>
+    readCentre(ctx, auth, query),
+  );
+}
+
+async function readCentre(ctx: AppContext, auth: AuthContext | null, query: z.output<typeof ZCentreQuery>) {
   const where = and(
     discoverableWhere(auth),
     query.directionId ? eq(courses.directionId, query.directionId) : undefined,

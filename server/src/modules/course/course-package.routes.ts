@@ -11,12 +11,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { assignPackage, createPackage, deletePackage, listPackages, updatePackage } from './course-package.service.js';
+import { dropCentrePagesOnWrite } from './centre-cache.js';
 
 const P = `${COURSE_API.base}/packages`;
 const params = z.object({ id: z.uuid() });
 
 /** Course packages: super administrators put courses together and give them to customers. */
 export const coursePackageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Its writes change what the course centre lists.
+  dropCentrePagesOnWrite(app, ctx.db);
   const config = { permission: 'course.catalogue' as const };
   const tags = ['course'];
   const pack = envelopeOf(ZCoursePackage);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseVersions } from '../../platform/db/schema/index.js';
 import { createCourseWorld, QUIZ, type CourseWorld } from './course-test-world.js';
 
 describe('course centre, joining, learning records and tasks', () => {
@@ -75,6 +77,22 @@ describe('course centre, joining, learning records and tasks', () => {
     expect(paged.body.data).toMatchObject({ total: 2, page: 2, size: 1 });
     expect(names(paged)).toEqual(['Vision Basics']);
     expect((await centre('student', '&sort=hacked,asc')).body.errorCode).toBe('1001');
+  });
+
+  it('keeps a centre page a few seconds per viewer scope; a write through the course API drops it', async () => {
+    const course = await publish({ name: 'Kept Page', publicScope: 'public' });
+    const kept = (who: 'student' | null) => w.call(who, 'GET', '/api/v1/courses/centre?keyword=Kept');
+    expect(names(await kept(null))).toEqual(['Kept Page']);
+    // Changed behind the API's back: the page kept for visitors still shows the old name, a new scope reads anew.
+    await w.t.database.db
+      .update(courseVersions)
+      .set({ name: 'Kept Page, renamed' })
+      .where(eq(courseVersions.courseId, course.id));
+    expect(names(await kept(null))).toEqual(['Kept Page']);
+    expect(names(await kept('student'))).toEqual(['Kept Page, renamed']);
+    // Any write the course API answers drops the kept pages before its answer leaves.
+    expect((await w.call('super', 'POST', '/api/v1/courses/tags', { name: 'Kept' })).status).toBe(200);
+    expect(names(await kept(null))).toEqual(['Kept Page, renamed']);
   });
 
   it('shows a course package’s courses to the customers it is assigned to', async () => {
