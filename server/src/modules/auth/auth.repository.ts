@@ -8,22 +8,79 @@ export async function findCustomerByCode(db: Db, code: string) {
 }
 
 /**
- * The account a sign-in names by username, email or phone, within the customer of that code (or the public space
- * for an empty code), with whether it, its customer and its school are switched on: one query per sign-in.
+ * Everything a password sign-in reads, as one prepared statement: the recent failures of the account key and of the
+ * address (which decide whether the slider captcha is due), and the account named by username, email or phone
+ * within the customer of the code (or the public space for an empty code), with whether it, its customer and its
+ * school are switched on. The account is null when there is none: the failures come back either way.
  */
-export async function findUserForLogin(db: Db, custcode: string, identifier: string) {
-  const scope = custcode ? eq(customers.code, custcode) : isNull(users.customerId);
-  const [row] = await db
+function prepareLoginState(db: Db, space: 'customer' | 'public') {
+  const accountKey = sql.placeholder('accountKey');
+  const ip = sql.placeholder('ip');
+  const identifier = sql.placeholder('identifier');
+  const failures = db
     .select({
+      account: sql<number>`count(*) filter (where ${loginFailures.accountKey} = ${accountKey})::int`.as('account'),
+      address: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`.as('address'),
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        sql`${loginFailures.createdAt} >= ${sql.placeholder('since')}::timestamptz`,
+        or(sql`${loginFailures.accountKey} = ${accountKey}`, sql`${loginFailures.ip} = ${ip}`),
+      ),
+    )
+    .as('failures');
+  const inSpace =
+    space === 'customer'
+      ? sql`${users.customerId} = (select ${customers.id} from ${customers} where ${customers.code} = ${sql.placeholder('custcode')})`
+      : isNull(users.customerId);
+  return db
+    .select({
+      accountFailures: failures.account,
+      addressFailures: failures.address,
       user: users,
       active: sql<boolean>`${users.enabled} and coalesce(${customers.enabled}, true) and coalesce(${schools.enabled}, true)`,
     })
-    .from(users)
+    .from(failures)
+    .leftJoin(
+      users,
+      and(
+        inSpace,
+        or(
+          sql`${users.username} = ${identifier}`,
+          sql`${users.email} = ${identifier}`,
+          sql`${users.phone} = ${identifier}`,
+        ),
+      ),
+    )
     .leftJoin(customers, eq(customers.id, users.customerId))
     .leftJoin(schools, eq(schools.id, users.schoolId))
-    .where(and(scope, or(eq(users.username, identifier), eq(users.email, identifier), eq(users.phone, identifier))))
-    .limit(1);
-  return row;
+    .limit(1)
+    .prepare(`login_state_${space}`);
+}
+
+const loginStatements = new WeakMap<Db, Record<'customer' | 'public', ReturnType<typeof prepareLoginState>>>();
+
+export async function loginState(
+  db: Db,
+  input: { custcode: string; identifier: string; accountKey: string; ip: string; since: Date },
+) {
+  let statements = loginStatements.get(db);
+  if (!statements) {
+    statements = { customer: prepareLoginState(db, 'customer'), public: prepareLoginState(db, 'public') };
+    loginStatements.set(db, statements);
+  }
+  const [row] = await statements[input.custcode ? 'customer' : 'public'].execute({
+    custcode: input.custcode,
+    identifier: input.identifier,
+    accountKey: input.accountKey,
+    ip: input.ip,
+    since: input.since.toISOString(),
+  });
+  return {
+    failures: { account: row?.accountFailures ?? 0, address: row?.addressFailures ?? 0 },
+    found: row?.user ? { user: row.user, active: Boolean(row.active) } : undefined,
+  };
 }
 
 export async function findUserById(db: Db, userId: string) {

@@ -28,19 +28,24 @@ function accountKey(custcode: string, identifier: string) {
   return `${custcode.toLowerCase()}\n${identifier.toLowerCase()}`;
 }
 
-/** Whether this account or address must pass the slider captcha, and how often the account failed lately. */
-async function captchaState(deps: LoginDeps, custcode: string, identifier: string, ip: string) {
-  const since = new Date(deps.now().getTime() - deps.config.loginFailureWindowMinutes * 60_000);
-  const failures = await repo.countLoginFailures(deps.db, accountKey(custcode, identifier), ip, since);
-  const required =
+function windowStart(deps: LoginDeps) {
+  return new Date(deps.now().getTime() - deps.config.loginFailureWindowMinutes * 60_000);
+}
+
+/** Whether recent failures of this account or address (or the platform switch) call for the slider captcha. */
+async function captchaDue(deps: LoginDeps, failures: { account: number; address: number }) {
+  return (
     (await isVerifyCodeRequired(deps.db, deps.config)) ||
     failures.account >= deps.config.captchaAfterAccountFailures ||
-    failures.address >= deps.config.captchaAfterAddressFailures;
-  return { required, accountFailures: failures.account };
+    failures.address >= deps.config.captchaAfterAddressFailures
+  );
 }
 
 export async function isCaptchaRequired(deps: LoginDeps, custcode: string, identifier: string, ip: string) {
-  return (await captchaState(deps, custcode, identifier, ip)).required;
+  return captchaDue(
+    deps,
+    await repo.countLoginFailures(deps.db, accountKey(custcode, identifier), ip, windowStart(deps)),
+  );
 }
 
 /** A hash to verify against when the account does not exist, so both refusals take the same time. */
@@ -48,14 +53,20 @@ let decoyHash: Promise<string> | undefined;
 
 export async function login(deps: LoginDeps, input: LoginInput, requester: Requester) {
   const key = accountKey(input.custcode, input.identifier);
-  const captcha = await captchaState(deps, input.custcode, input.identifier, requester.ip);
-  if (captcha.required) {
+  // One query: the failures that decide the captcha, and the account.
+  const { failures, found } = await repo.loginState(deps.db, {
+    custcode: input.custcode,
+    identifier: input.identifier,
+    accountKey: key,
+    ip: requester.ip,
+    since: windowStart(deps),
+  });
+  if (await captchaDue(deps, failures)) {
     const passed =
       (await consumeCaptcha(deps.db, input.captchaId, deps.now())) ||
       (await consumeImageCode(deps.db, input.acid, input.verifycode, deps.now()));
     if (!passed) throw new AppError('CAPTCHA_REQUIRED');
   }
-  const found = await repo.findUserForLogin(deps.db, input.custcode, input.identifier);
   decoyHash ??= hashPassword(`decoy-${Math.random()}`);
   const matches = await verifyPassword(found?.user.passwordHash ?? (await decoyHash), input.password);
   if (!found || !matches) {
@@ -64,7 +75,7 @@ export async function login(deps: LoginDeps, input: LoginInput, requester: Reque
     throw new AppError('WRONG_CREDENTIALS');
   }
   if (!found.active) throw new AppError('ACCOUNT_DISABLED');
-  if (captcha.accountFailures > 0) await repo.clearLoginFailures(deps.db, key);
+  if (failures.account > 0) await repo.clearLoginFailures(deps.db, key);
   const { user } = found;
   const pair = await startSession(deps, user, requester);
   return {
