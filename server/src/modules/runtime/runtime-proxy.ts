@@ -176,7 +176,7 @@ function refuse(socket: Duplex, status: number, text: string) {
  * sent before reaches the browser; what the kernel sends afterwards Jupyter keeps for the session's reconnect. Only
  * a Jupyter that does not answer within 5 s gets the browser's side closed by the gateway itself.
  */
-function bridge(
+export function bridge(
   socket: Duplex,
   upstream: net.Socket,
   options: {
@@ -240,7 +240,10 @@ function bridge(
   upstream.on('close', () => (closing ? socket.end() : destroy()));
   socket.on('close', () => {
     destroy();
-    if (closing?.sent) options.park(dataFrames(Buffer.concat(held)));
+    // What never reached Jupyter waits for the next socket: frames of the previous one not yet replayed (this one
+    // ended before Jupyter answered its upgrade), then what the browser sent after Jupyter was asked to close.
+    const unsent = closing?.sent ? dataFrames(Buffer.concat(held)) : Buffer.alloc(0);
+    options.park(replay ? Buffer.concat([replay, unsent]) : unsent);
   });
   return {
     close(code: number, reason: string) {

@@ -1,0 +1,82 @@
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/jupyter-kit.js';
+import { bridge } from './runtime-proxy.js';
+
+/** A masked text frame, as a browser sends it. */
+function clientFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]!));
+  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]);
+}
+
+/** Two connected loopback sockets: [the gateway's end, the other end]. */
+async function socketPair(): Promise<[net.Socket, net.Socket]> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+  const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+  const ours = await accepted;
+  server.close();
+  return [ours, client];
+}
+
+describe('the gateway bridge keeps what the browser sent when a socket ends', () => {
+  const open: net.Socket[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) s.destroy();
+  });
+
+  const setUp = async (replay: Buffer | null) => {
+    const [browserSide, browser] = await socketPair();
+    const [jupyterSide, jupyter] = await socketPair();
+    open.push(browserSide, browser, jupyterSide, jupyter);
+    const parked: Buffer[] = [];
+    const link = bridge(browserSide, jupyterSide, {
+      onBrowserData: () => undefined,
+      replay,
+      park: (frames) => parked.push(frames),
+    });
+    const toJupyter: Buffer[] = [];
+    jupyter.on('data', (chunk: Buffer) => toJupyter.push(chunk));
+    return { link, browser, jupyter, parked, toJupyter, browserSide };
+  };
+
+  it('parks the previous socket’s frames again when this one ends before Jupyter answered its upgrade', async () => {
+    const earlier = clientFrame('{"msg":"run cell 2"}');
+    const { browser, parked, toJupyter, browserSide } = await setUp(earlier);
+    // Jupyter never answers the upgrade; the browser gives up.
+    browser.destroy();
+    await waitFor(() => browserSide.destroyed && parked.length > 0);
+    expect(Buffer.concat(parked).equals(earlier)).toBe(true);
+    expect(Buffer.concat(toJupyter).length).toBe(0);
+  });
+
+  it('sends the previous socket’s frames to Jupyter first, once it answered the upgrade, and parks nothing', async () => {
+    const earlier = clientFrame('{"msg":"run cell 2"}');
+    const { browser, jupyter, parked, toJupyter, browserSide } = await setUp(earlier);
+    jupyter.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+    await waitFor(() => Buffer.concat(toJupyter).equals(earlier));
+    browser.destroy();
+    await waitFor(() => browserSide.destroyed);
+    expect(Buffer.concat(parked).length).toBe(0);
+  });
+
+  it('parks what the browser sent after Jupyter was asked to close', async () => {
+    const { link, browser, jupyter, parked, toJupyter, browserSide } = await setUp(null);
+    jupyter.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+    const before = clientFrame('{"msg":"before"}');
+    browser.write(before);
+    await waitFor(() => Buffer.concat(toJupyter).equals(before));
+    link.close(4401, 'token expired');
+    // The gateway's close frame went to Jupyter after the browser's frame.
+    await waitFor(() => Buffer.concat(toJupyter).length > before.length);
+    const after = clientFrame('{"msg":"after"}');
+    browser.write(after);
+    await waitFor(() => browserSide.bytesRead >= before.length + after.length);
+    browser.destroy();
+    await waitFor(() => browserSide.destroyed && parked.length > 0);
+    expect(Buffer.concat(parked).equals(after)).toBe(true);
+  });
+});
