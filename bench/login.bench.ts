@@ -1,84 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDatabase } from '../server/src/platform/db/client.js';
 import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
 import { customers, users } from '../server/src/platform/db/schema/index.js';
 import { hashPassword, verifyPassword } from '../server/src/platform/passwords.js';
 import { createScratchDatabase } from './scratch-database.js';
+import { cpuSeconds, startServerProcess, stopServerProcess } from './server-process.js';
 
 const USERS = 40;
 const PASSWORD = 'Bench@2026x';
-const SERVER_MAIN = fileURLToPath(new URL('../server/dist/main.js', import.meta.url));
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The built server (`server/dist/main.js`, as `npm start` runs it) in a process of its own, ready to answer. */
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  // The embedded database unless the target names one: never the DATABASE_URL the benchmark itself was given.
-  const { DATABASE_URL: _given, ...inherited } = process.env;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...inherited,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      SUPER_ADMIN_PASSWORD: 'Bench@2026super',
-      RUNTIME_AUTO_INSTALL: 'false',
-      // No notebook servers started ahead: they would share the cores with the storm.
-      RUNTIME_WARM_POOL: '0',
-      // A storm from one address is what this measures, not the request shield's answer to it.
-      SHIELD_LOGIN_FAILURES_PER_HOUR: '100000',
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before it was ready`))),
-  );
-  const ready = (async () => {
-    for (;;) {
-      const ok = await fetch(`${url}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  await Promise.race([ready, exited]);
-  return { url, child };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** CPU seconds a process has used (user + system), from /proc. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function storm(server: ChildProcess, url: string, connections: number, limit: number, label: string) {
@@ -171,13 +107,18 @@ export async function benchLogin(serverUrl?: string): Promise<string[]> {
       } finally {
         await database.close();
       }
-      const server = await startServer({ DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+      const server = await startServerProcess({
+        DATA_DIR: dataDir,
+        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+        // A storm from one address is what this measures, not the request shield's answer to it.
+        SHIELD_LOGIN_FAILURES_PER_HOUR: '100000',
+      });
       child = server.child;
       // One and two sign-ins per core, then a storm: eight per core, and a class of 40 pressing "sign in" together.
       for (const connections of [cores, cores * 2, cores * 8, 40])
         lines.push(await storm(server.child, server.url, connections, limit, target.label));
     } finally {
-      if (child) await stopServer(child);
+      if (child) await stopServerProcess(child);
       await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
