@@ -25,9 +25,11 @@ export function CourseOutline({
   const { t } = useTranslation('course');
   const [chapterTitle, setChapterTitle] = useState('');
   const [sectionTitles, setSectionTitles] = useState<Record<string, string>>({});
+  // Confirmations render inside the page (its theme and language), not in a root of their own.
+  const [modal, modalHost] = Modal.useModal();
 
   const confirmDelete = (id: string, title: string) =>
-    Modal.confirm({
+    modal.confirm({
       width: UI_SIZES.confirmDialogWidth,
       title: t('editor.deleteConfirm', { title }),
       okText: t('editor.delete'),
@@ -38,6 +40,7 @@ export function CourseOutline({
 
   return (
     <nav className="course-outline" aria-label={t('editor.content')}>
+      {modalHost}
       <h2>{t('editor.content')}</h2>
       <ol className="course-outline__chapters">
         {course.chapters.map((chapter) => (

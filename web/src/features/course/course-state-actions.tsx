@@ -13,9 +13,11 @@ export function CourseStateActions({
   onAction: (a: Action) => Promise<unknown>;
 }) {
   const { t } = useTranslation('course');
+  // Confirmations render inside the page (its theme and language), not in a root of their own.
+  const [modal, modalHost] = Modal.useModal();
   if (!course.isOwner || course.status === 'closed') return null;
   const confirm = (action: Action, title: string, danger = false) =>
-    Modal.confirm({
+    modal.confirm({
       width: UI_SIZES.confirmDialogWidth,
       title,
       okText: t('editor.confirm'),
@@ -25,6 +27,7 @@ export function CourseStateActions({
     });
   return (
     <div className="course-state-actions">
+      {modalHost}
       {(course.status === 'draft' || course.status === 'modifying') && (
         <Button type="primary" size="large" onClick={() => confirm('publish', t('editor.publishConfirm'))}>
           {t('editor.publish')}

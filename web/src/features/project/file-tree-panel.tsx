@@ -53,6 +53,8 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
   const { projectId, canEdit } = useEditor();
   const client = useQueryClient();
   const tree = useFileTree(projectId);
+  // Confirmations render inside the editor (its theme and language), not in a root of their own.
+  const [modal, modalHost] = Modal.useModal();
   const [selected, setSelected] = useState<string>('');
   const [nameDialog, setNameDialog] = useState<NameDialog | null>(null);
   const [moving, setMoving] = useState(false);
@@ -91,7 +93,7 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
 
   const remove = () =>
     node &&
-    Modal.confirm({
+    modal.confirm({
       title: t('tree.deleteTitle', { name: node.name }),
       content: t('tree.deleteBody'),
       width: UI_SIZES.confirmDialogWidth,
@@ -108,6 +110,7 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
 
   return (
     <nav className="file-tree" aria-label={t('editor.files')}>
+      {modalHost}
       <h2 className="panel-title">{t('editor.files')}</h2>
       {canEdit && (
         <div className="file-tree__actions" role="toolbar" aria-label={t('editor.files')}>

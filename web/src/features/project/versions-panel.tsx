@@ -32,6 +32,8 @@ export function VersionsPanel() {
   const newest = list.data?.[0];
   const [form] = Form.useForm<VersionForm>();
   const [diff, setDiff] = useState<{ version: string; changes: TFileChange[] } | null>(null);
+  // Confirmations render inside the editor (its theme and language), not in a root of their own.
+  const [modal, modalHost] = Modal.useModal();
   const refresh = () => client.invalidateQueries({ queryKey: projectKeys.versions(projectId) });
 
   const segment = (name: 'major' | 'minor' | 'revision') => (
@@ -42,6 +44,7 @@ export function VersionsPanel() {
 
   return (
     <div className="versions-panel">
+      {modalHost}
       {canEdit && (
         <Form
           form={form}
@@ -104,7 +107,7 @@ export function VersionsPanel() {
                       key="restore"
                       size="small"
                       onClick={() =>
-                        Modal.confirm({
+                        modal.confirm({
                           title: t('versions.restoreTitle', { version: v.version }),
                           content: t('versions.restoreBody'),
                           width: UI_SIZES.confirmDialogWidth,
