@@ -108,6 +108,11 @@ describe('api client: token refresh (spec section 4)', () => {
     expect(env.redirect).toHaveBeenCalledOnce();
     expect(env.redirect).toHaveBeenCalledWith(SSO_FROM_COURSES);
     expect(env.session.saveTokens).not.toHaveBeenCalled();
+    // Cleared before the sign-in page loads: it must not send the dead token again and be redirected on.
+    expect(env.session.clear).toHaveBeenCalledOnce();
+    expect(vi.mocked(env.session.clear).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(env.redirect).mock.invocationCallOrder[0]!,
+    );
   });
 
   it('a failed refresh sends a super administrator to the super sign-in page', async () => {
@@ -139,6 +144,7 @@ describe('api client: token refresh (spec section 4)', () => {
     await rejection(api.get('/x'));
 
     expect(env.toast.warning).toHaveBeenCalledWith('api.pleaseLogIn');
+    expect(env.session.clear).toHaveBeenCalledOnce();
     expect(server.to(API.authToken)).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(499);
     expect(env.redirect).not.toHaveBeenCalled();

@@ -250,6 +250,8 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     if (!refreshing && !session.refreshToken) {
       endSession(() => {
         env.toast.warning(env.translate('api.pleaseLogIn'));
+        // The dead session goes first: the sign-in page must not send its token again (and be sent on again).
+        env.session.clear();
         env.setTimeout(() => env.redirect(singleSignOnUrl()), TIMINGS.promptDelayMs);
       });
       throw error;
@@ -266,7 +268,10 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     refreshing = null;
     if (outcome.ok) return replay();
     endSession(() => {
-      if (env.session.read().isSuper) {
+      const isSuper = env.session.read().isSuper;
+      // The dead session goes first: the sign-in page must not send its token again (and be sent on again).
+      env.session.clear();
+      if (isSuper) {
         env.redirect(PATHS.superLogin);
       } else {
         env.toast.error(outcome.message);

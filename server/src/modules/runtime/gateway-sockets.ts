@@ -9,6 +9,7 @@ const CLOSE_RENEW_TOKEN = RUNTIME_SOCKET_CLOSE.renewToken;
 const CLOSE_NO_ACCESS = RUNTIME_SOCKET_CLOSE.noAccess;
 const CHECK_INTERVAL_MS = 10_000;
 const PARK_MS = 60_000;
+const SETTLE_MS = 2_000;
 
 export interface GatewaySocket {
   projectId: string;
@@ -27,6 +28,7 @@ export interface GatewaySocket {
 export class GatewaySockets {
   private readonly open = new Set<GatewaySocket>();
   private readonly parked = new Map<string, { frames: Buffer; timer: NodeJS.Timeout }>();
+  private readonly closingSockets = new Map<string, Set<Promise<unknown>>>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -109,6 +111,37 @@ export class GatewaySockets {
     const earlier = this.parked.get(key);
     if (earlier) clearTimeout(earlier.timer);
     this.parked.set(key, { frames: Buffer.concat([earlier?.frames ?? Buffer.alloc(0), frames]), timer });
+  }
+
+  /**
+   * A socket of `key` the gateway is closing: the next socket of that key waits (up to 2 s) for `closed` before it
+   * takes what was parked, since a browser may reconnect before the old socket's end reaches this process.
+   */
+  closing(key: string, closed: Promise<unknown>): void {
+    let pending = this.closingSockets.get(key);
+    if (!pending) {
+      pending = new Set();
+      this.closingSockets.set(key, pending);
+    }
+    // Parking happens in the socket's own close handler; this settles a turn later.
+    const settled = closed.then(() => new Promise((resolve) => setImmediate(resolve)));
+    pending.add(settled);
+    void settled.then(() => {
+      pending.delete(settled);
+      if (pending.size === 0 && this.closingSockets.get(key) === pending) this.closingSockets.delete(key);
+    });
+  }
+
+  /** The frames parked for `key`, once every socket of that key the gateway was closing has ended (at most 2 s). */
+  async takeParked(key: string): Promise<Buffer | null> {
+    const pending = this.closingSockets.get(key);
+    if (pending?.size) {
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise((resolve) => (timer = setTimeout(resolve, SETTLE_MS)));
+      await Promise.race([Promise.all(pending), limit]);
+      clearTimeout(timer);
+    }
+    return this.unpark(key);
   }
 
   unpark(key: string): Buffer | null {

@@ -1,6 +1,7 @@
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../test/jupyter-kit.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bridge } from './runtime-proxy.js';
 
 /** A masked text frame, as a browser sends it. */
@@ -78,5 +79,26 @@ describe('the gateway bridge keeps what the browser sent when a socket ends', ()
     browser.destroy();
     await waitFor(() => browserSide.destroyed && parked.length > 0);
     expect(Buffer.concat(parked).equals(after)).toBe(true);
+  });
+});
+
+describe('the next socket of a kernel session or terminal', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('waits for the one the gateway is closing, so it gets the frames that one parks as it ends', async () => {
+    const sockets = t.app.runtimeSockets;
+    let ended!: () => void;
+    const closed = new Promise<void>((resolve) => (ended = resolve));
+    sockets.closing('kid:project:/terminals/websocket/1:', closed);
+    const taken = sockets.takeParked('kid:project:/terminals/websocket/1:');
+    // The browser reconnected first; the old socket's end (and its parking) comes after.
+    sockets.park('kid:project:/terminals/websocket/1:', Buffer.from('ls\r'));
+    ended();
+    expect((await taken)?.toString()).toBe('ls\r');
+    expect(await sockets.takeParked('kid:project:/terminals/websocket/1:')).toBeNull();
   });
 });

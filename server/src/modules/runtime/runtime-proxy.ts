@@ -312,28 +312,37 @@ export function registerRuntimeUpgrades(
         lines.push(`${name}: ${request.rawHeaders[i + 1]}`);
       }
       lines.push(`Host: ${target.host}`, `Authorization: token ${endpoint.token}`);
+      // The same user's next socket to the same kernel session or terminal gets what this one could not send.
+      const parking = `${auth.userId}:${projectId}:${match[2] ?? '/'}:${query.get('session_id') ?? ''}`;
+      const replay = await sockets.takeParked(parking);
+      if (socket.destroyed) {
+        if (replay) sockets.park(parking, replay);
+        return;
+      }
       const upstream = net.connect(Number(target.port), target.hostname);
       // Written before the connection opens, so the upgrade request goes first, before any byte of the browser's.
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length) upstream.write(head);
       upstream.setNoDelay(true);
       if (socket instanceof net.Socket) socket.setNoDelay(true);
-      // The same user's next socket to the same kernel session or terminal gets what this one could not send.
-      const parking = `${auth.userId}:${projectId}:${match[2] ?? '/'}:${query.get('session_id') ?? ''}`;
+      const closed = new Promise((resolve) => socket.once('close', resolve));
       const link = bridge(socket, upstream, {
         // A data frame from the browser is activity; pings and pongs of an idle open tab are not.
         onBrowserData: (chunk) => {
           const opcode = chunk[0]! & 0x0f;
           if (opcode !== 0x9 && opcode !== 0xa) manager.touch(projectId);
         },
-        replay: sockets.unpark(parking),
+        replay,
         park: (frames) => sockets.park(parking, frames),
       });
       const forget = sockets.add({
         projectId,
         auth,
         expiresAt: (decodeJwt(token!).exp ?? 0) * 1000,
-        close: link.close,
+        close: (code, reason) => {
+          sockets.closing(parking, closed);
+          link.close(code, reason);
+        },
       });
       socket.once('close', forget);
     })().catch(() => socket.destroy());
