@@ -9,6 +9,7 @@ const CLOSE_RENEW_TOKEN = RUNTIME_SOCKET_CLOSE.renewToken;
 const CLOSE_NO_ACCESS = RUNTIME_SOCKET_CLOSE.noAccess;
 const CHECK_INTERVAL_MS = 10_000;
 const PARK_MS = 60_000;
+const UPGRADE_GRACE_MS = 3_000;
 const SETTLE_MS = 2_000;
 
 export interface GatewaySocket {
@@ -16,6 +17,8 @@ export interface GatewaySocket {
   auth: AuthContext;
   /** When the access token that opened the socket expires (ms since the epoch). */
   expiresAt: number;
+  /** When Jupyter answered the upgrade (ms since the epoch), or null while it has not. */
+  upgradedAt(): number | null;
   close(code: number, reason: string): void;
 }
 
@@ -58,8 +61,22 @@ export class GatewaySockets {
     socket.close(code, reason);
   }
 
+  /**
+   * Closes a socket whose token expired, but never before Jupyter has had `UPGRADE_GRACE_MS` after answering its
+   * upgrade: Jupyter holds an upgrade until a busy kernel answers (a cell may run for minutes), and a kernel socket
+   * that closes right after it opened makes Jupyter drop the output it kept for the session, before replaying it.
+   * Ended sign-ins and lost access still close at once.
+   */
   private expire(socket: GatewaySocket) {
-    if (socket.expiresAt <= this.ctx.now().getTime()) this.end(socket, CLOSE_RENEW_TOKEN, 'token expired');
+    if (socket.expiresAt > this.ctx.now().getTime() || !this.open.has(socket)) return;
+    // The grace is a span of real time, whatever clock the tokens are read with.
+    const upgraded = socket.upgradedAt();
+    const wait = upgraded === null ? UPGRADE_GRACE_MS : upgraded + UPGRADE_GRACE_MS - Date.now();
+    if (wait > 0) {
+      setTimeout(() => this.expire(socket), wait).unref();
+      return;
+    }
+    this.end(socket, CLOSE_RENEW_TOKEN, 'token expired');
   }
 
   private sessionsEnded(ended: SessionsEnded) {

@@ -101,4 +101,27 @@ describe('the next socket of a kernel session or terminal', () => {
     expect((await taken)?.toString()).toBe('ls\r');
     expect(await sockets.takeParked('kid:project:/terminals/websocket/1:')).toBeNull();
   });
+
+  it('lives 3 s after Jupyter answered its upgrade even when its token expired meanwhile', async () => {
+    const closes: { code: number; at: number }[] = [];
+    let upgradedAt: number | null = null;
+    const forget = t.app.runtimeSockets.add({
+      projectId: 'project',
+      auth: { userId: 'kid', customerId: null, roles: [], sessionId: 'session', mustChangePassword: false },
+      // Expired while Jupyter held the upgrade (a busy kernel answers it only when its cell ends).
+      expiresAt: Date.now() - 1000,
+      upgradedAt: () => upgradedAt,
+      close: (code) => closes.push({ code, at: Date.now() }),
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(closes).toEqual([]);
+      upgradedAt = Date.now();
+      await waitFor(() => closes.length > 0, 10_000);
+      expect(closes[0]!.code).toBe(4401);
+      expect(closes[0]!.at - upgradedAt).toBeGreaterThanOrEqual(2_900);
+    } finally {
+      forget();
+    }
+  }, 15_000);
 });

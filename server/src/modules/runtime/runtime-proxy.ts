@@ -190,6 +190,7 @@ export function bridge(
   const fromJupyter = new FrameBoundary();
   const fromBrowser = new FrameBoundary({ httpHead: false });
   let closing: { code: number; reason: string; sent: boolean } | null = null;
+  let upgradedAt: number | null = null;
   const held: Buffer[] = [];
   let replay = options.replay;
   const destroy = () => {
@@ -204,6 +205,7 @@ export function bridge(
   };
   upstream.on('data', (chunk: Buffer) => {
     fromJupyter.consume(chunk);
+    if (upgradedAt === null && fromJupyter.upgraded) upgradedAt = Date.now();
     // Before the browser learns the socket is open, so these frames come before any it sends on it.
     if (replay && fromJupyter.upgraded) {
       upstream.write(replay);
@@ -246,6 +248,7 @@ export function bridge(
     options.park(replay ? Buffer.concat([replay, unsent]) : unsent);
   });
   return {
+    upgradedAt: () => upgradedAt,
     close(code: number, reason: string) {
       if (closing) return;
       closing = { code, reason, sent: false };
@@ -339,6 +342,7 @@ export function registerRuntimeUpgrades(
         projectId,
         auth,
         expiresAt: (decodeJwt(token!).exp ?? 0) * 1000,
+        upgradedAt: link.upgradedAt,
         close: (code, reason) => {
           sockets.closing(parking, closed);
           link.close(code, reason);
