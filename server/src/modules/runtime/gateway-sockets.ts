@@ -161,7 +161,7 @@ export class GatewaySockets {
     return this.unpark(key);
   }
 
-  unpark(key: string): Buffer | null {
+  private unpark(key: string): Buffer | null {
     const parked = this.parked.get(key);
     if (!parked) return null;
     clearTimeout(parked.timer);

@@ -115,36 +115,36 @@ export function AdminUserDrawer({
       title={t(creating ? 'users.new' : 'users.edit')}
       width={480}
       saving={save.isPending}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={initial}
+      onFinish={(values) => save.mutate(values)}
       onClose={onClose}
     >
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)}>
-        {creating && (
-          <Form.Item name="role" label={t('users.role')} rules={[{ required: true, message: t('form.required') }]}>
-            <Select options={roleOptions} onChange={() => form.setFieldValue('customerId', undefined)} />
-          </Form.Item>
-        )}
-        {creating && role && !schoolRole && (
-          <Form.Item
-            name="customerId"
-            label={t('users.institution')}
-            rules={[{ required: true, message: t('form.required') }]}
-          >
-            <Select
-              showSearch={{ filterOption: false, onSearch: setKeyword }}
-              options={institutions}
-              notFoundContent={t('users.noInstitution')}
-            />
-          </Form.Item>
-        )}
-        {creating && schoolRole && <SchoolField label={t('people.school')} />}
-        <AccountNameFields creating={creating} shape={F} />
-        <Form.Item name="phone" label={t('people.phone')} rules={[schemaRule(F.phone, t('form.phone'))]}>
-          <Input inputMode="numeric" maxLength={11} />
+      {creating && (
+        <Form.Item name="role" label={t('users.role')} rules={[{ required: true, message: t('form.required') }]}>
+          <Select options={roleOptions} onChange={() => form.setFieldValue('customerId', undefined)} />
         </Form.Item>
-        {schoolRole && <AlsoTeacherField hint={t('users.alsoTeacherHint')} />}
-        {creating && <InitialPasswordField />}
-      </Form>
+      )}
+      {creating && role && !schoolRole && (
+        <Form.Item
+          name="customerId"
+          label={t('users.institution')}
+          rules={[{ required: true, message: t('form.required') }]}
+        >
+          <Select
+            showSearch={{ filterOption: false, onSearch: setKeyword }}
+            options={institutions}
+            notFoundContent={t('users.noInstitution')}
+          />
+        </Form.Item>
+      )}
+      {creating && schoolRole && <SchoolField label={t('people.school')} />}
+      <AccountNameFields creating={creating} shape={F} />
+      <Form.Item name="phone" label={t('people.phone')} rules={[schemaRule(F.phone, t('form.phone'))]}>
+        <Input inputMode="numeric" maxLength={11} />
+      </Form.Item>
+      {schoolRole && <AlsoTeacherField hint={t('users.alsoTeacherHint')} />}
+      {creating && <InitialPasswordField />}
     </FormDrawer>
   );
 }

@@ -45,40 +45,35 @@ export function CatalogueEntryDrawer({
     <FormDrawer
       title={t(entry ? `entries.edit.${kind}` : `entries.new.${kind}`)}
       saving={save.isPending}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={entry ? { name: entry.name, kind: entry.kind } : { kind: 'direction' }}
+      onFinish={(values) => save.mutate(values)}
       onClose={onClose}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={entry ? { name: entry.name, kind: entry.kind } : { kind: 'direction' }}
-        onFinish={(values) => save.mutate(values)}
+      <Form.Item
+        name="name"
+        label={t('entries.name')}
+        extra={kind === 'tag' && entry && entry.courses > 0 ? t('entries.tagRenameHint') : undefined}
+        rules={[{ required: true, whitespace: true, max, message: t('entries.nameRule', { max }) }]}
       >
+        <Input maxLength={max} showCount />
+      </Form.Item>
+      {kind === 'category' && (
         <Form.Item
-          name="name"
-          label={t('entries.name')}
-          extra={kind === 'tag' && entry && entry.courses > 0 ? t('entries.tagRenameHint') : undefined}
-          rules={[{ required: true, whitespace: true, max, message: t('entries.nameRule', { max }) }]}
+          name="kind"
+          label={t('entries.kind')}
+          extra={
+            entry?.kind && entry.courses > 0
+              ? t('entries.kindInUse', { kind: t(`entries.kinds.${entry.kind}`) })
+              : undefined
+          }
         >
-          <Input maxLength={max} showCount />
+          <Select
+            disabled={Boolean(entry && entry.courses > 0)}
+            options={CATEGORY_KINDS.map((k) => ({ value: k, label: t(`entries.kinds.${k}`) }))}
+          />
         </Form.Item>
-        {kind === 'category' && (
-          <Form.Item
-            name="kind"
-            label={t('entries.kind')}
-            extra={
-              entry?.kind && entry.courses > 0
-                ? t('entries.kindInUse', { kind: t(`entries.kinds.${entry.kind}`) })
-                : undefined
-            }
-          >
-            <Select
-              disabled={Boolean(entry && entry.courses > 0)}
-              options={CATEGORY_KINDS.map((k) => ({ value: k, label: t(`entries.kinds.${k}`) }))}
-            />
-          </Form.Item>
-        )}
-      </Form>
+      )}
     </FormDrawer>
   );
 }

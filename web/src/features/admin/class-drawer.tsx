@@ -22,42 +22,42 @@ export function ClassDrawer({ onClose }: { onClose: () => void }) {
   const stage = Form.useWatch('eduStage', form);
   const save = useAdminMutation((values: Values) => api.post(ADMIN_API.classes, values), [ADMIN_API.classes], onClose);
   return (
-    <FormDrawer title={t('classes.new')} saving={save.isPending} onSave={() => form.submit()} onClose={onClose}>
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={{
-          eduStage: 'primary',
-          grade: 1,
-          schoolId: schools.data?.length === 1 ? schools.data[0]?.id : undefined,
-        }}
-        onFinish={(values) => save.mutate(values)}
+    <FormDrawer
+      title={t('classes.new')}
+      saving={save.isPending}
+      form={form}
+      initialValues={{
+        eduStage: 'primary',
+        grade: 1,
+        schoolId: schools.data?.length === 1 ? schools.data[0]?.id : undefined,
+      }}
+      onFinish={(values) => save.mutate(values)}
+      onClose={onClose}
+    >
+      <SchoolField label={t('classes.school')} />
+      <Form.Item
+        name="eduStage"
+        label={t('classes.eduStage')}
+        rules={[{ required: true, message: t('form.required') }]}
       >
-        <SchoolField label={t('classes.school')} />
-        <Form.Item
-          name="eduStage"
-          label={t('classes.eduStage')}
-          rules={[{ required: true, message: t('form.required') }]}
-        >
-          <Select options={EDU_STAGES.map((s) => ({ value: s, label: t(`stages.${s}`) }))} />
-        </Form.Item>
-        <Form.Item
-          name="grade"
-          label={t('classes.grade')}
-          rules={[
-            { required: true, type: 'number', min: 1, max: STAGE_YEARS[stage ?? 'primary'], message: t('form.grade') },
-          ]}
-        >
-          <InputNumber min={1} max={STAGE_YEARS[stage ?? 'primary']} />
-        </Form.Item>
-        <Form.Item
-          name="className"
-          label={t('classes.className')}
-          rules={[schemaRule(ZCreateClassRequest.shape.className, t('form.className'))]}
-        >
-          <Input maxLength={30} />
-        </Form.Item>
-      </Form>
+        <Select options={EDU_STAGES.map((s) => ({ value: s, label: t(`stages.${s}`) }))} />
+      </Form.Item>
+      <Form.Item
+        name="grade"
+        label={t('classes.grade')}
+        rules={[
+          { required: true, type: 'number', min: 1, max: STAGE_YEARS[stage ?? 'primary'], message: t('form.grade') },
+        ]}
+      >
+        <InputNumber min={1} max={STAGE_YEARS[stage ?? 'primary']} />
+      </Form.Item>
+      <Form.Item
+        name="className"
+        label={t('classes.className')}
+        rules={[schemaRule(ZCreateClassRequest.shape.className, t('form.className'))]}
+      >
+        <Input maxLength={30} />
+      </Form.Item>
     </FormDrawer>
   );
 }

@@ -25,7 +25,7 @@ function WeeklyMinutesDrawer({ type, onClose }: { type: TContainerTypeConfig; on
     <FormDrawer
       title={t('containerTypeConfig.editTitle', { type: t(`containerTypes.${type.runtimeType}`) })}
       saving={save.isPending}
-      onSave={() => form.submit()}
+      form={form}
       onClose={onClose}
     >
       <p>{t('containerTypeConfig.editBody')}</p>

@@ -48,36 +48,37 @@ export function PackageDrawer({
       ? t('packages.assignTitle', { name: pack.name })
       : t(pack ? 'packages.edit' : 'packages.new');
   return (
-    <FormDrawer title={title} width={520} saving={save.isPending} onSave={() => form.submit()} onClose={onClose}>
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={{
-          name: pack?.name ?? '',
-          courses: picked(pack?.courses ?? []),
-          customers: picked(pack?.customers ?? []),
-        }}
-        onFinish={(values) => save.mutate(values)}
-      >
-        {part === 'courses' ? (
-          <>
-            <Form.Item
-              name="name"
-              label={t('packages.name')}
-              rules={[{ required: true, whitespace: true, max: LIMITS.courseTitle, message: t('packages.nameRule') }]}
-            >
-              <Input maxLength={LIMITS.courseTitle} showCount />
-            </Form.Item>
-            <Form.Item name="courses" label={t('packages.courses')} extra={t('packages.coursesHint')}>
-              <SearchSelect path={CATALOGUE_API.courseSearch} label={t('packages.courses')} />
-            </Form.Item>
-          </>
-        ) : (
-          <Form.Item name="customers" label={t('packages.customers')} extra={t('packages.customersHint')}>
-            <SearchSelect path={CATALOGUE_API.customerSearch} label={t('packages.customers')} />
+    <FormDrawer
+      title={title}
+      width={520}
+      saving={save.isPending}
+      form={form}
+      initialValues={{
+        name: pack?.name ?? '',
+        courses: picked(pack?.courses ?? []),
+        customers: picked(pack?.customers ?? []),
+      }}
+      onFinish={(values) => save.mutate(values)}
+      onClose={onClose}
+    >
+      {part === 'courses' ? (
+        <>
+          <Form.Item
+            name="name"
+            label={t('packages.name')}
+            rules={[{ required: true, whitespace: true, max: LIMITS.courseTitle, message: t('packages.nameRule') }]}
+          >
+            <Input maxLength={LIMITS.courseTitle} showCount />
           </Form.Item>
-        )}
-      </Form>
+          <Form.Item name="courses" label={t('packages.courses')} extra={t('packages.coursesHint')}>
+            <SearchSelect path={CATALOGUE_API.courseSearch} label={t('packages.courses')} />
+          </Form.Item>
+        </>
+      ) : (
+        <Form.Item name="customers" label={t('packages.customers')} extra={t('packages.customersHint')}>
+          <SearchSelect path={CATALOGUE_API.customerSearch} label={t('packages.customers')} />
+        </Form.Item>
+      )}
     </FormDrawer>
   );
 }

@@ -69,68 +69,61 @@ export function CustomerDrawer({
       title={t(customer ? 'customers.edit' : 'customers.new')}
       width={560}
       saving={save.isPending}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={initial}
+      onFinish={(values) => save.mutate(values)}
       onClose={onClose}
     >
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)}>
-        <Form.Item
-          name="code"
-          label={t('customers.code')}
-          rules={customer ? [] : [schemaRule(F.code, t('form.customerCode'))]}
-        >
-          <Input disabled={customer !== null} maxLength={LIMITS.customerCode} />
-        </Form.Item>
-        <Form.Item name="name" label={t('customers.name')} rules={[schemaRule(F.name, t('form.name'))]}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="region" label={t('customers.region')}>
-          <RegionField />
-        </Form.Item>
-        <Row gutter={12}>
-          {QUOTAS.map((quota) => (
-            <Col span={12} key={quota}>
-              <Form.Item name={quota} label={t(`customers.${quota}`)} extra={t('customers.noLimit')}>
-                <InputNumber min={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
-        <Form.Item name="containerTypes" label={t('customers.containerTypes')}>
-          <Select
-            mode="multiple"
-            options={CONTAINER_TYPES.map((c) => ({ value: c, label: t(`containerTypes.${c}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="coursePackages" label={t('customers.coursePackages')}>
-          <Select mode="tags" open={false} />
-        </Form.Item>
-        <Form.Item
-          name="remark"
-          label={t('customers.remark')}
-          rules={[{ max: LIMITS.notes, message: t('form.notes') }]}
-        >
-          <Input.TextArea maxLength={LIMITS.notes} showCount rows={2} />
-        </Form.Item>
-        {!customer && (
-          <>
-            <Form.Item
-              name="adminUsername"
-              label={t('customers.adminUsername')}
-              rules={[schemaRule(F.adminUsername, t('form.username'))]}
-            >
-              <Input autoComplete="off" />
+      <Form.Item
+        name="code"
+        label={t('customers.code')}
+        rules={customer ? [] : [schemaRule(F.code, t('form.customerCode'))]}
+      >
+        <Input disabled={customer !== null} maxLength={LIMITS.customerCode} />
+      </Form.Item>
+      <Form.Item name="name" label={t('customers.name')} rules={[schemaRule(F.name, t('form.name'))]}>
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item name="region" label={t('customers.region')}>
+        <RegionField />
+      </Form.Item>
+      <Row gutter={12}>
+        {QUOTAS.map((quota) => (
+          <Col span={12} key={quota}>
+            <Form.Item name={quota} label={t(`customers.${quota}`)} extra={t('customers.noLimit')}>
+              <InputNumber min={0} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item
-              name="adminName"
-              label={t('customers.adminName')}
-              rules={[schemaRule(F.adminName, t('form.realName'))]}
-            >
-              <Input />
-            </Form.Item>
-            <InitialPasswordField name="adminPassword" />
-          </>
-        )}
-      </Form>
+          </Col>
+        ))}
+      </Row>
+      <Form.Item name="containerTypes" label={t('customers.containerTypes')}>
+        <Select mode="multiple" options={CONTAINER_TYPES.map((c) => ({ value: c, label: t(`containerTypes.${c}`) }))} />
+      </Form.Item>
+      <Form.Item name="coursePackages" label={t('customers.coursePackages')}>
+        <Select mode="tags" open={false} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('customers.remark')} rules={[{ max: LIMITS.notes, message: t('form.notes') }]}>
+        <Input.TextArea maxLength={LIMITS.notes} showCount rows={2} />
+      </Form.Item>
+      {!customer && (
+        <>
+          <Form.Item
+            name="adminUsername"
+            label={t('customers.adminUsername')}
+            rules={[schemaRule(F.adminUsername, t('form.username'))]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="adminName"
+            label={t('customers.adminName')}
+            rules={[schemaRule(F.adminName, t('form.realName'))]}
+          >
+            <Input />
+          </Form.Item>
+          <InitialPasswordField name="adminPassword" />
+        </>
+      )}
     </FormDrawer>
   );
 }

@@ -1,20 +1,28 @@
-import { Button, Drawer, Space } from 'antd';
+import { Button, Drawer, Form, Space, type FormInstance, type FormProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A create or edit form in a drawer, so the list stays in view (UX.md "Administration"); Save submits the form. */
-export function FormDrawer({
+/**
+ * A create or edit form in a drawer, so the list stays in view (UX.md "Administration"); Save submits `form`.
+ * With `onFinish` the drawer holds the form itself (vertical layout, `initialValues`) and `children` are its
+ * fields; without, `children` place `form` where they need it.
+ */
+export function FormDrawer<V extends object>({
   title,
   width = 440,
   saving,
-  onSave,
+  form,
+  initialValues,
+  onFinish,
   onClose,
   children,
 }: {
   title: string;
   width?: number;
   saving: boolean;
-  onSave: () => void;
+  form: FormInstance<V>;
+  initialValues?: FormProps<V>['initialValues'];
+  onFinish?: (values: V) => void;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -28,13 +36,19 @@ export function FormDrawer({
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={onSave}>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
             {t('common.save')}
           </Button>
         </Space>
       }
     >
-      {children}
+      {onFinish ? (
+        <Form<V> form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish}>
+          {children}
+        </Form>
+      ) : (
+        children
+      )}
     </Drawer>
   );
 }

@@ -46,46 +46,41 @@ function ProviderDrawer({ onClose }: { onClose: () => void }) {
       title={t('providers.add')}
       width={480}
       saving={add.isPending}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={{ scopes: 'openid profile email', autoCreate: true }}
+      onFinish={(values) => add.mutate(values)}
       onClose={onClose}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={{ scopes: 'openid profile email', autoCreate: true }}
-        onFinish={(values) => add.mutate(values)}
+      <Form.Item
+        name="type"
+        label={t('providers.type')}
+        extra={t('providers.typeHint')}
+        rules={[required, { pattern: /^[a-z0-9_-]{2,30}$/, message: t('providers.typeInvalid') }]}
       >
-        <Form.Item
-          name="type"
-          label={t('providers.type')}
-          extra={t('providers.typeHint')}
-          rules={[required, { pattern: /^[a-z0-9_-]{2,30}$/, message: t('providers.typeInvalid') }]}
-        >
-          <Input maxLength={30} />
-        </Form.Item>
-        <Form.Item name="name" label={t('providers.name')} rules={[required, { max: 50 }]}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item
-          name="issuer"
-          label={t('providers.issuer')}
-          rules={[required, { type: 'url', message: t('providers.issuerInvalid') }]}
-        >
-          <Input placeholder={t('providers.issuerExample')} />
-        </Form.Item>
-        <Form.Item name="clientId" label={t('providers.clientId')} rules={[required]}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="clientSecret" label={t('providers.clientSecret')} rules={[required]}>
-          <Input.Password maxLength={500} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="scopes" label={t('providers.scopes')}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="autoCreate" label={t('providers.autoCreate')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item name="name" label={t('providers.name')} rules={[required, { max: 50 }]}>
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item
+        name="issuer"
+        label={t('providers.issuer')}
+        rules={[required, { type: 'url', message: t('providers.issuerInvalid') }]}
+      >
+        <Input placeholder={t('providers.issuerExample')} />
+      </Form.Item>
+      <Form.Item name="clientId" label={t('providers.clientId')} rules={[required]}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item name="clientSecret" label={t('providers.clientSecret')} rules={[required]}>
+        <Input.Password maxLength={500} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="scopes" label={t('providers.scopes')}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item name="autoCreate" label={t('providers.autoCreate')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
     </FormDrawer>
   );
 }

@@ -25,7 +25,7 @@ function ModulesDrawer({ customer, onClose }: { customer: TCustomer; onClose: ()
       title={t('modulesScreen.title', { name: customer.name })}
       width={520}
       saving={save.isPending}
-      onSave={() => form.submit()}
+      form={form}
       onClose={onClose}
     >
       {modules.data && (

@@ -35,40 +35,35 @@ function PeriodDrawer({ period, onClose }: { period: TPeriod | null; onClose: ()
     <FormDrawer
       title={t(period ? 'periods.edit' : 'periods.new')}
       saving={save.isPending}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={
+        period
+          ? { name: period.name, schoolId: period.schoolId, range: [dayjs(period.startDate), dayjs(period.endDate)] }
+          : { schoolId: null }
+      }
+      onFinish={(values) => save.mutate(values)}
       onClose={onClose}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={
-          period
-            ? { name: period.name, schoolId: period.schoolId, range: [dayjs(period.startDate), dayjs(period.endDate)] }
-            : { schoolId: null }
-        }
-        onFinish={(values) => save.mutate(values)}
+      <Form.Item
+        name="name"
+        label={t('periods.name')}
+        rules={[{ required: true, max: 30, message: t('form.periodName') }]}
       >
-        <Form.Item
-          name="name"
-          label={t('periods.name')}
-          rules={[{ required: true, max: 30, message: t('form.periodName') }]}
-        >
-          <Input maxLength={30} />
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item name="range" label={t('periods.dates')} rules={[{ required: true, message: t('form.required') }]}>
+        <DatePicker.RangePicker />
+      </Form.Item>
+      {(schools.data?.length ?? 0) > 1 && (
+        <Form.Item name="schoolId" label={t('periods.school')}>
+          <Select
+            options={[
+              { value: null, label: t('periods.allSchools') },
+              ...(schools.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+            ]}
+          />
         </Form.Item>
-        <Form.Item name="range" label={t('periods.dates')} rules={[{ required: true, message: t('form.required') }]}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-        {(schools.data?.length ?? 0) > 1 && (
-          <Form.Item name="schoolId" label={t('periods.school')}>
-            <Select
-              options={[
-                { value: null, label: t('periods.allSchools') },
-                ...(schools.data ?? []).map((s) => ({ value: s.id, label: s.name })),
-              ]}
-            />
-          </Form.Item>
-        )}
-      </Form>
+      )}
     </FormDrawer>
   );
 }

@@ -69,51 +69,46 @@ export function PersonDrawer({
       title={t(creating ? (kind === 'teacher' ? 'people.newTeacher' : 'people.newStudent') : 'people.editTitle')}
       width={480}
       saving={save.isPending}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={
+        person
+          ? { ...person, phone: (person as TTeacher).phone ?? undefined }
+          : { schoolId: schools.data?.length === 1 ? schools.data[0]?.id : undefined }
+      }
+      onFinish={(values) => save.mutate(values)}
       onClose={onClose}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={
-          person
-            ? { ...person, phone: (person as TTeacher).phone ?? undefined }
-            : { schoolId: schools.data?.length === 1 ? schools.data[0]?.id : undefined }
-        }
-        onFinish={(values) => save.mutate(values)}
-      >
-        {kind === 'teacher' && creating && <SchoolField label={t('people.school')} />}
-        {kind === 'student' && (
-          <Form.Item name="classId" label={t('people.class')} rules={[{ required: true, message: t('form.required') }]}>
-            <Select options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.className }))} />
-          </Form.Item>
-        )}
-        <AccountNameFields creating={creating} shape={shape} />
-        {kind === 'teacher' ? (
-          <>
-            <Form.Item
-              name="phone"
-              label={t('people.phone')}
-              rules={[schemaRule(ZCreateTeacherRequest.shape.phone, t('form.phone'))]}
-            >
-              <Input inputMode="numeric" maxLength={11} />
-            </Form.Item>
-            <Form.Item name="remark" label={t('people.remark')} rules={[{ max: 100, message: t('form.remark') }]}>
-              <Input.TextArea maxLength={100} showCount rows={3} />
-            </Form.Item>
-            {teachingAdmin && <AlsoTeacherField hint={t('people.alsoTeacherOff')} />}
-          </>
-        ) : (
+      {kind === 'teacher' && creating && <SchoolField label={t('people.school')} />}
+      {kind === 'student' && (
+        <Form.Item name="classId" label={t('people.class')} rules={[{ required: true, message: t('form.required') }]}>
+          <Select options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.className }))} />
+        </Form.Item>
+      )}
+      <AccountNameFields creating={creating} shape={shape} />
+      {kind === 'teacher' ? (
+        <>
           <Form.Item
-            name="schoolNumber"
-            label={t('people.schoolNumber')}
-            rules={[{ max: 30, message: t('form.schoolNumber') }]}
+            name="phone"
+            label={t('people.phone')}
+            rules={[schemaRule(ZCreateTeacherRequest.shape.phone, t('form.phone'))]}
           >
-            <Input />
+            <Input inputMode="numeric" maxLength={11} />
           </Form.Item>
-        )}
-        {creating && <InitialPasswordField />}
-      </Form>
+          <Form.Item name="remark" label={t('people.remark')} rules={[{ max: 100, message: t('form.remark') }]}>
+            <Input.TextArea maxLength={100} showCount rows={3} />
+          </Form.Item>
+          {teachingAdmin && <AlsoTeacherField hint={t('people.alsoTeacherOff')} />}
+        </>
+      ) : (
+        <Form.Item
+          name="schoolNumber"
+          label={t('people.schoolNumber')}
+          rules={[{ max: 30, message: t('form.schoolNumber') }]}
+        >
+          <Input />
+        </Form.Item>
+      )}
+      {creating && <InitialPasswordField />}
     </FormDrawer>
   );
 }

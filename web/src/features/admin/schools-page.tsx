@@ -26,33 +26,28 @@ function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: ()
     <FormDrawer
       title={t(school ? 'schools.edit' : 'schools.new')}
       saving={save.isPending}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={school ?? { eduStages: ['primary'], notes: '' }}
+      onFinish={(values) => save.mutate(values)}
       onClose={onClose}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={school ?? { eduStages: ['primary'], notes: '' }}
-        onFinish={(values) => save.mutate(values)}
+      <Form.Item
+        name="name"
+        label={t('schools.name')}
+        rules={[schemaRule(ZCreateSchoolRequest.shape.name, t('form.name'))]}
       >
-        <Form.Item
-          name="name"
-          label={t('schools.name')}
-          rules={[schemaRule(ZCreateSchoolRequest.shape.name, t('form.name'))]}
-        >
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item
-          name="eduStages"
-          label={t('schools.eduStages')}
-          rules={[{ required: true, message: t('form.required') }]}
-        >
-          <Select mode="multiple" options={EDU_STAGES.map((s) => ({ value: s, label: t(`stages.${s}`) }))} />
-        </Form.Item>
-        <Form.Item name="notes" label={t('schools.notes')} rules={[{ max: LIMITS.notes, message: t('form.notes') }]}>
-          <Input.TextArea maxLength={LIMITS.notes} showCount rows={2} />
-        </Form.Item>
-      </Form>
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item
+        name="eduStages"
+        label={t('schools.eduStages')}
+        rules={[{ required: true, message: t('form.required') }]}
+      >
+        <Select mode="multiple" options={EDU_STAGES.map((s) => ({ value: s, label: t(`stages.${s}`) }))} />
+      </Form.Item>
+      <Form.Item name="notes" label={t('schools.notes')} rules={[{ max: LIMITS.notes, message: t('form.notes') }]}>
+        <Input.TextArea maxLength={LIMITS.notes} showCount rows={2} />
+      </Form.Item>
     </FormDrawer>
   );
 }

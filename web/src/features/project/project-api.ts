@@ -33,6 +33,7 @@ export const projectKeys = {
   versions: (id: string) => ['projects', 'versions', id] as const,
   packages: (id: string) => ['projects', 'packages', id] as const,
   operations: (id: string) => ['projects', 'operations', id] as const,
+  balances: ['projects', 'balances'] as const,
 };
 
 export function useProjectList(scope: 'public' | 'mine', query: TProjectListParams, enabled = true) {
@@ -135,7 +136,7 @@ export type { TComputeBalance, TFileChange, TPackageOperation, TProjectVersion }
 /** The caller's weekly compute balance on each container type their customer offers. */
 export function useComputeBalances() {
   return useQuery({
-    queryKey: ['runtime', 'balances'],
+    queryKey: projectKeys.balances,
     queryFn: () => api.request<TComputeBalance[]>(API.computeBalance),
   });
 }

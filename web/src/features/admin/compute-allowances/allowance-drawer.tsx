@@ -32,24 +32,19 @@ export function AllowanceDrawer({
     <FormDrawer
       title={t('compute.editTitle', { type })}
       saving={save.isPending}
-      onSave={() => form.submit()}
+      form={form}
+      initialValues={{ weeklyMinutes: allowance.weeklyMinutes }}
+      onFinish={(values) => save.mutate(values)}
       onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ weeklyMinutes: allowance.weeklyMinutes }}
-        onFinish={(values) => save.mutate(values)}
+      <Form.Item
+        name="weeklyMinutes"
+        label={t('compute.weeklyMinutes')}
+        extra={t('compute.hint')}
+        rules={[{ required: true, type: 'integer', min: 0, max: WEEKLY_MINUTES_MAX, message: t('compute.invalid') }]}
       >
-        <Form.Item
-          name="weeklyMinutes"
-          label={t('compute.weeklyMinutes')}
-          extra={t('compute.hint')}
-          rules={[{ required: true, type: 'integer', min: 0, max: WEEKLY_MINUTES_MAX, message: t('compute.invalid') }]}
-        >
-          <InputNumber min={0} max={WEEKLY_MINUTES_MAX} precision={0} suffix={t('compute.unit')} />
-        </Form.Item>
-      </Form>
+        <InputNumber min={0} max={WEEKLY_MINUTES_MAX} precision={0} suffix={t('compute.unit')} />
+      </Form.Item>
     </FormDrawer>
   );
 }
