@@ -65,9 +65,12 @@ export async function stopServerProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** CPU seconds a process has used (user + system), from /proc. */
-export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * CPU seconds a process has used (user + system), from /proc; with `thread`, that thread's alone (a process's main
+ * thread has the process's id).
+ */
+export function cpuSeconds(pid: number, thread?: number): number {
+  const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

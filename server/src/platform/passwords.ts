@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 /** OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane. */
 /** `Algorithm.Argon2id` is an ambient const enum, which isolated modules cannot read; its value is 2. */
@@ -6,14 +8,33 @@ const ARGON2ID = 2;
 
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, ARGON2_OPTIONS);
+/** Node's worker pool, which runs the hashes and every file read and write (4 threads unless told otherwise). */
+const WORKER_POOL = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+
+/**
+ * Hashes in flight at once: one per core, and never more than the worker pool. A class signing in together queues
+ * here rather than in the pool, so on a machine with fewer cores than pool threads, file reads and writes (uploads,
+ * pages) still find a free thread during a sign-in storm; more hashes than cores would not finish sooner, they
+ * would only share the cores and the memory cache.
+ */
+export const HASHES_AT_ONCE = Math.min(os.availableParallelism(), WORKER_POOL);
+const hashing = pLimit(HASHES_AT_ONCE);
+
+/** Hashes running and hashes waiting for a turn. */
+export function hashQueue() {
+  return { running: hashing.activeCount, waiting: hashing.pendingCount };
 }
 
-export async function verifyPassword(hashed: string, plain: string): Promise<boolean> {
-  try {
-    return await verify(hashed, plain);
-  } catch {
-    return false;
-  }
+export function hashPassword(plain: string): Promise<string> {
+  return hashing(() => hash(plain, ARGON2_OPTIONS));
+}
+
+export function verifyPassword(hashed: string, plain: string): Promise<boolean> {
+  return hashing(async () => {
+    try {
+      return await verify(hashed, plain);
+    } catch {
+      return false;
+    }
+  });
 }

@@ -1,6 +1,14 @@
 import { and, count, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { customers, loginFailures, refreshTokens, schools, users } from '../../platform/db/schema/index.js';
+import {
+  accountSpace,
+  customers,
+  loginFailures,
+  PUBLIC_SPACE,
+  refreshTokens,
+  schools,
+  users,
+} from '../../platform/db/schema/index.js';
 
 export async function findCustomerByCode(db: Db, code: string) {
   const [row] = await db.select().from(customers).where(eq(customers.code, code));
@@ -30,10 +38,13 @@ function prepareLoginState(db: Db, space: 'customer' | 'public') {
       ),
     )
     .as('failures');
-  const inSpace =
-    space === 'customer'
-      ? sql`${users.customerId} = (select ${customers.id} from ${customers} where ${customers.code} = ${sql.placeholder('custcode')})`
-      : isNull(users.customerId);
+  // The customer of the code (null for an unknown code, so nothing matches), or the public space. Each way of naming
+  // an account is compared in the form its unique index holds, so the lookup is three index probes however many
+  // accounts the customer has; a username wins over another account's phone or email.
+  const customerOfCode = sql`(select ${customers.id} from ${customers} where ${customers.code} = ${sql.placeholder('custcode')})`;
+  const inSpace = space === 'customer' ? sql`${users.customerId} = ${customerOfCode}` : isNull(users.customerId);
+  const spaceId = space === 'customer' ? customerOfCode : sql`${PUBLIC_SPACE}::uuid`;
+  const byUsername = sql`${users.username} = ${identifier}`;
   return db
     .select({
       accountFailures: failures.account,
@@ -44,33 +55,36 @@ function prepareLoginState(db: Db, space: 'customer' | 'public') {
     .from(failures)
     .leftJoin(
       users,
-      and(
-        inSpace,
-        or(
-          sql`${users.username} = ${identifier}`,
-          sql`${users.email} = ${identifier}`,
-          sql`${users.phone} = ${identifier}`,
-        ),
+      or(
+        and(inSpace, byUsername),
+        and(sql`${accountSpace} = ${spaceId}`, sql`${users.phone} = ${identifier}`),
+        and(sql`${accountSpace} = ${spaceId}`, sql`${users.email} = ${identifier}`),
       ),
     )
     .leftJoin(customers, eq(customers.id, users.customerId))
     .leftJoin(schools, eq(schools.id, users.schoolId))
+    .orderBy(sql`${byUsername} desc nulls last`)
     .limit(1)
     .prepare(`login_state_${space}`);
 }
 
 const loginStatements = new WeakMap<Db, Record<'customer' | 'public', ReturnType<typeof prepareLoginState>>>();
 
-export async function loginState(
-  db: Db,
-  input: { custcode: string; identifier: string; accountKey: string; ip: string; since: Date },
-) {
+/** A database's sign-in statement for the customers' spaces or for the public space, prepared on first use. */
+export function loginStatement(db: Db, space: 'customer' | 'public') {
   let statements = loginStatements.get(db);
   if (!statements) {
     statements = { customer: prepareLoginState(db, 'customer'), public: prepareLoginState(db, 'public') };
     loginStatements.set(db, statements);
   }
-  const [row] = await statements[input.custcode ? 'customer' : 'public'].execute({
+  return statements[space];
+}
+
+export async function loginState(
+  db: Db,
+  input: { custcode: string; identifier: string; accountKey: string; ip: string; since: Date },
+) {
+  const [row] = await loginStatement(db, input.custcode ? 'customer' : 'public').execute({
     custcode: input.custcode,
     identifier: input.identifier,
     accountKey: input.accountKey,

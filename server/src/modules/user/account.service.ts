@@ -1,7 +1,7 @@
 import { ROLES } from '@aiedu/contracts';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import { users } from '../../platform/db/schema/index.js';
+import { accountSpace, PUBLIC_SPACE, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { assertAcceptablePassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -18,12 +18,17 @@ async function scopeOf(ctx: AppContext, custcode: string): Promise<string | null
   return customer.id;
 }
 
+/** The account of a phone or email in a customer or the public space: two probes of their unique indexes. */
 async function findByContact(ctx: AppContext, customerId: string | null, contact: string) {
-  const scope = customerId ? eq(users.customerId, customerId) : isNull(users.customerId);
   const [row] = await ctx.db
     .select()
     .from(users)
-    .where(and(scope, or(eq(users.phone, contact), eq(users.email, contact))))
+    .where(
+      and(
+        sql`${accountSpace} = ${customerId ?? PUBLIC_SPACE}::uuid`,
+        or(eq(users.phone, contact), eq(users.email, contact)),
+      ),
+    )
     .limit(1);
   return row;
 }

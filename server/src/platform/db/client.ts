@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { withKeptStatements } from './pglite-statements.js';
 import * as schema from './schema/index.js';
 
 /** The one database type used everywhere: PGlite and PostgreSQL share Drizzle's PostgreSQL dialect. */
@@ -49,7 +50,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: withKeptStatements(client), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

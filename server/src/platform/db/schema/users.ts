@@ -4,7 +4,7 @@ import { createdAt, id, updatedAt } from './columns.js';
 import { classes, customers, schools } from './institutions.js';
 
 /** Stands for "no customer" in unique indexes, so the public space is one scope. */
-const PUBLIC_SPACE = '00000000-0000-0000-0000-000000000000';
+export const PUBLIC_SPACE = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Every account. `customer_id` is null for the public space (self-registered learners and super administrators).
@@ -57,6 +57,13 @@ export const users = pgTable(
     index('users_real_name_trgm_idx').using('gin', t.realName.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * The space an account belongs to (its customer, or the public space) in the very form the phone and email indexes
+ * hold it: a lookup by phone or email compares this with the space, so each is one index probe however many
+ * accounts a customer has.
+ */
+export const accountSpace = sql`coalesce(${users.customerId}, '${sql.raw(PUBLIC_SPACE)}'::uuid)`;
 
 export const teachers = pgTable(
   'teachers',

@@ -1,0 +1,73 @@
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema/index.js';
+import { buildCustomer } from '../../test/factories.js';
+import { createTestDatabase } from '../../test/test-db.js';
+import { loginState, loginStatement } from './auth.repository.js';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+type Rows = { rows: Record<string, unknown>[] };
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+describe('the sign-in lookup', () => {
+  let database: Database;
+  let custcode: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const customer = await buildCustomer(database.db);
+    custcode = customer.code;
+    // A school district's worth of accounts, so that a scan of the customer's accounts would show in the plan.
+    await database.db.insert(users).values(
+      Array.from({ length: 2000 }, (_, i) => ({
+        customerId: customer.id,
+        username: `pupil${i}`,
+        phone: `139${String(i).padStart(8, '0')}`,
+        email: `pupil${i}@school.cn`,
+        passwordHash: 'x',
+      })),
+    );
+    await database.db.execute(sql`analyze users`);
+  });
+  afterAll(() => database.close());
+
+  it('finds an account by username, phone or email with one probe of each unique index within the customer', async () => {
+    for (const [identifier, username] of [
+      ['pupil1234', 'pupil1234'],
+      ['13900001234', 'pupil1234'],
+      ['pupil1234@school.cn', 'pupil1234'],
+    ] as const) {
+      const input = { custcode, identifier, accountKey: 'k', ip: '10.0.0.1', since: new Date() };
+      const state = await loginState(database.db, input);
+      expect(state.found?.user.username).toBe(username);
+      // The statement the sign-in runs, explained with the same values.
+      const { sql: text, params } = loginStatement(database.db, 'customer').getQuery();
+      const values = fillPlaceholders(params, { ...input, since: input.since.toISOString() });
+      const client = (
+        database.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<Rows> } }
+      ).$client;
+      const { rows } = await client.query(`explain (format json) ${text}`, values);
+      const plan = (rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
+      const onUsers = nodesOf(plan).filter(
+        (node) => node['Relation Name'] === 'users' || node['Index Name']?.startsWith('users_'),
+      );
+      expect(onUsers.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+      const probes = Object.fromEntries(
+        onUsers.filter((node) => node['Index Name']).map((node) => [node['Index Name'], node['Index Cond']]),
+      );
+      // Each probe is bounded by the customer as well as by the name: none walks every phone or email.
+      expect(probes.users_scope_username).toMatch(/customer_id.*username|username.*customer_id/s);
+      expect(probes.users_scope_phone).toMatch(/coalesce.*phone/is);
+      expect(probes.users_scope_email).toMatch(/coalesce.*email/is);
+    }
+  });
+});
