@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { ROLES } from '@aiedu/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +134,19 @@ describe('projects and versions', () => {
     expect(fork).toMatchObject({ forkedFrom: data.id, access: 'private', isOwner: true });
     expect((await call('friend', 'GET', `/gw/api/v1/projects/${fork.id}/files`)).json().data).toHaveLength(1);
     expect((await call('stranger', 'POST', `${url}/fork`)).statusCode).toBe(404);
+  });
+
+  it('leaves no project behind when its files cannot be copied', async () => {
+    const { data } = await create('kid', { name: 'Odd files', access: 'public' });
+    // A named pipe in the workspace: the copy refuses it, as it would fail on a full disk.
+    const projectsDir = path.join(t.dataDir, 'runtime');
+    execFileSync('mkfifo', [path.join(projectsDir, data.id, 'workspace', 'pipe')]);
+    const before = readdirSync(projectsDir);
+    const fork = await call('friend', 'POST', `/gw/api/v1/projects/${data.id}/fork`);
+    expect(fork.statusCode).toBe(500);
+    expect(readdirSync(projectsDir)).toEqual(before);
+    const mine = (await call('friend', 'GET', '/gw/api/v1/projects/mine?keyword=Odd')).json().data;
+    expect(mine.list).toEqual([]);
   });
 
   it('saves versions only in increasing order, restores and compares them', async () => {

@@ -105,10 +105,25 @@ export async function createProject(
     });
     return row!;
   });
-  const workspace = driver.ensureWorkspace(project);
-  if (copyFrom) await copyVisible(driver.workspaceDir(copyFrom), workspace);
-  else await writeNew(path.join(workspace, STARTER_NOTEBOOK), emptyNotebook());
-  driver.claim(project, workspace);
+  try {
+    const workspace = driver.ensureWorkspace(project);
+    if (copyFrom) await copyVisible(driver.workspaceDir(copyFrom), workspace);
+    else await writeNew(path.join(workspace, STARTER_NOTEBOOK), emptyNotebook());
+    driver.claim(project, workspace);
+  } catch (error) {
+    // Files that could not be written (a full disk, a file the copy cannot take) leave no project behind: an empty
+    // or half-copied project would look like the owner's work was lost. The log keeps both steps.
+    await driver.remove(project).catch(() => undefined);
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(projects).where(eq(projects.id, project.id));
+      await writeAudit(tx, request, {
+        module: 'project',
+        operation: 'delete',
+        params: { id: project.id, reason: 'files not written' },
+      });
+    });
+    throw error;
+  }
   return project;
 }
 
