@@ -68,7 +68,8 @@ for (const language of LANGUAGES) {
         .getByRole('textbox', { name: say('editor.sectionContent') })
         .fill('# Hello robots\n\nWatch the video, then take the quiz.');
       await welcome.getByRole('button', { name: named(say('editor.save')) }).click();
-      await expect(page.getByText(say('editor.saved'))).toBeVisible();
+      // The toast itself: the actions row reads "SaveDelete", which a loose match takes for "Saved".
+      await expect(page.locator('.ant-message-notice').getByText(say('editor.saved'), { exact: true })).toBeVisible();
       await page
         .locator('.course-upload input[type=file]')
         .setInputFiles({ name: 'lesson.mp4', mimeType: 'video/mp4', buffer: randomBytes(300_000) });
