@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/platform/db/client.js';
 import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
+import { AccessTokens } from '../server/src/platform/auth/tokens.js';
+import { loadOrCreateSecret } from '../server/src/platform/secrets.js';
 import { LocalDiskStorage } from '../server/src/platform/storage/local-storage.js';
 import { formatLoad, load, type LoadResult } from './load.js';
 import { createScratchDatabase } from './scratch-database.js';
@@ -41,7 +44,25 @@ export async function benchApi(serverUrl: string | undefined): Promise<string[]>
     const appResult = await load(`GET /gw/api/v1/sys/setting (${kind})`, `${appUrl}/gw/api/v1/sys/setting`, {
       headers: { language: 'en' },
     });
-    return [formatLoad(bareResult), formatLoad(appResult), ratio(appResult, bareResult)];
+    // The same route for a signed-in caller: the auth guard verifies the access token (HS256) first.
+    const tokens = new AccessTokens(loadOrCreateSecret(dataDir, 'jwt.key', config.jwtSecret), 1800, () => new Date());
+    const token = await tokens.sign({
+      userId: randomUUID(),
+      customerId: null,
+      roles: ['ROLE_STUDENT'],
+      sessionId: randomUUID(),
+      mustChangePassword: false,
+    });
+    const signedIn = await load(`  the same, signed in (${kind})`, `${appUrl}/gw/api/v1/sys/setting`, {
+      headers: { language: 'en', 'x-authorization': token },
+    });
+    return [
+      formatLoad(bareResult),
+      formatLoad(appResult),
+      ratio(appResult, bareResult),
+      formatLoad(signedIn),
+      ratio(signedIn, bareResult).replace('the real route', 'a signed-in caller'),
+    ];
   } finally {
     await app.close();
     await bare.close();
