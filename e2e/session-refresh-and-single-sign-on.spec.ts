@@ -60,16 +60,19 @@ test.describe('an expired access token', () => {
 
 test.describe('single sign-on', () => {
   let idp: LocalOidcProvider;
+  let type: string;
 
   test.beforeAll(async ({ request, baseURL }) => {
+    // A type of its own each time, so the journey can run again against the same server.
+    type = `school-idp-${Date.now().toString(36)}`;
     idp = await startOidcProvider({
       clientId: 'aiedu-e2e',
       clientSecret: 'aiedu-e2e-secret',
-      redirectUri: `${baseURL}/user/sign/login/school-idp`,
+      redirectUri: `${baseURL}/user/sign/login/${type}`,
     });
     const { token } = await apiSignIn(request, DEMO.admin);
     await call(request, token, 'POST', '/gw/api/v1/sys/sso/providers', {
-      type: 'school-idp',
+      type,
       name: 'School accounts',
       issuer: idp.issuer,
       clientId: 'aiedu-e2e',
@@ -81,7 +84,7 @@ test.describe('single sign-on', () => {
   });
 
   test("a teacher signs in at the school's identity provider and comes back signed in", async ({ page }) => {
-    await page.goto('/portal/sign/thirdparty?type=school-idp&r=demo2026&targetUrl=%2Fpjedu%2Fuserprofile');
+    await page.goto(`/portal/sign/thirdparty?type=${type}&r=demo2026&targetUrl=%2Fpjedu%2Fuserprofile`);
     // The provider's own sign-in and consent pages.
     await page.waitForURL((url) => url.href.startsWith(idp.issuer));
     await page.locator('input[name=login]').fill('wangfang');

@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
 import { SHORT_TOKEN_URL } from './support/api';
 import { expect, expectAccessible, test, text, texts } from './support/fixtures';
+import { signInThroughApi } from './support/sign-in';
 
 const project = texts('en', 'project');
 const t = (key: string, values: Record<string, string | number> = {}) =>
@@ -11,29 +12,9 @@ const t = (key: string, values: Record<string, string | number> = {}) =>
 const button = (page: Page, name: string) =>
   page.getByRole('button', { name: new RegExp(`(^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
-/** Signs the demo student in through the API and stores the session the way the app does. */
-async function signIn(page: Page, username: string) {
-  const res = await page.request.post('/gw/api/v1/auth/login', {
-    data: {
-      custcode: 'demo2026',
-      usernameOrEmailOrPhone: username,
-      password: Buffer.from('Student@2026').toString('base64'),
-    },
-  });
-  const { data } = await res.json();
-  await page.goto('/home');
-  await page.evaluate((login) => {
-    const year = Date.now() + 365 * 86_400_000;
-    const expires = new Date(year).toUTCString();
-    document.cookie = `token=${encodeURIComponent(login.token)}; expires=${expires}; path=/; SameSite=Strict`;
-    document.cookie = `refreshToken=${encodeURIComponent(login.refreshToken)}; expires=${expires}; path=/; SameSite=Strict`;
-    document.cookie = `custcode=demo2026; expires=${expires}; path=/; SameSite=Strict`;
-    const put = (key: string, value: string) => localStorage.setItem(key, JSON.stringify({ value, expires: year }));
-    put('userId', login.id);
-    put('roles', JSON.stringify(login.roles));
-    put('loginDate', new Date().toISOString());
-  }, data);
-}
+/** Signs a demo student in through the API and stores the session the way the app does. */
+const signIn = (page: Page, username: string) =>
+  signInThroughApi(page, { custcode: 'demo2026', username, password: 'Student@2026' });
 
 async function typeInCell(page: Page, index: number, code: string) {
   const cell = page.getByRole('region', { name: t('notebook.cellCode', { index }) });

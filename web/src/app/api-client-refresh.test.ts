@@ -178,6 +178,63 @@ describe('api client: token refresh (spec section 4)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(env.redirect).toHaveBeenCalledWith('/pjedu/home');
   });
+  it('a refresh that gets no answer keeps the session: "unknown error", and the next expiry tries again', async () => {
+    const { server, env, session, api } = setup();
+    expiringServer(server);
+    server.on('GET /y', (r) => (r.headers['X-Authorization'] === 'new-token' ? ok('Y') : fail('1107', 'expired', 401)));
+    let reachable = false;
+    server.on(`GET ${API.authToken}`, () => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return ok({ token: 'new-token', refreshToken: 'refresh-2' });
+    });
+
+    const [first, second] = await Promise.all([rejection(api.get('/x')), rejection(api.get('/y'))]);
+
+    expect([first.kind, second.kind]).toEqual(['network', 'network']);
+    expect(server.to(API.authToken)).toHaveLength(1);
+    expect(env.toast.error).toHaveBeenCalledExactlyOnceWith('api.unknownError');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(env.session.clear).not.toHaveBeenCalled();
+    expect(env.redirect).not.toHaveBeenCalled();
+    expect(session).toMatchObject({ token: 'old-token', refreshToken: 'refresh-1' });
+
+    reachable = true;
+    await expect(api.get('/x')).resolves.toBe('fresh');
+    expect(server.to(API.authToken)).toHaveLength(2);
+  });
+
+  it("a refresh answered by something that is not the API (a proxy's 502, the shield's 403) keeps the session", async () => {
+    const { server, env, api } = setup();
+    expiringServer(server);
+    server.on(`GET ${API.authToken}`, () => ({
+      status: 502,
+      body: '<html>Bad Gateway</html>',
+      contentType: 'text/html',
+    }));
+
+    expect((await rejection(api.get('/x'))).status).toBe(502);
+    expect(env.toast.error).toHaveBeenCalledExactlyOnceWith('api.somethingWrong {"status":502}');
+
+    server.on(`GET ${API.authToken}`, () => ({ status: 403, body: 'Too many requests', contentType: 'text/plain' }));
+    expect((await rejection(api.get('/x'))).status).toBe(403);
+    expect(env.showSystemNotice).toHaveBeenCalledOnce();
+
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(env.session.clear).not.toHaveBeenCalled();
+    expect(env.redirect).not.toHaveBeenCalled();
+  });
+
+  it('renewToken rejects when the refresh gets no answer, and keeps the session', async () => {
+    const { server, env, api } = setup();
+    server.on(`GET ${API.authToken}`, () => {
+      throw new TypeError('Failed to fetch');
+    });
+
+    await expect(api.renewToken('old-token')).rejects.toMatchObject({ kind: 'network' });
+    expect(env.toast.error).not.toHaveBeenCalled();
+    expect(env.session.clear).not.toHaveBeenCalled();
+  });
+
   it('renewToken refreshes for a caller outside the client and shares the refresh with failing requests', async () => {
     const { server, env, api } = setup();
     expiringServer(server);

@@ -81,6 +81,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A token refresh that got no answer from the API: the session may well stand. */
+class RefreshUnreached extends ApiError {}
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
@@ -89,9 +92,10 @@ export interface ApiClient {
   delete<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
   download(path: string, options?: Omit<RequestOptions, 'responseType'>): Promise<Blob>;
   /**
-   * Renews the access token as a refused request would (one refresh shared with every other caller; a failed one
+   * Renews the access token as a refused request would (one refresh shared with every other caller; a refused one
    * signs out), for callers that met the expiry outside this client: a WebSocket the gateway closed, a proxied
-   * call answered 401. Resolves true once a token other than `sentToken` is stored.
+   * call answered 401. Resolves true once a token other than `sentToken` is stored, false when the session has
+   * ended; rejects when the server could not be asked (the session is kept, so a later try can renew it).
    */
   renewToken(sentToken: string | null): Promise<boolean>;
 }
@@ -172,7 +176,8 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     if (parsed.kind === 'blob') return parsed.blob as T;
     if (parsed.kind === 'text') {
       const error = new ApiError('http', status, parsed.text);
-      if (status === 401) return renew(() => execute<T>(path, options, true), sentToken, replayed, error);
+      if (status === 401)
+        return renew(() => execute<T>(path, options, true), sentToken, replayed, error, options.quiet);
       if (status === 400) throw error;
       // The request shield answers 403 with plain text; a 2xx that is not an envelope is no answer we know.
       if (status === 403) env.showSystemNotice();
@@ -198,7 +203,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       throw error;
     }
     if (code === ERRORS.TOKEN_EXPIRED.code || status === 401) {
-      return renew(() => execute<T>(path, options, true), sentToken, replayed, error);
+      return renew(() => execute<T>(path, options, true), sentToken, replayed, error, options.quiet);
     }
     if (code === ERRORS.TOO_FREQUENT.code || code === ERRORS.CAPTCHA_REQUIRED.code) {
       env.toast.warning(envelope.errorMsg);
@@ -232,6 +237,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     sentToken: string | null,
     replayed: boolean,
     error: ApiError,
+    quiet: boolean | undefined,
   ): Promise<T> {
     const session = env.session.read();
     if (replayed) {
@@ -260,13 +266,27 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       // A refresh is already in progress: wait for it; the request that started it reacts to a failure.
       const outcome = await refreshing;
       if (outcome.ok) return replay();
-      throw error;
+      throw outcome.unreached ? outcome.unreached : error;
     }
 
     refreshing = refreshTokens(session.refreshToken as string);
     const outcome = await refreshing;
     refreshing = null;
     if (outcome.ok) return replay();
+    if (outcome.unreached) {
+      // No answer about the session (the network, a proxy, a page being left): it stays, and the next request
+      // that meets the expiry tries again. Only the server's refusal ends it.
+      const { unreached } = outcome;
+      if (unreached.status === 403 && unreached.kind === 'http') env.showSystemNotice();
+      else if (!quiet) {
+        env.toast.error(
+          unreached.kind === 'network'
+            ? env.translate('api.unknownError')
+            : env.translate('api.somethingWrong', { status: unreached.status }),
+        );
+      }
+      throw unreached;
+    }
     endSession(() => {
       const isSuper = env.session.read().isSuper;
       // The dead session goes first: the sign-in page must not send its token again (and be sent on again).
@@ -281,28 +301,36 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     throw error;
   }
 
-  /** `GET /gw/api/v1/auth/token` with the refresh token (and no access token) in X-Authorization. */
+  /**
+   * `GET /gw/api/v1/auth/token` with the refresh token (and no access token) in X-Authorization. Only an answer of
+   * the API (an envelope) decides that the session is over; no answer, or one that is not the API's (a proxy's
+   * 502, the request shield's text), is `unreached`.
+   */
   async function refreshTokens(refreshToken: string): Promise<RefreshOutcome> {
+    let response: Response;
+    let parsed: Parsed;
     try {
-      const response = await env.fetch(API.authToken, {
+      response = await env.fetch(API.authToken, {
         method: 'GET',
         headers: { Accept: 'application/json', language: env.language(), 'X-Authorization': refreshToken },
         credentials: 'same-origin',
       });
-      const parsed = await parse(response, 'json');
-      if (
-        parsed.kind === 'envelope' &&
-        parsed.envelope.errorCode === SUCCESS_CODE &&
-        isTokenPair(parsed.envelope.data)
-      ) {
-        env.session.saveTokens(parsed.envelope.data.token, parsed.envelope.data.refreshToken);
-        return { ok: true };
-      }
-      const message = parsed.kind === 'envelope' ? parsed.envelope.errorMsg : '';
-      return { ok: false, message: message || env.translate('api.pleaseLogIn') };
-    } catch {
-      return { ok: false, message: env.translate('api.unknownError') };
+      parsed = await parse(response, 'json');
+    } catch (cause) {
+      return { ok: false, unreached: new RefreshUnreached('network', 0, undefined, { cause }) };
     }
+    if (parsed.kind !== 'envelope') {
+      return {
+        ok: false,
+        unreached: new RefreshUnreached('http', response.status, parsed.kind === 'text' ? parsed.text : ''),
+      };
+    }
+    const { envelope } = parsed;
+    if (envelope.errorCode === SUCCESS_CODE && isTokenPair(envelope.data)) {
+      env.session.saveTokens(envelope.data.token, envelope.data.refreshToken);
+      return { ok: true };
+    }
+    return { ok: false, message: envelope.errorMsg || env.translate('api.pleaseLogIn') };
   }
 
   const request = <T>(path: string, options: RequestOptions = {}) => execute<T>(path, options, false);
@@ -314,11 +342,19 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
     download: (path, options) => request<Blob>(path, { ...options, responseType: 'blob' }),
     renewToken: (sentToken) =>
-      renew(async () => true, sentToken, false, new ApiError('http', 401, 'token expired')).catch(() => false),
+      renew(async () => true, sentToken, false, new ApiError('http', 401, 'token expired'), true).catch((error) => {
+        if (error instanceof RefreshUnreached) throw error;
+        return false;
+      }),
   };
 }
 
-type RefreshOutcome = { ok: true } | { ok: false; message: string };
+type RefreshOutcome =
+  | { ok: true }
+  /** The server refused the refresh token: the session is over. */
+  | { ok: false; message: string; unreached?: undefined }
+  /** The server could not be asked: the session is kept. */
+  | { ok: false; unreached: RefreshUnreached };
 
 async function parse(response: Response, responseType: RequestOptions['responseType']): Promise<Parsed> {
   const type = response.headers.get('content-type') ?? '';

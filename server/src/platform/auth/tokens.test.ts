@@ -32,11 +32,24 @@ describe('access tokens', () => {
     expect(await tokens.verify(token)).not.toBeNull();
     time.advance(1_799_000);
     expect(await tokens.verify(token)).not.toBeNull();
-    // The token's exp is the second 08:30:00: from then on it has expired, as jose reads it.
+    // Its whole lifetime: at 08:30:00.250 it is still valid; its exp is the next whole second, 08:30:01.
+    time.advance(1_000);
+    expect(await tokens.verify(token)).not.toBeNull();
     time.advance(750);
     expect(await tokens.verify(token)).toBeNull();
     // A fresh instance, which has not seen the token, agrees.
     expect(await new AccessTokens(SECRET, 1800, time.now).verify(token)).toBeNull();
+  });
+
+  it('gives a token signed late in a second its whole lifetime, however short', async () => {
+    const time = clock('2026-11-23T08:00:00.990Z');
+    const tokens = new AccessTokens(SECRET, 2, time.now);
+    const token = await tokens.sign(caller);
+    time.advance(1_990);
+    expect(await tokens.verify(token)).not.toBeNull();
+    expect(await new AccessTokens(SECRET, 2, time.now).verify(token)).not.toBeNull();
+    time.advance(20);
+    expect(await tokens.verify(token)).toBeNull();
   });
 
   it('refuses a token changed in any character after the same token was accepted', async () => {

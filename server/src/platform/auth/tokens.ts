@@ -43,13 +43,17 @@ export class AccessTokens {
     );
   }
 
+  /**
+   * A token for `auth` that lives at least its whole lifetime: `exp` is a whole second, rounded up, so a token signed
+   * late in a second does not lose most of that second (with a 2-second lifetime, half of it).
+   */
   async sign(auth: AuthContext): Promise<string> {
-    const iat = this.nowSeconds();
+    const now = this.now().getTime() / 1000;
     return new SignJWT({ cid: auth.customerId, roles: auth.roles, sid: auth.sessionId, mcp: auth.mustChangePassword })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(auth.userId)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + this.ttlSeconds)
+      .setIssuedAt(Math.floor(now))
+      .setExpirationTime(Math.ceil(now + this.ttlSeconds))
       .sign(await this.key);
   }
 

@@ -35,12 +35,15 @@ export function jupyterSocketUrl(projectId: string, path: string, query: Record<
   return `${scheme}://${window.location.host}${projectApi(projectId).proxy}${path}?${params.toString()}`;
 }
 
+/** How long a socket that could not reconnect waits before it tries again. */
+const RETRY_MS = 2000;
+
 /**
  * What to do after the gateway or the network closed a socket the editor did not close: renew the access token
- * and reconnect at once (4401: it expired or its sign-in ended; a failed renewal signs out), stop (4403: the
- * project was taken away), or check that the kernel or terminal at `probePath` still exists (renewing the token
- * on the way): reconnect if it does, stop if it is gone (a shell that exited), try again later otherwise (the
- * runtime is not running, the network is down).
+ * and reconnect at once (4401: it expired or its sign-in ended; a refused renewal signs out, an unanswered one is
+ * tried again later), stop (4403: the project was taken away), or check that the kernel or terminal at `probePath`
+ * still exists (renewing the token on the way): reconnect if it does, stop if it is gone (a shell that exited), try
+ * again later otherwise (the runtime is not running, the network is down).
  */
 export async function reconnectAfter(
   code: number,
@@ -49,8 +52,16 @@ export async function reconnectAfter(
   sentToken: string | null,
 ): Promise<'now' | 'later' | 'never'> {
   if (code === RUNTIME_SOCKET_CLOSE.noAccess) return 'never';
-  if (code === RUNTIME_SOCKET_CLOSE.renewToken) return (await api.renewToken(sentToken)) ? 'now' : 'never';
-  await new Promise((resolve) => window.setTimeout(resolve, 2000));
+  if (code === RUNTIME_SOCKET_CLOSE.renewToken) {
+    try {
+      return (await api.renewToken(sentToken)) ? 'now' : 'never';
+    } catch {
+      // The server could not be asked (the network is down): the session stands, try again in a moment.
+      await new Promise((resolve) => window.setTimeout(resolve, RETRY_MS));
+      return 'later';
+    }
+  }
+  await new Promise((resolve) => window.setTimeout(resolve, RETRY_MS));
   try {
     await jupyterFetch(projectId, probePath);
     return 'now';

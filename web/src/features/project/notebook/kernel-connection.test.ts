@@ -106,6 +106,33 @@ describe('KernelConnection', () => {
     await expect(kernel.execute('1', { onOutput: () => undefined, onCount: () => undefined })).resolves.toBe(false);
     expect(FakeSocket.all).toHaveLength(1);
   });
+  it('keeps trying when the token renewal gets no answer, and reconnects once it is renewed', async () => {
+    vi.useFakeTimers();
+    const states: string[] = [];
+    const kernel = new KernelConnection('p1', 'k1', (s) => states.push(s));
+    latest().open();
+    renewToken.mockRejectedValue(new TypeError('Failed to fetch'));
+    latest().drop(RUNTIME_SOCKET_CLOSE.renewToken);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(states).toEqual(['loading', 'ready', 'error', 'loading']);
+
+    renewToken.mockImplementation(async () => {
+      token = 'token-2';
+      return true;
+    });
+    latest().drop(RUNTIME_SOCKET_CLOSE.renewToken);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(3);
+    expect(latest().url).toContain('token=token-2');
+    latest().open();
+    expect(states.at(-1)).toBe('ready');
+    kernel.close();
+    vi.useRealTimers();
+  });
+
   it('after a dropped network connection, reconnects when the kernel is still there and stops when it is gone', async () => {
     vi.useFakeTimers();
     const fetch = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}', { status: 200 }));

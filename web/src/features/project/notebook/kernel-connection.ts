@@ -36,8 +36,11 @@ export class KernelConnection {
   private closed = false;
   /** Between a drop and the next socket: a cell run now waits for it instead of failing. */
   private reconnecting = false;
-  /** A socket has opened once: later reconnects are silent; until then the editor waits for "ready". */
-  private everOpened = false;
+  /**
+   * "ready" is what the editor last heard from this connection: a reconnect that opens is then silent. After
+   * "loading" or "error" (the first socket, one that could not come back) the next socket to open says "ready".
+   */
+  private shownReady = false;
 
   constructor(
     private readonly projectId: string,
@@ -49,18 +52,22 @@ export class KernelConnection {
 
   private connect(announce: boolean) {
     this.reconnecting = false;
-    if (announce) this.onState('loading');
+    if (announce) this.show('loading');
     const token = readSession().token;
     const socket = new WebSocket(
       jupyterSocketUrl(this.projectId, `/api/kernels/${this.kernelId}/channels`, { session_id: this.session }),
     );
     this.socket = socket;
     socket.onopen = () => {
-      if (announce || !this.everOpened) this.onState('ready');
-      this.everOpened = true;
+      if (!this.shownReady) this.show('ready');
     };
     socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as Message);
     socket.onclose = (event) => void this.reconnect(event.code, token);
+  }
+
+  private show(state: 'loading' | 'ready' | 'error') {
+    this.shownReady = state === 'ready';
+    this.onState(state);
   }
 
   private failPending() {
@@ -76,7 +83,7 @@ export class KernelConnection {
     if (next === 'now') return this.connect(false);
     this.reconnecting = false;
     this.failPending();
-    this.onState('error');
+    this.show('error');
     if (next === 'later') this.connect(true);
   }
 
