@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as argon2 from '@node-rs/argon2';
@@ -9,7 +9,7 @@ import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
 import { customers, users } from '../server/src/platform/db/schema/index.js';
 import { hashPassword, verifyPassword } from '../server/src/platform/passwords.js';
 import { createScratchDatabase } from './scratch-database.js';
-import { cpuSeconds, startServerProcess, stopServerProcess } from './server-process.js';
+import { cpuSeconds, machineSeconds, startServerProcess, stopServerProcess } from './server-process.js';
 
 const USERS = 40;
 const PASSWORD = 'Bench@2026x';
@@ -49,11 +49,15 @@ interface StormResult {
   /** The main thread's share: HTTP, JSON, the queries (all of the embedded database), the token; not the hash. */
   mainPerLogin: number;
   non2xx: number;
+  /** Where the machine's cores went during the storm, as shares of all of them: the server, this benchmark (the load generator), everything else busy (the database server, the system), idle, stolen by the host. The server's own share is there too. */
+  machine: { server: number; bench: number; others: number; idle: number; steal: number };
 }
 
 async function storm(server: ChildProcess, url: string, connections: number, accounts = 'bench'): Promise<StormResult> {
   const cpuBefore = cpuSeconds(server.pid!);
   const mainBefore = cpuSeconds(server.pid!, server.pid!);
+  const machineBefore = machineSeconds();
+  const benchBefore = process.cpuUsage();
   let n = 0;
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -78,9 +82,25 @@ async function storm(server: ChildProcess, url: string, connections: number, acc
     );
     instance.on('response', (_c, _s, _b, ms) => times.push(ms));
   });
+  const machineAfter = machineSeconds();
+  const benchCpu = process.cpuUsage(benchBefore);
+  const serverCpu = cpuSeconds(server.pid!) - cpuBefore;
+  const all =
+    machineAfter.busy -
+    machineBefore.busy +
+    (machineAfter.idle - machineBefore.idle) +
+    (machineAfter.steal - machineBefore.steal);
+  const benchSeconds = (benchCpu.user + benchCpu.system) / 1e6;
+  const machine = {
+    server: serverCpu / all,
+    bench: benchSeconds / all,
+    others: Math.max(0, machineAfter.busy - machineBefore.busy - serverCpu - benchSeconds) / all,
+    idle: (machineAfter.idle - machineBefore.idle) / all,
+    steal: (machineAfter.steal - machineBefore.steal) / all,
+  };
   times.sort((a, b) => a - b);
   const logins = Math.max(1, result.requests.total);
-  const cpuPerLogin = (1000 * (cpuSeconds(server.pid!) - cpuBefore)) / logins;
+  const cpuPerLogin = (1000 * serverCpu) / logins;
   const mainPerLogin = (1000 * (cpuSeconds(server.pid!, server.pid!) - mainBefore)) / logins;
   await settled(server);
   return {
@@ -89,8 +109,11 @@ async function storm(server: ChildProcess, url: string, connections: number, acc
     cpuPerLogin,
     mainPerLogin,
     non2xx: result.non2xx,
+    machine,
   };
 }
+
+const percent = (share: number) => `${(100 * share).toFixed(0)} %`;
 
 /** Waits until the server has finished the sign-ins still in flight when the load stopped (its CPU stands still). */
 async function settled(server: ChildProcess) {
@@ -99,6 +122,15 @@ async function settled(server: ChildProcess) {
     const now = cpuSeconds(server.pid!);
     if (now - last < 0.02) return;
     last = now;
+  }
+}
+
+/** Linux's transparent huge pages setting in force (the hash is five to six times slower without them). */
+function hugePages() {
+  try {
+    return /\[(\w+)\]/.exec(readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8'))?.[1] ?? 'unknown';
+  } catch {
+    return 'unknown';
   }
 }
 
@@ -132,7 +164,7 @@ export async function benchLogin(serverUrl?: string): Promise<string[]> {
     return verified / 4;
   });
   const lines = [
-    `hash-bound limit = ${cores} cores ÷ one argon2id verify (median of 40, measured around each figure)`,
+    `hash-bound limit = ${cores} cores ÷ one argon2id verify (median of 40, measured around each figure); transparent huge pages: ${hugePages()}`,
     `argon2id verifies alone, ${cores * 2} at a time: ${hashOnly.result.toFixed(0)} a second = ${share(hashOnly.result, hashOnly.limit)} of the limit (${hashOnly.limit.toFixed(0)}/s, one verify ${hashOnly.verify.toFixed(1)} ms)`,
   ];
 
@@ -171,7 +203,7 @@ export async function benchLogin(serverUrl?: string): Promise<string[]> {
       for (const connections of [cores, cores * 2, cores * 8, 40]) {
         const { result, limit, verify } = await aroundLimit(hash, () => storm(server.child, server.url, connections));
         lines.push(
-          `${target.label}, ${String(connections).padStart(2)} concurrent logins: ${result.rate.toFixed(1)} logins/s = ${share(result.rate, limit)} of the limit (${limit.toFixed(0)}/s, one verify ${verify.toFixed(1)} ms; target ≥ 80 %), p95 ${result.p95.toFixed(0)} ms (target < 1000 ms), server CPU ${result.cpuPerLogin.toFixed(1)} ms a login (main thread ${result.mainPerLogin.toFixed(1)}), non-2xx ${result.non2xx}${result.non2xx > 0 ? ' — sign-ins failed, so this figure is not valid' : ''}`,
+          `${target.label}, ${String(connections).padStart(2)} concurrent logins: ${result.rate.toFixed(1)} logins/s = ${share(result.rate, limit)} of the limit (${limit.toFixed(0)}/s, one verify ${verify.toFixed(1)} ms; target ≥ 80 %), p95 ${result.p95.toFixed(0)} ms (target < 1000 ms), server CPU ${result.cpuPerLogin.toFixed(1)} ms a login (main thread ${result.mainPerLogin.toFixed(1)}), machine: server ${percent(result.machine.server)}, load generator ${percent(result.machine.bench)}, database and system ${percent(result.machine.others)}, idle ${percent(result.machine.idle)}, stolen ${percent(result.machine.steal)}; non-2xx ${result.non2xx}${result.non2xx > 0 ? ' — sign-ins failed, so this figure is not valid' : ''}`,
         );
       }
       const bare = await storm(server.child, server.url, cores * 8, 'light');

@@ -74,3 +74,14 @@ export function cpuSeconds(pid: number, thread?: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+
+/** The whole machine's CPU time since boot, in seconds: busy (every state but idle and I/O wait), idle, and stolen by the host. */
+export function machineSeconds(): { busy: number; idle: number; steal: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
+  return {
+    busy: (user! + nice! + system! + irq! + softirq!) / 100,
+    idle: (idle! + iowait!) / 100,
+    steal: steal! / 100,
+  };
+}

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
+import { hugePagesWarning } from './platform/passwords.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
 import { LocalDiskStorage } from './platform/storage/local-storage.js';
 import { seedOnFirstStart } from './seed/seed.js';
@@ -63,6 +64,8 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const hugePages = hugePagesWarning();
+  if (hugePages) app.log.warn(hugePages);
   // A fresh machine gets its notebook runtime installed in the background; the editor shows the progress.
   if (config.runtimeAutoInstall) app.runtimes.availability.installIfMissing();
   else if (app.runtimes.availability.current.state !== 'ready') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HASHES_AT_ONCE, hashPassword, hashQueue, verifyPassword } from './passwords.js';
+import { HASHES_AT_ONCE, hashPassword, hashQueue, hugePagesWarning, verifyPassword } from './passwords.js';
 
 describe('passwords', () => {
   it('hashes with argon2id at the OWASP parameters and verifies only the same password', async () => {
@@ -25,5 +25,16 @@ describe('passwords', () => {
     expect(Math.max(...seen.map((s) => s.running))).toBe(HASHES_AT_ONCE);
     expect(Math.max(...seen.map((s) => s.waiting))).toBe(extra);
     expect(hashQueue()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('warns at start only when transparent huge pages are set to never', () => {
+    expect(hugePagesWarning(() => 'always [madvise] never\n')).toBeUndefined();
+    expect(hugePagesWarning(() => '[always] madvise never\n')).toBeUndefined();
+    expect(hugePagesWarning(() => 'always madvise [never]\n')).toMatch(/transparent huge pages are off.*"madvise"/);
+    expect(
+      hugePagesWarning(() => {
+        throw new Error('ENOENT');
+      }),
+    ).toBeUndefined();
   });
 });
