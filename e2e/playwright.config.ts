@@ -12,7 +12,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Each test is a whole journey: the sign-in ones open every step of the dialog and check each with axe-core, and
+  // took 14–29 s with two workers on two cores (one beside the course journey overran 30 s). Longer journeys set
+  // their own.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -39,6 +42,8 @@ export default defineConfig({
       env: { E2E_PORT: String(port) },
       reuseExistingServer: false,
       timeout: 120_000,
+      // Stopped as an operator would (SIGTERM): the server stops its notebook servers, which end their kernels.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -49,6 +54,8 @@ export default defineConfig({
       env: { E2E_PORT: String(shortTokenPort), ACCESS_TOKEN_TTL_SECONDS: '2', RUNTIME_WARM_POOL: '0' },
       reuseExistingServer: false,
       timeout: 120_000,
+      // Stopped as an operator would (SIGTERM): the server stops its notebook servers, which end their kernels.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       stdout: 'ignore',
       stderr: 'pipe',
     },

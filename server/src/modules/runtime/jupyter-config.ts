@@ -111,6 +111,9 @@ if venv:
     sys.prefix = sys.exec_prefix = venv
     sys.executable = os.path.join(venv, 'bin', 'python')
 sys.argv = [sys.executable, '-f', spec['connection_file']]
+# ipykernel read JPY_PARENT_PID when it was imported, before this environment: the server it watches goes by option.
+if os.environ.get('JPY_PARENT_PID'):
+    sys.argv.append('--IPKernelApp.parent_handle=' + os.environ['JPY_PARENT_PID'])
 kernelapp.launch_new_instance()
 '''
 _ahead = {'process': None}
@@ -131,10 +134,15 @@ def _launch_kernel_ahead(cmd, **kwargs):
         if process is not None and process.poll() is None:
             process.kill()
         return _launch_kernel(cmd, **kwargs)
+    env = dict(kwargs.get('env') or os.environ)
+    if not kwargs.get('independent'):
+        # As launch_kernel does: the kernel watches this server and ends when it is gone (killed rather than
+        # stopped, say), instead of running on with nobody to reach it.
+        env['JPY_PARENT_PID'] = str(os.getpid())
     spec = {
         'connection_file': cmd[4],
         'cwd': kwargs.get('cwd') or os.getcwd(),
-        'env': dict(kwargs.get('env') or os.environ),
+        'env': env,
     }
     process.stdin.write((json.dumps(spec) + '\\n').encode())
     process.stdin.flush()

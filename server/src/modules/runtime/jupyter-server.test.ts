@@ -122,14 +122,15 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
     const second = await call('POST', '/api/kernels', { name: 'python3' });
     expect(second.status).toBe(201);
     kernels.push(((await second.json()) as { id: string }).id);
+    // Each kernel also watches its server (ipykernel's parent poller), so it ends when the server is killed.
     const probe =
-      "import sys, os; print('debugpy.server' in sys.modules, bool({'', os.getcwd()} & set(sys.path)), os.getcwd())";
+      "import sys, os; from ipykernel.kernelapp import IPKernelApp; print('debugpy.server' in sys.modules, bool({'', os.getcwd()} & set(sys.path)), os.getcwd(), type(IPKernelApp.instance().poller).__name__)";
     for (const id of kernels) {
       const channel = await KernelChannel.open(
         `${server.endpoint.baseUrl.replace('http', 'ws')}/api/kernels/${id}/channels?token=${server.endpoint.token}`,
       );
       try {
-        expect(stdoutOf(await channel.execute(probe)).trim()).toBe(`False True ${workspace()}`);
+        expect(stdoutOf(await channel.execute(probe)).trim()).toBe(`False True ${workspace()} ParentPollerUnix`);
         // A notebook may still use debugpy itself.
         expect(stdoutOf(await channel.execute('import debugpy.server; print("ok")')).trim()).toBe('ok');
       } finally {
