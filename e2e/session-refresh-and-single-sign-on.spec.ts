@@ -1,6 +1,8 @@
+import type { Route } from '@playwright/test';
 import { startOidcProvider, type LocalOidcProvider } from '../server/src/test/oidc-provider';
 import { apiSignIn, call, clientAddress, DEMO, SHORT_TOKEN_URL } from './support/api';
 import { expect, test, text, texts } from './support/fixtures';
+import { signInThroughApi } from './support/sign-in';
 
 const sign = texts('en', 'sign');
 const common = texts('en', 'common');
@@ -14,7 +16,7 @@ test.beforeEach(async ({ context }) => {
 test.describe('an expired access token', () => {
   test.use({ baseURL: SHORT_TOKEN_URL });
 
-  test('three requests that fail together trigger one refresh, and all three then succeed', async ({
+  test('calls refused with an expired token share one refresh, no refresh token is sent twice, and all succeed', async ({
     page,
     request,
   }) => {
@@ -24,37 +26,89 @@ test.describe('an expired access token', () => {
     await page.getByRole('textbox', { name: text(sign, 'fields.password'), exact: true }).fill(DEMO.student.password);
     await page.getByRole('button', { name: text(sign, 'submit.login') }).click();
     await expect(page.getByRole('button', accountMenu)).toBeVisible();
-
-    // Wait until the access token this browser holds has really expired.
-    const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+    // A page of the same origin that runs none of the app: nothing renews the session while its token expires.
+    await page.goto('/readyz');
+    const cookie = async (name: string) => (await page.context().cookies()).find((c) => c.name === name)?.value ?? '';
+    const token = await cookie('token');
     await expect
       .poll(async () => {
         const response = await request.get('/gw/api/v1/user/userInfo', { headers: { 'x-authorization': token } });
         return ((await response.json()) as { errorCode: string }).errorCode;
       })
       .toBe('1107');
+    const refreshToken = await cookie('refreshToken');
 
-    const refreshes: string[] = [];
+    // Each refresh with the refresh token it presented, each call's answers in order.
+    const presented: string[] = [];
     const answers = new Map<string, string[]>();
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/gw/api/v1/auth/token') refreshes.push(r.url());
+      if (new URL(r.url()).pathname === '/gw/api/v1/auth/token') presented.push(r.headers()['x-authorization'] ?? '');
     });
     page.on('response', async (r) => {
       const path = new URL(r.url()).pathname;
-      if (!r.request().method() || !path.startsWith('/gw/api/v1/') || path === '/gw/api/v1/auth/token') return;
+      if (!path.startsWith('/gw/api/v1/') || path === '/gw/api/v1/auth/token') return;
       const body = (await r.json().catch(() => null)) as { errorCode?: string } | null;
       answers.set(path, [...(answers.get(path) ?? []), body?.errorCode ?? String(r.status())]);
     });
-    // The certification section loads the profile, the points and the certification at once.
+    // The certification section loads the modules, the profile, the points and the certification.
     await page.goto('/pjedu/userprofile?slideKey=certification');
     await expect(
       page.getByRole('button', { name: text(texts('en', 'profile'), 'certification.submit') }),
     ).toBeVisible();
     const paths = ['/gw/api/v1/user/userInfo', '/gw/api/v1/integral/total', '/gw/api/v1/user/teacher'];
     await expect.poll(() => paths.map((p) => answers.get(p)?.at(-1))).toEqual(['1000', '1000', '1000']);
-    // The first call refused with the expired token starts the one refresh; the others either failed and were
-    // replayed or waited for it (which one comes first depends on timing).
-    expect(refreshes).toHaveLength(1);
+
+    // The first refresh used the token the sign-in stored. A refresh per refused call would have presented it
+    // again, and a spent refresh token revokes the whole sign-in (E002); a 2-second token may expire again on a
+    // slow machine, and then the next refresh presents the token the last one returned.
+    expect(presented[0]).toBe(refreshToken);
+    expect(new Set(presented).size).toBe(presented.length);
+    const all = [...answers.values()].flat();
+    expect(all).toContain('1107');
+    expect(all).not.toContain('E002');
+    for (const [path, list] of answers) {
+      if (list.includes('1107')) expect(list.at(-1), path).toBe('1000');
+    }
+  });
+
+  test('a page left while its refresh is on the way: the next page holds the new tokens and stays signed in', async ({
+    page,
+    request,
+  }) => {
+    const first = await signInThroughApi(page, DEMO.student);
+    await expect
+      .poll(async () => {
+        const response = await request.get('/gw/api/v1/user/userInfo', { headers: { 'x-authorization': first.token } });
+        return ((await response.json()) as { errorCode: string }).errorCode;
+      })
+      .toBe('1107');
+
+    // The refresh the profile page starts is held back until the browser has left that page.
+    const held: Route[] = [];
+    await page.context().route('**/gw/api/v1/auth/token', (route) => {
+      held.push(route);
+    });
+    await page.goto('/pjedu/userprofile');
+    await expect.poll(() => held.length).toBe(1);
+    await page.goto('/readyz');
+    await held[0]!.continue();
+    await page.context().unroute('**/gw/api/v1/auth/token');
+
+    // The server rotated the token; its answer reached the cookies although no page was left to read it.
+    const refreshCookie = async () => (await page.context().cookies()).find((c) => c.name === 'refreshToken')?.value;
+    await expect.poll(refreshCookie).not.toBe(first.refreshToken);
+    const answers: string[] = [];
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname !== '/gw/api/v1/user/userInfo') return;
+      answers.push(
+        ((await r.json().catch(() => null)) as { errorCode?: string } | null)?.errorCode ?? String(r.status()),
+      );
+    });
+    await page.goto('/pjedu/userprofile');
+    await expect(page.getByRole('button', accountMenu)).toBeVisible();
+    await expect.poll(() => answers.at(-1)).toBe('1000');
+    // The spent token was never sent again: that would have revoked the whole sign-in (E002).
+    expect(answers).not.toContain('E002');
   });
 });
 

@@ -20,6 +20,9 @@ export const UI_SIZES = {
 /** Session cookie lifetimes (spec section 9): the token cookie and stored login info last 365 days. */
 export const SESSION_COOKIE_DAYS = 365;
 
+/** The cookies that carry a web session (spec section 3); a token refresh replaces the first two. */
+export const SESSION_COOKIES = { token: 'token', refreshToken: 'refreshToken', custcode: 'custcode' } as const;
+
 /** Container types with a weekly compute-time balance (spec section 9). */
 export const CONTAINER_TYPES = ['BASIC', 'ADVANCED', 'GPU'] as const;
 export type ContainerType = (typeof CONTAINER_TYPES)[number];

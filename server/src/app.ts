@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -128,6 +129,8 @@ export async function buildApp({
   registerAuthGuard(app, tokens);
   registerProjectGuard(app, database.db);
 
+  // Cookies are read only where a route asks (the token refresh), not parsed for every request.
+  await app.register(cookie, { hook: false });
   await app.register(multipart, { limits: { files: 1, fields: 20, parts: 25 } });
   await app.register(swagger, {
     openapi: {

@@ -28,6 +28,9 @@ describe('api client: token refresh (spec section 4)', () => {
     expect(server.to(API.authToken)).toHaveLength(1);
     expect(refresh?.headers['X-Authorization']).toBe('refresh-1');
     expect(refresh?.headers.language).toBe('ja');
+    // Leaving the page must not cancel it: the server rotates either way, and its answer replaces the cookies.
+    expect(refresh?.keepalive).toBe(true);
+    expect(server.to('/x').map((r) => r.keepalive)).toEqual([false, false]);
     expect(env.session.saveTokens).toHaveBeenCalledWith('new-token', 'refresh-2');
     expect(server.to('/x').map((r) => r.headers['X-Authorization'])).toEqual(['old-token', 'new-token']);
   });

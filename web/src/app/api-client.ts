@@ -314,6 +314,9 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
         method: 'GET',
         headers: { Accept: 'application/json', language: env.language(), 'X-Authorization': refreshToken },
         credentials: 'same-origin',
+        // Not cancelled when the page is left: the server rotates the token either way, and its answer also
+        // replaces the session cookies, so the next page holds the new pair instead of the spent token.
+        keepalive: true,
       });
       parsed = await parse(response, 'json');
     } catch (cause) {

@@ -1,4 +1,4 @@
-import { ROLES, SESSION_COOKIE_DAYS } from '@aiedu/contracts';
+import { ROLES, SESSION_COOKIE_DAYS, SESSION_COOKIES } from '@aiedu/contracts';
 import { useMemo, useSyncExternalStore } from 'react';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 
@@ -34,7 +34,7 @@ export interface LoginInfo {
   isUserSelect?: boolean;
 }
 
-const COOKIE = { token: 'token', refreshToken: 'refreshToken', custcode: 'custcode' } as const;
+const COOKIE = SESSION_COOKIES;
 const STORED = ['userId', 'roles', 'loginDate', 'isSuper', 'isGrade', 'isUserSelect', 'gradeInfo'] as const;
 type StoredKey = (typeof STORED)[number];
 

@@ -8,6 +8,8 @@ interface FakeRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** Whether the request outlives the page that sent it. */
+  keepalive: boolean;
 }
 export interface FakeAnswer {
   status?: number;
@@ -26,6 +28,7 @@ export function createFakeServer() {
       url,
       headers: { ...(init.headers as Record<string, string>) },
       body: typeof init.body === 'string' ? init.body : undefined,
+      keepalive: init.keepalive === true,
     };
     requests.push(request);
     const handler = routes.get(`${request.method} ${url.split('?')[0]}`);

@@ -113,6 +113,41 @@ describe('password sign-in, tokens and sessions', () => {
     expect((await refresh(pair.refreshToken)).json().errorCode).toBe('E002');
   });
 
+  it("replaces the session cookies of a browser whose cookie holds the refreshed token, and nobody else's", async () => {
+    const first = (
+      await login({ custcode, usernameOrEmailOrPhone: 'student01', password: b64(student.password) })
+    ).json().data;
+    const withCookie = (refreshToken: string, cookie: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/gw/api/v1/auth/token',
+        headers: { 'x-authorization': refreshToken, cookie },
+      });
+
+    const answer = await withCookie(first.refreshToken, `custcode=${custcode}; refreshToken=${first.refreshToken}`);
+    const pair = answer.json().data;
+    const cookies = Object.fromEntries(answer.cookies.map((c) => [c.name, c]));
+    expect(Object.keys(cookies).sort()).toEqual(['refreshToken', 'token']);
+    expect(cookies.token).toMatchObject({
+      value: pair.token,
+      path: '/',
+      maxAge: 365 * 24 * 60 * 60,
+      sameSite: 'Strict',
+    });
+    expect(cookies.refreshToken).toMatchObject({ value: pair.refreshToken, path: '/', sameSite: 'Strict' });
+    // The web client reads them (spec section 3), so they are not HttpOnly; plain HTTP here, so not Secure.
+    expect(cookies.token?.httpOnly).toBeUndefined();
+    expect(cookies.token?.secure).toBeUndefined();
+
+    // Another client (no cookie), or a browser whose cookie already holds another token: the body only.
+    const bodyOnly = await refresh(pair.refreshToken);
+    expect(bodyOnly.json().errorCode).toBe('1000');
+    expect(bodyOnly.cookies).toEqual([]);
+    const other = await withCookie(bodyOnly.json().data.refreshToken, `refreshToken=${pair.refreshToken}`);
+    expect(other.json().errorCode).toBe('1000');
+    expect(other.cookies).toEqual([]);
+  });
+
   it('answers 1107 for an unknown refresh token or none', async () => {
     expect((await refresh('x'.repeat(43))).json().errorCode).toBe('1107');
     const none = await t.app.inject({ method: 'GET', url: '/gw/api/v1/auth/token' });

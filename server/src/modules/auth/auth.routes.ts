@@ -1,6 +1,8 @@
 import formbody from '@fastify/formbody';
 import {
   API,
+  SESSION_COOKIE_DAYS,
+  SESSION_COOKIES,
   ZCaptcha,
   ZCaptchaCheckRequest,
   ZChangePasswordRequest,
@@ -155,10 +157,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: envelopeOf(ZTokenPair),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const refreshToken = authHeader(request);
       if (!refreshToken) throw new AppError('TOKEN_EXPIRED');
-      return ok(await refreshSession(deps, refreshToken, requester(request)));
+      const pair = await refreshSession(deps, refreshToken, requester(request));
+      // A browser that keeps this very session in its cookies gets them replaced by the answer itself: when the
+      // page that asked is left before the answer arrives (the web client sends the refresh with keepalive), the
+      // browser still stores the new pair, and the next page does not send the spent token (which would revoke
+      // the whole session family).
+      if (app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIES.refreshToken] === refreshToken) {
+        const options = {
+          path: '/',
+          maxAge: SESSION_COOKIE_DAYS * 24 * 60 * 60,
+          sameSite: 'strict',
+          secure: request.protocol === 'https' || ctx.config.publicUrl.startsWith('https:'),
+        } as const;
+        reply
+          .setCookie(SESSION_COOKIES.token, pair.token, options)
+          .setCookie(SESSION_COOKIES.refreshToken, pair.refreshToken, options);
+      }
+      return ok(pair);
     },
   );
 
