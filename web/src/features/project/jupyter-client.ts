@@ -36,7 +36,7 @@ export function jupyterSocketUrl(projectId: string, path: string, query: Record<
 }
 
 /** How long a socket that could not reconnect waits before it tries again. */
-const RETRY_MS = 2000;
+export const RETRY_MS = 2000;
 
 /**
  * What to do after the gateway or the network closed a socket the editor did not close: renew the access token

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './editor-context';
 import { readSession } from '../../app/session';
-import { jupyterSocketUrl, openTerminal, reconnectAfter } from './jupyter-client';
+import { JupyterError, jupyterSocketUrl, openTerminal, reconnectAfter, RETRY_MS } from './jupyter-client';
 
 /** A shell in the project folder, on Jupyter's terminals API through the gateway. */
 export function TerminalPanel() {
@@ -51,7 +51,17 @@ export function TerminalPanel() {
         });
       };
     };
-    void openTerminal(projectId).then(({ name }) => connect(name));
+    // Refused while the runtime stops or starts again (409), or not reached: tried again while the panel shows a
+    // running runtime (a stopped one unmounts it); Jupyter without terminals (404) is not asked again.
+    const open = () =>
+      openTerminal(projectId).then(
+        ({ name }) => connect(name),
+        (error: unknown) => {
+          if (closed || (error instanceof JupyterError && error.status === 404)) return;
+          window.setTimeout(open, RETRY_MS);
+        },
+      );
+    void open();
     const input = terminal.onData((data) => send(['stdin', data]));
     return () => {
       closed = true;
