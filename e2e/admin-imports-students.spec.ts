@@ -26,7 +26,8 @@ test.describe('a customer administrator', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    // Three browser contexts and two imports: 1.7–2.0 min with two workers on two cores.
+    test.setTimeout(240_000);
     const prefix = `imp${Date.now().toString(36).slice(-5)}`;
     const login = await apiLogin(request, 'demo2026', 'admin', 'Admin@2026');
     await useLogin(page, 'demo2026', login);
