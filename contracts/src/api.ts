@@ -82,3 +82,10 @@ export const API_PREFIXES = ['/gw/', '/api/', '/es/'] as const;
  * (renew it, then reconnect), or the user may no longer edit the project (do not reconnect).
  */
 export const RUNTIME_SOCKET_CLOSE = { renewToken: 4401, noAccess: 4403 } as const;
+
+/**
+ * The text frame the gateway sends on a kernel or terminal WebSocket when its access token expires. The client
+ * closes the socket itself (a close it starts loses nothing it sent, where one the server starts can race a frame
+ * the browser is sending), renews the token and reconnects; a socket still open 10 s later is closed with 4401.
+ */
+export const RUNTIME_SOCKET_NOTICE = { renewToken: '{"gateway":"renew-token"}' } as const;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
 import WebSocket from 'ws';
 
 /** Route tests that need a real Jupyter skip only when Debian's jupyter-server is not installed (CI installs it). */
@@ -48,6 +49,9 @@ export class KernelChannel {
 
   /** How the socket ended: a close code of the gateway's (4401, 4403) or Jupyter's. */
   readonly closed: Promise<{ code: number; reason: string }>;
+  /** Settles when the gateway says the token expired (the client should close and reconnect). */
+  readonly renewNotice: Promise<void>;
+  private noticed!: () => void;
 
   private constructor(
     readonly socket: WebSocket,
@@ -56,7 +60,9 @@ export class KernelChannel {
     this.closed = new Promise((resolve) =>
       socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
+    this.renewNotice = new Promise((resolve) => (this.noticed = resolve));
     socket.on('message', (data) => {
+      if (String(data) === RUNTIME_SOCKET_NOTICE.renewToken) return this.noticed();
       const parsed = JSON.parse(String(data)) as {
         parent_header: { msg_id?: string };
         header: { msg_type: string };

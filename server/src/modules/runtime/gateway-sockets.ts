@@ -1,4 +1,4 @@
-import { RUNTIME_SOCKET_CLOSE } from '@aiedu/contracts';
+import { RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
 import type { SessionsEnded } from '../../platform/auth/session-events.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
@@ -11,6 +11,8 @@ const CHECK_INTERVAL_MS = 10_000;
 const PARK_MS = 60_000;
 const UPGRADE_GRACE_MS = 3_000;
 const SETTLE_MS = 2_000;
+/** How long a client told its token expired has to close the socket itself. */
+const RENEW_WINDOW_MS = 10_000;
 
 export interface GatewaySocket {
   projectId: string;
@@ -19,23 +21,33 @@ export interface GatewaySocket {
   expiresAt: number;
   /** When Jupyter answered the upgrade (ms since the epoch), or null while it has not. */
   upgradedAt(): number | null;
+  /** Sends the client a text frame of the gateway's own. */
+  notify(text: string): void;
   close(code: number, reason: string): void;
 }
 
 /**
- * The kernel and terminal WebSockets open through the gateway. None outlives what opened it: the socket closes
- * (4401) when its access token expires or its sign-in ends (logout, a reused refresh token, a password change; at
- * once in this process, within 10 s otherwise), and (4403) when its user may no longer edit the project. The
- * editor renews its token and reconnects to the same kernel, whose output Jupyter kept meanwhile.
+ * The kernel and terminal WebSockets open through the gateway. None outlives what opened it. When its access token
+ * expires, the client is told so (RUNTIME_SOCKET_NOTICE) and closes the socket itself, which loses nothing it sent:
+ * a close the server starts can cross a frame the browser is sending, and a browser drops a frame sent once the
+ * server's close has reached it. A socket still open 10 s after the notice closes (4401). One whose sign-in ends
+ * (logout, a reused refresh token, a password change; at once in this process, within 10 s otherwise) closes at
+ * once (4401), and (4403) one whose user may no longer edit the project. The editor renews its token and
+ * reconnects to the same kernel, whose output Jupyter kept meanwhile.
  */
 export class GatewaySockets {
   private readonly open = new Set<GatewaySocket>();
   private readonly parked = new Map<string, { frames: Buffer; timer: NodeJS.Timeout }>();
   private readonly closingSockets = new Map<string, Set<Promise<unknown>>>();
+  /** Sockets told their token expired. */
+  private readonly notified = new WeakSet<GatewaySocket>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly renewWindowMs = RENEW_WINDOW_MS,
+  ) {
     this.timer = setInterval(() => void this.check().catch(() => undefined), CHECK_INTERVAL_MS);
     this.timer.unref();
     this.unsubscribe = ctx.sessions.onEnded((ended) => this.sessionsEnded(ended));
@@ -62,13 +74,14 @@ export class GatewaySockets {
   }
 
   /**
-   * Closes a socket whose token expired, but never before Jupyter has had `UPGRADE_GRACE_MS` after answering its
-   * upgrade: Jupyter holds an upgrade until a busy kernel answers (a cell may run for minutes), and a kernel socket
-   * that closes right after it opened makes Jupyter drop the output it kept for the session, before replaying it.
-   * Ended sign-ins and lost access still close at once.
+   * Tells the client of a socket whose token expired to renew it, and closes the socket if it is still open
+   * `renewWindowMs` later; never before Jupyter has had `UPGRADE_GRACE_MS` after answering its upgrade: Jupyter
+   * holds an upgrade until a busy kernel answers (a cell may run for minutes), and a kernel socket that closes
+   * right after it opened makes Jupyter drop the output it kept for the session, before replaying it. Ended
+   * sign-ins and lost access still close at once.
    */
   private expire(socket: GatewaySocket) {
-    if (socket.expiresAt > this.ctx.now().getTime() || !this.open.has(socket)) return;
+    if (socket.expiresAt > this.ctx.now().getTime() || !this.open.has(socket) || this.notified.has(socket)) return;
     // The grace is a span of real time, whatever clock the tokens are read with.
     const upgraded = socket.upgradedAt();
     const wait = upgraded === null ? UPGRADE_GRACE_MS : upgraded + UPGRADE_GRACE_MS - Date.now();
@@ -76,7 +89,9 @@ export class GatewaySockets {
       setTimeout(() => this.expire(socket), wait).unref();
       return;
     }
-    this.end(socket, CLOSE_RENEW_TOKEN, 'token expired');
+    this.notified.add(socket);
+    socket.notify(RUNTIME_SOCKET_NOTICE.renewToken);
+    setTimeout(() => this.end(socket, CLOSE_RENEW_TOKEN, 'token expired'), this.renewWindowMs).unref();
   }
 
   private sessionsEnded(ended: SessionsEnded) {
@@ -115,7 +130,6 @@ export class GatewaySockets {
     }
   }
 
-  /** The server is shutting down: every socket closes ("going away"), so the drain does not wait on them. */
   /**
    * Frames a browser sent after the gateway had asked Jupyter to close its socket: kept for a minute for the same
    * user's next socket to the same kernel session or terminal, which sends them first. Nothing typed or run in
@@ -169,6 +183,7 @@ export class GatewaySockets {
     return parked.frames;
   }
 
+  /** The server is shutting down: every socket closes ("going away"), so the drain does not wait on them. */
   close(): void {
     clearInterval(this.timer);
     this.unsubscribe();

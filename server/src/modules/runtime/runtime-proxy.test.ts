@@ -1,8 +1,12 @@
 import net from 'node:net';
+import { RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { AppContext } from '../../platform/context.js';
+import { GatewaySockets, type GatewaySocket } from './gateway-sockets.js';
 import { bridge } from './runtime-proxy.js';
+import { textFrame } from './ws-frames.js';
 
 /** A masked text frame, as a browser sends it. */
 function clientFrame(text: string): Buffer {
@@ -102,26 +106,84 @@ describe('the next socket of a kernel session or terminal', () => {
     expect(await sockets.takeParked('kid:project:/terminals/websocket/1:')).toBeNull();
   });
 
-  it('lives 3 s after Jupyter answered its upgrade even when its token expired meanwhile', async () => {
-    const closes: { code: number; at: number }[] = [];
-    let upgradedAt: number | null = null;
-    const forget = t.app.runtimeSockets.add({
+  const socket = (expiresAt: number, upgradedAt: () => number | null) => {
+    const events: { kind: 'notice' | 'close'; detail: string | number; at: number }[] = [];
+    const tracked: GatewaySocket = {
       projectId: 'project',
       auth: { userId: 'kid', customerId: null, roles: [], sessionId: 'session', mustChangePassword: false },
-      // Expired while Jupyter held the upgrade (a busy kernel answers it only when its cell ends).
-      expiresAt: Date.now() - 1000,
-      upgradedAt: () => upgradedAt,
-      close: (code) => closes.push({ code, at: Date.now() }),
-    });
+      expiresAt,
+      upgradedAt,
+      notify: (text) => events.push({ kind: 'notice', detail: text, at: Date.now() }),
+      close: (code) => events.push({ kind: 'close', detail: code, at: Date.now() }),
+    };
+    return { tracked, events };
+  };
+
+  it('is told its token expired no sooner than 3 s after Jupyter answered its upgrade', async () => {
+    let upgradedAt: number | null = null;
+    // Expired while Jupyter held the upgrade (a busy kernel answers it only when its cell ends).
+    const { tracked, events } = socket(Date.now() - 1000, () => upgradedAt);
+    const forget = t.app.runtimeSockets.add(tracked);
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(closes).toEqual([]);
+      expect(events).toEqual([]);
       upgradedAt = Date.now();
-      await waitFor(() => closes.length > 0, 10_000);
-      expect(closes[0]!.code).toBe(4401);
-      expect(closes[0]!.at - upgradedAt).toBeGreaterThanOrEqual(2_900);
+      await waitFor(() => events.length > 0, 10_000);
+      expect(events[0]).toMatchObject({ kind: 'notice', detail: RUNTIME_SOCKET_NOTICE.renewToken });
+      expect(events[0]!.at - upgradedAt).toBeGreaterThanOrEqual(2_900);
     } finally {
       forget();
     }
   }, 15_000);
+
+  it('closes with 4401 a socket still open when its time to renew has passed', async () => {
+    const ctx = { now: () => new Date(), sessions: { onEnded: () => () => undefined } } as unknown as AppContext;
+    const sockets = new GatewaySockets(ctx, 300);
+    const { tracked, events } = socket(Date.now() - 1000, () => Date.now() - 5000);
+    const forget = sockets.add(tracked);
+    try {
+      await waitFor(() => events.some((e) => e.kind === 'close'), 5_000);
+      expect(events.map((e) => [e.kind, e.detail])).toEqual([
+        ['notice', RUNTIME_SOCKET_NOTICE.renewToken],
+        ['close', 4401],
+      ]);
+      expect(events[1]!.at - events[0]!.at).toBeGreaterThanOrEqual(290);
+    } finally {
+      forget();
+      sockets.close();
+    }
+  });
+});
+
+describe('the gateway’s notice to the browser', () => {
+  it('goes between two of Jupyter’s frames, never inside one', async () => {
+    const [browserSide, browser] = await socketPair();
+    const [jupyterSide, jupyter] = await socketPair();
+    try {
+      const link = bridge(browserSide, jupyterSide, {
+        onBrowserData: () => undefined,
+        replay: null,
+        park: () => undefined,
+      });
+      const received: Buffer[] = [];
+      browser.on('data', (chunk: Buffer) => received.push(chunk));
+      const head = Buffer.from('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+      const output = textFrame('{"channel":"iopub","content":{"text":"0\\n"}}');
+      // Jupyter's frame arrives in two pieces; the notice is asked for in between.
+      jupyter.write(Buffer.concat([head, output.subarray(0, 10)]));
+      await waitFor(() => Buffer.concat(received).length === head.length + 10);
+      link.notify(RUNTIME_SOCKET_NOTICE.renewToken);
+      jupyter.write(output.subarray(10));
+      const notice = textFrame(RUNTIME_SOCKET_NOTICE.renewToken);
+      const expected = Buffer.concat([head, output, notice]);
+      await waitFor(() => Buffer.concat(received).length === expected.length);
+      expect(Buffer.concat(received).equals(expected)).toBe(true);
+      // Between frames it goes at once.
+      link.notify('second');
+      await waitFor(() => Buffer.concat(received).length === expected.length + textFrame('second').length);
+      expect(Buffer.concat(received).subarray(expected.length).equals(textFrame('second'))).toBe(true);
+    } finally {
+      for (const s of [browserSide, browser, jupyterSide, jupyter]) s.destroy();
+    }
+  });
 });

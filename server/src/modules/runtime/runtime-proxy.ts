@@ -14,7 +14,7 @@ import { CONTENTS_BODY_LIMIT, checkContentsWrite, type ContentsWrite } from '../
 import { loadProjectFor, type ProjectRow } from '../project/project-access.js';
 import { GatewaySockets } from './gateway-sockets.js';
 import type { RuntimeManager } from './runtime-manager.js';
-import { closeFrame, dataFrames, FrameBoundary } from './ws-frames.js';
+import { closeFrame, dataFrames, FrameBoundary, textFrame } from './ws-frames.js';
 
 /** Request headers never passed to Jupyter: our credentials, cookies, and hop-by-hop headers. */
 const DROP = new Set([
@@ -174,7 +174,8 @@ function refuse(socket: Duplex, status: number, text: string) {
  * (never parsing or copying a payload). `close` asks **Jupyter** to close: a close frame of the gateway's goes to
  * Jupyter between two of the browser's frames, Jupyter answers it with the same code and closes, and everything it
  * sent before reaches the browser; what the kernel sends afterwards Jupyter keeps for the session's reconnect. Only
- * a Jupyter that does not answer within 5 s gets the browser's side closed by the gateway itself.
+ * a Jupyter that does not answer within 5 s gets the browser's side closed by the gateway itself. `notify` sends the
+ * browser a text frame of the gateway's own, between two of Jupyter's.
  */
 export function bridge(
   socket: Duplex,
@@ -193,6 +194,8 @@ export function bridge(
   let upgradedAt: number | null = null;
   const held: Buffer[] = [];
   let replay = options.replay;
+  /** A notice for the browser waiting for the end of the frame Jupyter is sending. */
+  let notice: Buffer | null = null;
   const destroy = () => {
     upstream.destroy();
     socket.destroy();
@@ -204,7 +207,19 @@ export function bridge(
     upstream.write(closeFrame(closing!.code, closing!.reason, randomBytes(4)));
   };
   upstream.on('data', (chunk: Buffer) => {
-    fromJupyter.consume(chunk);
+    let forward = chunk;
+    if (notice && !closing) {
+      // The gateway's notice goes between two of Jupyter's frames, never inside one.
+      const until = fromJupyter.untilBoundary(chunk);
+      if (until !== null) {
+        const rest = chunk.subarray(until);
+        fromJupyter.consume(rest);
+        forward = Buffer.concat([chunk.subarray(0, until), notice, rest]);
+        notice = null;
+      }
+    } else {
+      fromJupyter.consume(chunk);
+    }
     if (upgradedAt === null && fromJupyter.upgraded) upgradedAt = Date.now();
     // Before the browser learns the socket is open, so these frames come before any it sends on it.
     if (replay && fromJupyter.upgraded) {
@@ -212,7 +227,7 @@ export function bridge(
       replay = null;
     }
     if (closing) askJupyter();
-    if (!socket.write(chunk)) {
+    if (!socket.write(forward)) {
       upstream.pause();
       socket.once('drain', () => upstream.resume());
     }
@@ -249,6 +264,13 @@ export function bridge(
   });
   return {
     upgradedAt: () => upgradedAt,
+    /** Sends the browser a text frame of the gateway's own, between two of Jupyter's. */
+    notify(text: string) {
+      if (closing || socket.destroyed) return;
+      const frame = textFrame(text);
+      if (fromJupyter.atBoundary) socket.write(frame);
+      else notice = Buffer.concat([notice ?? Buffer.alloc(0), frame]);
+    },
     close(code: number, reason: string) {
       if (closing) return;
       closing = { code, reason, sent: false };
@@ -343,6 +365,7 @@ export function registerRuntimeUpgrades(
         auth,
         expiresAt: (decodeJwt(token!).exp ?? 0) * 1000,
         upgradedAt: link.upgradedAt,
+        notify: (text) => link.notify(text),
         close: (code, reason) => {
           sockets.closing(parking, closed);
           link.close(code, reason);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { truncateSync } from 'node:fs';
 import path from 'node:path';
-import { ROLES } from '@aiedu/contracts';
+import { ROLES, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
@@ -191,17 +191,19 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     expect(viaFiles.json().data.content).toBe('kept');
     await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
   }, 90_000);
-  it('closes gateway WebSockets when their token expires, their sign-in ends or their user loses the project', async () => {
+  it('tells gateway WebSockets whose token expired to renew it, and closes those whose sign-in ends or whose user loses the project', async () => {
     await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
     const kid = (await call('kid', 'POST', `${proxy(projectId)}/api/kernels`, { name: 'python3' })).json().id;
     const session = randomUUID();
     const channels = (who: string) => `${wsUrl(projectId, `/api/kernels/${kid}/channels`, who)}&session_id=${session}`;
     let channel = await KernelChannel.open(channels('kid'), {}, session);
 
-    // The access token expires while a cell runs: the socket closes with 4401, a fresh token reconnects to the
-    // same kernel session, and the cell's output arrives there.
+    // The access token expires while a cell runs: the gateway says so and the client closes the socket itself, as
+    // the editor does; the spent token opens nothing more, a fresh one reconnects to the same kernel session, and
+    // the cell's output arrives there.
     let running = false;
     channel.socket.on('message', (data) => {
+      if (String(data) === RUNTIME_SOCKET_NOTICE.renewToken) return;
       const message = JSON.parse(String(data)) as { header: { msg_type: string }; parent_header: { msg_id?: string } };
       if (message.header.msg_type === 'execute_input' && message.parent_header.msg_id === msgId) running = true;
     });
@@ -210,7 +212,9 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     clock.advance((t.config.accessTokenTtlSeconds + 1) * 1000);
     await t.app.runtimes.tick(); // the busy kernel counts as activity: the runtime stays
     await t.app.runtimeSockets.check();
-    expect(await channel.closed).toMatchObject({ code: 4401 });
+    await channel.renewNotice;
+    channel.close();
+    expect(await channel.closed).toMatchObject({ code: 1005 });
     await expect(KernelChannel.open(channels('kid'))).rejects.toThrow(/upgrade refused: 401/);
     await signInAgain('kid');
     channel = await KernelChannel.open(channels('kid'), {}, session);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeFrame, dataFrames, FrameBoundary } from './ws-frames.js';
+import { closeFrame, dataFrames, FrameBoundary, textFrame } from './ws-frames.js';
 
 const HEAD = Buffer.from('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n', 'latin1');
 /** A server's (unmasked) text frame with a payload of `size` bytes. */
@@ -51,6 +51,19 @@ describe('FrameBoundary', () => {
     frames2.consume(first.subarray(0, 10));
     expect(frames2.untilBoundary(first.subarray(10, 100))).toBeNull();
     expect(frames2.untilBoundary(first.subarray(100))).toBe(first.length - 100);
+  });
+
+  it('writes whole unmasked text frames that a frame reader follows to their end', () => {
+    expect([...textFrame('hi')]).toEqual([0x81, 2, ...Buffer.from('hi')]);
+    for (const size of [125, 126, 300, 70_000]) {
+      const frame = textFrame('x'.repeat(size));
+      const frames = new FrameBoundary({ httpHead: false });
+      frames.consume(frame.subarray(0, -1));
+      expect(frames.atBoundary).toBe(false);
+      frames.consume(frame.subarray(-1));
+      expect(frames.atBoundary).toBe(true);
+      expect(frame.subarray(-size).toString()).toBe('x'.repeat(size));
+    }
   });
 
   it('writes a close frame with the code and reason', () => {

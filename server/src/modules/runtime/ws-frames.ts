@@ -118,3 +118,19 @@ export function closeFrame(code: number, reason: string, mask?: Buffer): Buffer 
   const masked = payload.map((byte, i) => byte ^ mask[i % 4]!);
   return Buffer.concat([Buffer.from([0x88, 0x80 | payload.length]), mask, masked]);
 }
+
+/** A whole unmasked text frame, as a server sends it (the gateway's own notices to the browser). */
+export function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text, 'utf8');
+  const long = payload.length >= 126;
+  const length = Buffer.alloc(!long ? 1 : payload.length < 0x10000 ? 3 : 9);
+  if (!long) length[0] = payload.length;
+  else if (length.length === 3) {
+    length[0] = 126;
+    length.writeUInt16BE(payload.length, 1);
+  } else {
+    length[0] = 127;
+    length.writeBigUInt64BE(BigInt(payload.length), 1);
+  }
+  return Buffer.concat([Buffer.from([0x81]), length, payload]);
+}

@@ -1,3 +1,4 @@
+import { RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as jupyterClient from './jupyter-client';
@@ -10,7 +11,8 @@ vi.mock('@xterm/xterm', () => ({
     rows = 12;
     cols = 80;
     open() {}
-    onData() {
+    onData(listener: (data: string) => void) {
+      typed.listener = listener;
       return { dispose() {} };
     }
     write() {}
@@ -18,6 +20,12 @@ vi.mock('@xterm/xterm', () => ({
     dispose() {}
   },
 }));
+/** Types into the terminal, as its keyboard does. */
+const typed = vi.hoisted(() => ({ listener: (_data: string) => undefined as void }));
+let token = 'token-1';
+const renewToken = vi.fn<(sent: string | null) => Promise<boolean>>();
+vi.mock('../../app/api', () => ({ api: { renewToken: (sent: string | null) => renewToken(sent) } }));
+vi.mock('../../app/session', () => ({ readSession: () => ({ token }) }));
 vi.mock('./editor-context', () => ({ useEditor: () => ({ projectId: 'p1', running: true }) }));
 vi.mock('./jupyter-client', async (original) => ({
   ...(await original<typeof jupyterClient>()),
@@ -26,14 +34,30 @@ vi.mock('./jupyter-client', async (original) => ({
 
 /** The sockets the panel opened, by URL. */
 const sockets: string[] = [];
+const opened: FakeSocket[] = [];
 class FakeSocket {
   static OPEN = 1;
   readyState = 0;
-  constructor(url: string) {
+  sent: string[] = [];
+  closedByClient = false;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
     sockets.push(url);
+    opened.push(this);
   }
-  send() {}
-  close() {}
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {
+    this.closedByClient = true;
+    this.readyState = 2;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
 }
 
 describe('terminal panel', () => {
@@ -41,6 +65,9 @@ describe('terminal panel', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.stubGlobal('WebSocket', FakeSocket);
     sockets.length = 0;
+    opened.length = 0;
+    token = 'token-1';
+    renewToken.mockReset();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -66,5 +93,30 @@ describe('terminal panel', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(openTerminal).toHaveBeenCalledTimes(1);
     expect(sockets).toEqual([]);
+  });
+
+  it('closes the socket itself when told its token expired, and sends what was typed meanwhile on the next one', async () => {
+    vi.mocked(openTerminal).mockResolvedValue({ name: '3' });
+    renewToken.mockImplementation(async () => {
+      token = 'token-2';
+      return true;
+    });
+    render(<TerminalPanel />);
+    await waitFor(() => expect(opened).toHaveLength(1));
+    const first = opened[0]!;
+    first.open();
+    typed.listener('l');
+    first.onmessage?.({ data: RUNTIME_SOCKET_NOTICE.renewToken });
+    expect(first.closedByClient).toBe(true);
+    typed.listener('s');
+    first.onclose?.({ code: 1005 });
+    await waitFor(() => expect(opened).toHaveLength(2));
+    expect(renewToken).toHaveBeenCalledWith('token-1');
+    const second = opened[1]!;
+    expect(second.url).toContain('/terminals/websocket/3');
+    expect(second.url).toContain('token=token-2');
+    second.open();
+    expect(first.sent).toEqual([JSON.stringify(['set_size', 12, 80]), JSON.stringify(['stdin', 'l'])]);
+    expect(second.sent).toEqual([JSON.stringify(['set_size', 12, 80]), JSON.stringify(['stdin', 's'])]);
   });
 });

@@ -1,3 +1,4 @@
+import { RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
@@ -25,7 +26,8 @@ export function TerminalPanel() {
       if (socket?.readyState === WebSocket.OPEN) socket.send(text);
       else pending.push(text);
     };
-    // The gateway closes the socket when the access token expires or the sign-in ends: the same shell is
+    // When the access token expires the gateway says so and the panel closes the socket itself (keys typed until it
+    // is open again wait in `pending`); when the sign-in ends the gateway closes it. Either way the same shell is
     // reattached with a renewed token (Jupyter keeps it running), so a long command goes on undisturbed.
     let attached = false;
     const connect = (name: string) => {
@@ -40,13 +42,19 @@ export function TerminalPanel() {
         current.send(JSON.stringify(['set_size', terminal.rows, terminal.cols]));
         for (const text of pending.splice(0)) current.send(text);
       };
+      let renewing = false;
       current.onmessage = (event) => {
+        if (event.data === RUNTIME_SOCKET_NOTICE.renewToken) {
+          renewing = true;
+          return current.close();
+        }
         const [kind, text] = JSON.parse(String(event.data)) as [string, string];
         if (kind === 'stdout') terminal.write(text);
       };
       current.onclose = (event) => {
         if (closed) return;
-        void reconnectAfter(event.code, projectId, `/api/terminals/${name}`, token).then((next) => {
+        const code = renewing ? RUNTIME_SOCKET_CLOSE.renewToken : event.code;
+        void reconnectAfter(code, projectId, `/api/terminals/${name}`, token).then((next) => {
           if (next !== 'never') connect(name);
         });
       };

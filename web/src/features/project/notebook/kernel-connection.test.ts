@@ -1,4 +1,4 @@
-import { RUNTIME_SOCKET_CLOSE } from '@aiedu/contracts';
+import { RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KernelConnection } from './kernel-connection';
 
@@ -24,8 +24,14 @@ class FakeSocket {
   send(text: string) {
     this.sent.push(JSON.parse(text));
   }
+  closedByClient = false;
   close() {
+    this.closedByClient = true;
     this.readyState = FakeSocket.CLOSED;
+  }
+  /** The gateway says the socket's token expired. */
+  notice() {
+    this.onmessage?.({ data: RUNTIME_SOCKET_NOTICE.renewToken });
   }
   open() {
     this.readyState = FakeSocket.OPEN;
@@ -80,6 +86,38 @@ describe('KernelConnection', () => {
     second.reply(msgId, 'status', { execution_state: 'idle' });
     await expect(run).resolves.toBe(true);
     expect(outputs).toEqual([{ output_type: 'stream', name: 'stdout', text: '1\n' }]);
+    expect(states).toEqual(['loading', 'ready']);
+    kernel.close();
+  });
+
+  it('closes the socket itself when told its token expired, and sends a cell run meanwhile on the next socket', async () => {
+    const states: string[] = [];
+    const kernel = new KernelConnection('p1', 'k1', (s) => states.push(s));
+    const first = latest();
+    first.open();
+    renewToken.mockImplementation(async () => {
+      token = 'token-2';
+      return true;
+    });
+    first.notice();
+    expect(first.closedByClient).toBe(true);
+    const outputs: unknown[] = [];
+    const run = kernel.execute('print(2)', { onOutput: (o) => outputs.push(o), onCount: () => undefined });
+    // Jupyter answers the close (without a code, as the client sent none); only then does the next socket open.
+    first.drop(1005);
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    expect(renewToken).toHaveBeenCalledWith('token-1');
+    const second = latest();
+    expect(second.url).toContain('token=token-2');
+    expect(new URL(second.url).searchParams.get('session_id')).toBe(new URL(first.url).searchParams.get('session_id'));
+    expect(first.sent).toEqual([]);
+    second.open();
+    await vi.waitFor(() => expect(second.sent).toHaveLength(1));
+    expect(second.sent[0]!.content.code).toBe('print(2)');
+    second.reply(second.sent[0]!.header.msg_id, 'stream', { name: 'stdout', text: '2\n' });
+    second.reply(second.sent[0]!.header.msg_id, 'status', { execution_state: 'idle' });
+    await expect(run).resolves.toBe(true);
+    expect(outputs).toEqual([{ output_type: 'stream', name: 'stdout', text: '2\n' }]);
     expect(states).toEqual(['loading', 'ready']);
     kernel.close();
   });

@@ -1,4 +1,4 @@
-import type { RunState } from '@aiedu/contracts';
+import { RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE, type RunState } from '@aiedu/contracts';
 import { readSession } from '../../../app/session';
 import { jupyterSocketUrl, reconnectAfter } from '../jupyter-client';
 import type { Output } from './notebook-model';
@@ -25,9 +25,11 @@ interface Pending extends ExecuteHandlers {
  * requests out, stream/result/display/error outputs and status back.
  *
  * The connection names its session (`session_id`), so after a dropped connection Jupyter replays what the kernel
- * sent meanwhile: a cell that was running keeps its place and its output. The gateway closes the socket when the
- * access token expires or the sign-in ends; the connection then renews the token and reconnects at once, without
- * the editor noticing. Only a connection that cannot come back fails the cells waiting on it.
+ * sent meanwhile: a cell that was running keeps its place and its output. When the access token expires the gateway
+ * says so and the connection closes the socket itself (a cell run meanwhile waits for the next one: nothing is sent
+ * on a socket that may be closing), renews the token and reconnects at once, without the editor noticing; it does
+ * the same when the gateway closes the socket (the sign-in ended). Only a connection that cannot come back fails
+ * the cells waiting on it.
  */
 export class KernelConnection {
   private socket: WebSocket | null = null;
@@ -61,8 +63,15 @@ export class KernelConnection {
     socket.onopen = () => {
       if (!this.shownReady) this.show('ready');
     };
-    socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as Message);
-    socket.onclose = (event) => void this.reconnect(event.code, token);
+    let renewing = false;
+    socket.onmessage = (event) => {
+      if (event.data !== RUNTIME_SOCKET_NOTICE.renewToken)
+        return this.receive(JSON.parse(String(event.data)) as Message);
+      renewing = true;
+      this.reconnecting = true;
+      socket.close();
+    };
+    socket.onclose = (event) => void this.reconnect(renewing ? RUNTIME_SOCKET_CLOSE.renewToken : event.code, token);
   }
 
   private show(state: 'loading' | 'ready' | 'error') {
