@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as argon2 from '@node-rs/argon2';
@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../server/src/platform/db/client.js';
 import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
 import { customers, users } from '../server/src/platform/db/schema/index.js';
-import { hashPassword, verifyPassword } from '../server/src/platform/passwords.js';
+import { hashPassword, hugePagesSetting, verifyPassword } from '../server/src/platform/passwords.js';
 import { createScratchDatabase } from './scratch-database.js';
 import { cpuSeconds, machineSeconds, startServerProcess, stopServerProcess } from './server-process.js';
 
@@ -125,15 +125,6 @@ async function settled(server: ChildProcess) {
   }
 }
 
-/** Linux's transparent huge pages setting in force (the hash is five to six times slower without them). */
-function hugePages() {
-  try {
-    return /\[(\w+)\]/.exec(readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8'))?.[1] ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
 const share = (rate: number, limit: number) => `${((100 * rate) / limit).toFixed(0)} %`;
 
 /**
@@ -164,7 +155,7 @@ export async function benchLogin(serverUrl?: string): Promise<string[]> {
     return verified / 4;
   });
   const lines = [
-    `hash-bound limit = ${cores} cores ÷ one argon2id verify (median of 40, measured around each figure); transparent huge pages: ${hugePages()}`,
+    `hash-bound limit = ${cores} cores ÷ one argon2id verify (median of 40, measured around each figure); transparent huge pages: ${hugePagesSetting() ?? 'unknown'}`,
     `argon2id verifies alone, ${cores * 2} at a time: ${hashOnly.result.toFixed(0)} a second = ${share(hashOnly.result, hashOnly.limit)} of the limit (${hashOnly.limit.toFixed(0)}/s, one verify ${hashOnly.verify.toFixed(1)} ms)`,
   ];
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HASHES_AT_ONCE, hashPassword, hashQueue, hugePagesWarning, verifyPassword } from './passwords.js';
+import {
+  HASHES_AT_ONCE,
+  hashPassword,
+  hashQueue,
+  hugePagesSetting,
+  hugePagesWarning,
+  verifyPassword,
+} from './passwords.js';
 
 describe('passwords', () => {
   it('hashes with argon2id at the OWASP parameters and verifies only the same password', async () => {
@@ -28,6 +35,7 @@ describe('passwords', () => {
   });
 
   it('warns at start only when transparent huge pages are set to never', () => {
+    expect(hugePagesSetting(() => 'always [madvise] never\n')).toBe('madvise');
     expect(hugePagesWarning(() => 'always [madvise] never\n')).toBeUndefined();
     expect(hugePagesWarning(() => '[always] madvise never\n')).toBeUndefined();
     expect(hugePagesWarning(() => 'always madvise [never]\n')).toMatch(/transparent huge pages are off.*"madvise"/);

@@ -1,4 +1,4 @@
-import { projectApi, RUNTIME_SOCKET_CLOSE } from '@aiedu/contracts';
+import { projectApi, RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
 import { api } from '../../app/api';
 import { readSession } from '../../app/session';
 
@@ -33,6 +33,27 @@ export function jupyterSocketUrl(projectId: string, path: string, query: Record<
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const params = new URLSearchParams({ ...query, token: readSession().token ?? '' });
   return `${scheme}://${window.location.host}${projectApi(projectId).proxy}${path}?${params.toString()}`;
+}
+
+/**
+ * Wires a gateway socket's messages and end. The gateway's notice that the access token expired is not passed on:
+ * the socket is closed from this side (a close the browser starts loses nothing it sent, one the server starts can
+ * drop a frame being sent), `renew` runs, and `close` then gets 4401 as when the gateway closes the socket itself,
+ * so the caller renews the token and reconnects (`reconnectAfter`).
+ */
+export function wireGatewaySocket(
+  socket: WebSocket,
+  on: { message(data: string): void; close(code: number): void; renew?(): void },
+): void {
+  let renewing = false;
+  socket.onmessage = (event) => {
+    const data = String(event.data);
+    if (data !== RUNTIME_SOCKET_NOTICE.renewToken) return on.message(data);
+    renewing = true;
+    on.renew?.();
+    socket.close();
+  };
+  socket.onclose = (event) => on.close(renewing ? RUNTIME_SOCKET_CLOSE.renewToken : event.code);
 }
 
 /** How long a socket that could not reconnect waits before it tries again. */

@@ -1,11 +1,17 @@
-import { RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './editor-context';
 import { readSession } from '../../app/session';
-import { JupyterError, jupyterSocketUrl, openTerminal, reconnectAfter, RETRY_MS } from './jupyter-client';
+import {
+  JupyterError,
+  jupyterSocketUrl,
+  openTerminal,
+  reconnectAfter,
+  RETRY_MS,
+  wireGatewaySocket,
+} from './jupyter-client';
 
 /** A shell in the project folder, on Jupyter's terminals API through the gateway. */
 export function TerminalPanel() {
@@ -42,22 +48,18 @@ export function TerminalPanel() {
         current.send(JSON.stringify(['set_size', terminal.rows, terminal.cols]));
         for (const text of pending.splice(0)) current.send(text);
       };
-      let renewing = false;
-      current.onmessage = (event) => {
-        if (event.data === RUNTIME_SOCKET_NOTICE.renewToken) {
-          renewing = true;
-          return current.close();
-        }
-        const [kind, text] = JSON.parse(String(event.data)) as [string, string];
-        if (kind === 'stdout') terminal.write(text);
-      };
-      current.onclose = (event) => {
-        if (closed) return;
-        const code = renewing ? RUNTIME_SOCKET_CLOSE.renewToken : event.code;
-        void reconnectAfter(code, projectId, `/api/terminals/${name}`, token).then((next) => {
-          if (next !== 'never') connect(name);
-        });
-      };
+      wireGatewaySocket(current, {
+        message: (data) => {
+          const [kind, text] = JSON.parse(data) as [string, string];
+          if (kind === 'stdout') terminal.write(text);
+        },
+        close: (code) => {
+          if (closed) return;
+          void reconnectAfter(code, projectId, `/api/terminals/${name}`, token).then((next) => {
+            if (next !== 'never') connect(name);
+          });
+        },
+      });
     };
     // Refused while the runtime stops or starts again (409), or not reached: tried again while the panel shows a
     // running runtime (a stopped one unmounts it); Jupyter without terminals (404) is not asked again.

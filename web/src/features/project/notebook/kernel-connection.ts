@@ -1,6 +1,6 @@
-import { RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE, type RunState } from '@aiedu/contracts';
+import type { RunState } from '@aiedu/contracts';
 import { readSession } from '../../../app/session';
-import { jupyterSocketUrl, reconnectAfter } from '../jupyter-client';
+import { jupyterSocketUrl, reconnectAfter, wireGatewaySocket } from '../jupyter-client';
 import type { Output } from './notebook-model';
 
 interface Message {
@@ -63,15 +63,12 @@ export class KernelConnection {
     socket.onopen = () => {
       if (!this.shownReady) this.show('ready');
     };
-    let renewing = false;
-    socket.onmessage = (event) => {
-      if (event.data !== RUNTIME_SOCKET_NOTICE.renewToken)
-        return this.receive(JSON.parse(String(event.data)) as Message);
-      renewing = true;
-      this.reconnecting = true;
-      socket.close();
-    };
-    socket.onclose = (event) => void this.reconnect(renewing ? RUNTIME_SOCKET_CLOSE.renewToken : event.code, token);
+    wireGatewaySocket(socket, {
+      message: (data) => this.receive(JSON.parse(data) as Message),
+      // From the notice on, a cell run waits for the next socket.
+      renew: () => (this.reconnecting = true),
+      close: (code) => void this.reconnect(code, token),
+    });
   }
 
   private show(state: 'loading' | 'ready' | 'error') {
