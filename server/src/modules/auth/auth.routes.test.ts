@@ -148,6 +148,45 @@ describe('password sign-in, tokens and sessions', () => {
     expect(other.cookies).toEqual([]);
   });
 
+  it('marks the replaced cookies Secure exactly when the page that asked is on HTTPS', async () => {
+    const refreshFrom = async (page: string | undefined) => {
+      const pair = (
+        await login({ custcode, usernameOrEmailOrPhone: 'student01', password: b64(student.password) })
+      ).json().data;
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/gw/api/v1/auth/token',
+        headers: {
+          'x-authorization': pair.refreshToken,
+          cookie: `refreshToken=${pair.refreshToken}`,
+          ...(page ? { referer: page } : {}),
+        },
+      });
+      expect(answer.json().errorCode).toBe('1000');
+      return answer.cookies.map((c) => [c.name, c.secure ?? false]);
+    };
+    expect(await refreshFrom('https://ai.school.example/pjPortal/home')).toEqual([
+      ['token', true],
+      ['refreshToken', true],
+    ]);
+    // A public address configured as https while the page is on plain HTTP: the browser would drop Secure cookies.
+    const publicUrl = t.config.publicUrl;
+    t.config.publicUrl = 'https://ai.school.example';
+    try {
+      expect(await refreshFrom('http://10.0.0.5:8080/pjPortal/home')).toEqual([
+        ['token', false],
+        ['refreshToken', false],
+      ]);
+      // Without an Origin or Referer, the configured address decides.
+      expect(await refreshFrom(undefined)).toEqual([
+        ['token', true],
+        ['refreshToken', true],
+      ]);
+    } finally {
+      t.config.publicUrl = publicUrl;
+    }
+  });
+
   it('answers 1107 for an unknown refresh token or none', async () => {
     expect((await refresh('x'.repeat(43))).json().errorCode).toBe('1107');
     const none = await t.app.inject({ method: 'GET', url: '/gw/api/v1/auth/token' });

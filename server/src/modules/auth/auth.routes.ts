@@ -34,6 +34,23 @@ const requester = (request: FastifyRequest) => ({
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
 
+/**
+ * Whether the page that asked is served over HTTPS, which is when the web client marks its own cookies Secure: the
+ * scheme of its Origin or Referer, and only without either the request's own (through a trusted proxy) or the
+ * configured public address. A Secure cookie sent to a page on plain HTTP would not be stored at all.
+ */
+export function pageIsHttps(request: Pick<FastifyRequest, 'headers' | 'protocol'>, publicUrl: string): boolean {
+  for (const header of [request.headers.origin, request.headers.referer]) {
+    if (!header) continue;
+    try {
+      return new URL(header).protocol === 'https:';
+    } catch {
+      // An unreadable header says nothing; try the next.
+    }
+  }
+  return request.protocol === 'https' || publicUrl.startsWith('https:');
+}
+
 /** The legacy form login: `username` instead of `usernameOrEmailOrPhone`, form-encoded. */
 const ZFormLogin = z.object({
   custcode: z.string().max(20).optional().default(''),
@@ -170,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           path: '/',
           maxAge: SESSION_COOKIE_DAYS * 24 * 60 * 60,
           sameSite: 'strict',
-          secure: request.protocol === 'https' || ctx.config.publicUrl.startsWith('https:'),
+          secure: pageIsHttps(request, ctx.config.publicUrl),
         } as const;
         reply
           .setCookie(SESSION_COOKIES.token, pair.token, options)

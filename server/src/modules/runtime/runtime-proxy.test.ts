@@ -153,6 +153,27 @@ describe('the next socket of a kernel session or terminal', () => {
       sockets.close();
     }
   });
+
+  it('is told once, however many rounds of checks pass before it closes', async () => {
+    // No database: each round stops after its expiry pass, which is the part under test.
+    const ctx = { now: () => new Date(), sessions: { onEnded: () => () => undefined } } as unknown as AppContext;
+    const sockets = new GatewaySockets(ctx, 300);
+    const { tracked, events } = socket(Date.now() - 1000, () => Date.now() - 5000);
+    const forget = sockets.add(tracked);
+    try {
+      await waitFor(() => events.length > 0, 5_000);
+      await sockets.check().catch(() => undefined);
+      await sockets.check().catch(() => undefined);
+      await waitFor(() => events.some((e) => e.kind === 'close'), 5_000);
+      expect(events.map((e) => [e.kind, e.detail])).toEqual([
+        ['notice', RUNTIME_SOCKET_NOTICE.renewToken],
+        ['close', 4401],
+      ]);
+    } finally {
+      forget();
+      sockets.close();
+    }
+  });
 });
 
 describe('the gateway’s notice to the browser', () => {
