@@ -34,7 +34,6 @@ export interface LoginInfo {
   isUserSelect?: boolean;
 }
 
-const COOKIE = SESSION_COOKIES;
 const STORED = ['userId', 'roles', 'loginDate', 'isSuper', 'isGrade', 'isUserSelect', 'gradeInfo'] as const;
 type StoredKey = (typeof STORED)[number];
 
@@ -79,16 +78,16 @@ function parseRoles(raw: string | null): string[] {
 export function readSession(): Session {
   let tabCustcode: string | null = null;
   try {
-    tabCustcode = sessionStorage.getItem(COOKIE.custcode);
+    tabCustcode = sessionStorage.getItem(SESSION_COOKIES.custcode);
   } catch {
     tabCustcode = null;
   }
   return {
-    token: readCookie(COOKIE.token),
-    refreshToken: readCookie(COOKIE.refreshToken),
+    token: readCookie(SESSION_COOKIES.token),
+    refreshToken: readCookie(SESSION_COOKIES.refreshToken),
     userId: readStored('userId'),
     roles: parseRoles(readStored('roles')),
-    custcode: tabCustcode ?? readCookie(COOKIE.custcode),
+    custcode: tabCustcode ?? readCookie(SESSION_COOKIES.custcode),
     loginDate: readStored('loginDate'),
     isSuper: readStored('isSuper') === 'true',
     isGrade: readStored('isGrade') === 'true',
@@ -102,8 +101,8 @@ export function isLoggedIn(session: Session = readSession()): boolean {
 }
 
 export function saveLogin(login: LoginInfo): void {
-  writeCookie(COOKIE.token, login.token, SESSION_COOKIE_DAYS);
-  writeCookie(COOKIE.refreshToken, login.refreshToken, SESSION_COOKIE_DAYS);
+  writeCookie(SESSION_COOKIES.token, login.token, SESSION_COOKIE_DAYS);
+  writeCookie(SESSION_COOKIES.refreshToken, login.refreshToken, SESSION_COOKIE_DAYS);
   writeStored('userId', login.userId);
   writeStored('roles', JSON.stringify(login.roles));
   writeStored('loginDate', new Date().toISOString());
@@ -116,15 +115,15 @@ export function saveLogin(login: LoginInfo): void {
 
 /** Keeps the tokens a refresh returned; the rest of the session is unchanged. */
 export function saveTokens(token: string, refreshToken: string): void {
-  writeCookie(COOKIE.token, token, SESSION_COOKIE_DAYS);
-  writeCookie(COOKIE.refreshToken, refreshToken, SESSION_COOKIE_DAYS);
+  writeCookie(SESSION_COOKIES.token, token, SESSION_COOKIE_DAYS);
+  writeCookie(SESSION_COOKIES.refreshToken, refreshToken, SESSION_COOKIE_DAYS);
   notify();
 }
 
 export function saveCustcode(custcode: string): void {
-  writeCookie(COOKIE.custcode, custcode, SESSION_COOKIE_DAYS);
+  writeCookie(SESSION_COOKIES.custcode, custcode, SESSION_COOKIE_DAYS);
   try {
-    sessionStorage.setItem(COOKIE.custcode, custcode);
+    sessionStorage.setItem(SESSION_COOKIES.custcode, custcode);
   } catch {
     // The cookie still carries it.
   }
@@ -157,8 +156,8 @@ export function saveSessionFlags(flags: Partial<Pick<Session, 'isGrade' | 'isUse
 
 /** Forgets the user. The language and the customer code stay: they belong to the browser, not the user. */
 export function clearSession(): void {
-  deleteCookie(COOKIE.token);
-  deleteCookie(COOKIE.refreshToken);
+  deleteCookie(SESSION_COOKIES.token);
+  deleteCookie(SESSION_COOKIES.refreshToken);
   for (const key of [...STORED, USER_INFO_STORAGE_KEY]) {
     try {
       localStorage.removeItem(key);

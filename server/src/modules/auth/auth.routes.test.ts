@@ -37,8 +37,13 @@ describe('password sign-in, tokens and sessions', () => {
       payload: body,
       headers: { language: 'en', ...headers },
     });
-  const refresh = (refreshToken: string) =>
-    t.app.inject({ method: 'GET', url: '/gw/api/v1/auth/token', headers: { 'x-authorization': refreshToken } });
+  /** A token refresh; a browser also sends its cookies (and the page's address). */
+  const refresh = (refreshToken: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/gw/api/v1/auth/token',
+      headers: { 'x-authorization': refreshToken, ...headers },
+    });
   const logout = (token: string) =>
     t.app.inject({ method: 'POST', url: '/gw/api/v1/auth/logout', headers: { 'x-authorization': token } });
 
@@ -117,14 +122,9 @@ describe('password sign-in, tokens and sessions', () => {
     const first = (
       await login({ custcode, usernameOrEmailOrPhone: 'student01', password: b64(student.password) })
     ).json().data;
-    const withCookie = (refreshToken: string, cookie: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/gw/api/v1/auth/token',
-        headers: { 'x-authorization': refreshToken, cookie },
-      });
-
-    const answer = await withCookie(first.refreshToken, `custcode=${custcode}; refreshToken=${first.refreshToken}`);
+    const answer = await refresh(first.refreshToken, {
+      cookie: `custcode=${custcode}; refreshToken=${first.refreshToken}`,
+    });
     const pair = answer.json().data;
     const cookies = Object.fromEntries(answer.cookies.map((c) => [c.name, c]));
     expect(Object.keys(cookies).sort()).toEqual(['refreshToken', 'token']);
@@ -143,7 +143,7 @@ describe('password sign-in, tokens and sessions', () => {
     const bodyOnly = await refresh(pair.refreshToken);
     expect(bodyOnly.json().errorCode).toBe('1000');
     expect(bodyOnly.cookies).toEqual([]);
-    const other = await withCookie(bodyOnly.json().data.refreshToken, `refreshToken=${pair.refreshToken}`);
+    const other = await refresh(bodyOnly.json().data.refreshToken, { cookie: `refreshToken=${pair.refreshToken}` });
     expect(other.json().errorCode).toBe('1000');
     expect(other.cookies).toEqual([]);
   });
@@ -153,14 +153,9 @@ describe('password sign-in, tokens and sessions', () => {
       const pair = (
         await login({ custcode, usernameOrEmailOrPhone: 'student01', password: b64(student.password) })
       ).json().data;
-      const answer = await t.app.inject({
-        method: 'GET',
-        url: '/gw/api/v1/auth/token',
-        headers: {
-          'x-authorization': pair.refreshToken,
-          cookie: `refreshToken=${pair.refreshToken}`,
-          ...(page ? { referer: page } : {}),
-        },
+      const answer = await refresh(pair.refreshToken, {
+        cookie: `refreshToken=${pair.refreshToken}`,
+        ...(page ? { referer: page } : {}),
       });
       expect(answer.json().errorCode).toBe('1000');
       return answer.cookies.map((c) => [c.name, c.secure ?? false]);

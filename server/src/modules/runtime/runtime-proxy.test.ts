@@ -119,6 +119,13 @@ describe('the next socket of a kernel session or terminal', () => {
     return { tracked, events };
   };
 
+  /** The gateway's sockets with a real clock, no database and a 300 ms window to renew. */
+  const socketsWithoutDatabase = () =>
+    new GatewaySockets(
+      { now: () => new Date(), sessions: { onEnded: () => () => undefined } } as unknown as AppContext,
+      300,
+    );
+
   it('is told its token expired no sooner than 3 s after Jupyter answered its upgrade', async () => {
     let upgradedAt: number | null = null;
     // Expired while Jupyter held the upgrade (a busy kernel answers it only when its cell ends).
@@ -137,8 +144,7 @@ describe('the next socket of a kernel session or terminal', () => {
   }, 15_000);
 
   it('closes with 4401 a socket still open when its time to renew has passed', async () => {
-    const ctx = { now: () => new Date(), sessions: { onEnded: () => () => undefined } } as unknown as AppContext;
-    const sockets = new GatewaySockets(ctx, 300);
+    const sockets = socketsWithoutDatabase();
     const { tracked, events } = socket(Date.now() - 1000, () => Date.now() - 5000);
     const forget = sockets.add(tracked);
     try {
@@ -155,9 +161,8 @@ describe('the next socket of a kernel session or terminal', () => {
   });
 
   it('is told once, however many rounds of checks pass before it closes', async () => {
-    // No database: each round stops after its expiry pass, which is the part under test.
-    const ctx = { now: () => new Date(), sessions: { onEnded: () => () => undefined } } as unknown as AppContext;
-    const sockets = new GatewaySockets(ctx, 300);
+    // Each round of checks stops after its expiry pass (there is no database), which is the part under test.
+    const sockets = socketsWithoutDatabase();
     const { tracked, events } = socket(Date.now() - 1000, () => Date.now() - 5000);
     const forget = sockets.add(tracked);
     try {

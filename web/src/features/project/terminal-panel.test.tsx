@@ -86,6 +86,16 @@ describe('terminal panel', () => {
     expect(sockets[0]).toContain('/terminals/websocket/7');
   });
 
+  it('asks for no shell once it is gone, while it was waiting to ask again', async () => {
+    vi.mocked(openTerminal).mockRejectedValueOnce(new JupyterError(409)).mockResolvedValue({ name: '8' });
+    const { unmount } = render(<TerminalPanel />);
+    await waitFor(() => expect(openTerminal).toHaveBeenCalledTimes(1));
+    unmount();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(openTerminal).toHaveBeenCalledTimes(1);
+    expect(opened).toHaveLength(0);
+  });
+
   it('does not ask again when Jupyter has no terminals (404)', async () => {
     vi.mocked(openTerminal).mockRejectedValue(new JupyterError(404));
     render(<TerminalPanel />);

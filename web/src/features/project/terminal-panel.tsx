@@ -62,19 +62,22 @@ export function TerminalPanel() {
       });
     };
     // Refused while the runtime stops or starts again (409), or not reached: tried again while the panel shows a
-    // running runtime (a stopped one unmounts it); Jupyter without terminals (404) is not asked again.
+    // running runtime (a stopped one unmounts it); Jupyter without terminals (404) is not asked again. A panel
+    // gone meanwhile asks for no shell it would never attach to.
+    let retry: number | undefined;
     const open = () =>
       openTerminal(projectId).then(
         ({ name }) => connect(name),
         (error: unknown) => {
           if (closed || (error instanceof JupyterError && error.status === 404)) return;
-          window.setTimeout(open, RETRY_MS);
+          retry = window.setTimeout(open, RETRY_MS);
         },
       );
     void open();
     const input = terminal.onData((data) => send(['stdin', data]));
     return () => {
       closed = true;
+      window.clearTimeout(retry);
       input.dispose();
       socket?.close();
       terminal.dispose();
