@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -25,8 +25,31 @@ export async function expectAccessible(page: Page) {
 }
 
 /**
- * Every journey runs in a fresh context (axe needs one) and fails on a Content-Security-Policy violation or an
- * uncaught page error: the strict policy the server sends must hold for the whole app.
+ * Every key of the product's texts (`menu.label`; a plural's `days` as well as `days_one`): a page that shows one as
+ * its text rendered before its texts had loaded.
+ */
+const TEXT_KEYS: string[] = (() => {
+  const keys = new Set<string>();
+  const walk = (node: unknown, path: string[]) => {
+    if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) walk(value, [...path, key]);
+    } else if (path.length > 1) {
+      const key = path.join('.');
+      keys.add(key);
+      keys.add(key.replace(/_(zero|one|two|few|many|other)$/, ''));
+    }
+  };
+  const folder = new URL('../../web/src/locales/en/', import.meta.url);
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+    walk(JSON.parse(readFileSync(new URL(file, folder), 'utf8')), []);
+  }
+  return [...keys];
+})();
+
+/**
+ * Every journey runs in a fresh context (axe needs one) and fails on a Content-Security-Policy violation, an
+ * uncaught page error, or a text key shown in place of its text, even for a moment: the strict policy the server
+ * sends must hold for the whole app, and no page may render before its texts are there.
  */
 export const test = base.extend<{ problems: string[] }>({
   problems: [
@@ -37,6 +60,27 @@ export const test = base.extend<{ problems: string[] }>({
           problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      const keysShown = new Set<string>();
+      await page.exposeFunction('__textKeyShown', (key: string) => {
+        if (!keysShown.has(key)) problems.push(`text key shown instead of its text: ${key}`);
+        keysShown.add(key);
+      });
+      await page.addInitScript((keys: string[]) => {
+        const known = new Set(keys);
+        const report = (window as unknown as { __textKeyShown: (key: string) => void }).__textKeyShown;
+        const check = (node: Node) => {
+          if (node.nodeType === Node.TEXT_NODE) {
+            const shown = node.textContent?.trim();
+            if (shown && known.has(shown)) report(shown);
+          } else node.childNodes.forEach(check);
+        };
+        new MutationObserver((records) => {
+          for (const record of records) {
+            if (record.type === 'characterData') check(record.target);
+            else record.addedNodes.forEach(check);
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      }, TEXT_KEYS);
       await use(problems);
       expect(problems).toEqual([]);
     },

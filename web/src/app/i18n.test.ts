@@ -29,3 +29,15 @@ describe('language detection', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 });
+
+describe('loading a page’s texts', () => {
+  it('loads the namespaces a page asks for before the start has finished, once it has', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    const loading = fresh.loadNamespaces(['admin']);
+    await fresh.initI18n('en');
+    await loading;
+    expect(fresh.i18n.hasLoadedNamespace('admin')).toBe(true);
+    expect(fresh.i18n.t('menu.label', { ns: 'admin' })).toBe('Administration menu');
+  });
+});

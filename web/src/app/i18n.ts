@@ -45,6 +45,14 @@ const textsBackend: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+/**
+ * Settles once the start has run. The router starts loading the first page (and its namespaces) before the start
+ * finishes; i18next answers `loadNamespaces` at once, loading nothing, until it is initialised, so a page would
+ * render its keys for a moment.
+ */
+let markStarted!: () => void;
+const started = new Promise<void>((resolve) => (markStarted = resolve));
+
 i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) document.documentElement.lang = HTML_LANG[language];
 });
@@ -52,7 +60,15 @@ i18n.on('languageChanged', (language) => {
 /** Starts i18n in the detected (or given) language; the app renders once this resolves. */
 export async function initI18n(language: Language = detectLanguage()): Promise<void> {
   if (i18n.isInitialized) return changeLanguage(language, { remember: false });
-  await Promise.all([
+  try {
+    await start(language);
+  } finally {
+    markStarted();
+  }
+}
+
+function start(language: Language) {
+  return Promise.all([
     i18n
       .use(textsBackend)
       .use(initReactI18next)
@@ -71,8 +87,12 @@ export async function initI18n(language: Language = detectLanguage()): Promise<v
   ]);
 }
 
-/** Loads namespaces a page needs, in the current language (and in any language switched to later). */
+/**
+ * Loads namespaces a page needs, in the current language (and in any language switched to later), once i18n has
+ * started.
+ */
 export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  await started;
   if (namespaces.length > 0) await i18n.loadNamespaces([...namespaces]);
 }
 

@@ -14,8 +14,8 @@ import {
   courseVersions,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { likeText } from './centre.service.js';
 import { forgetCatalogues } from './catalogue-cache.js';
+import { likeText } from '../../platform/db/like.js';
 
 /** Filters of the course centre: directions, stages, difficulties and tags kept by super administrators. */
 export async function getFilters(ctx: AppContext) {

@@ -10,6 +10,7 @@ import { centrePage } from './centre-cache.js';
 import { loadForLearner } from './course-access.js';
 import { infoVersion, summaryFields } from './course-summary.repository.js';
 import { presentSummary } from './course.presenter.js';
+import { likeText } from '../../platform/db/like.js';
 
 /** Published, open courses the caller may find: public ones, their customer's, and their course packages'. */
 export function discoverableWhere(auth: AuthContext | null): SQL {
@@ -30,9 +31,6 @@ const SORTS = {
   'learners,desc': [desc(courses.learnerCount), desc(courses.id)],
   'name,asc': [asc(infoVersion.name), asc(courses.id)],
 } as const;
-
-/** Escapes LIKE wildcards so a search for "100%" finds "100%". */
-export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The course centre and course list: filters, text search, sort, one page. Name, description and tags are the

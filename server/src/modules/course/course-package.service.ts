@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { coursePackages, courses, courseVersions, customers } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { likeText } from './centre.service.js';
+import { likeText } from '../../platform/db/like.js';
 
 type PackageRow = typeof coursePackages.$inferSelect;
 

@@ -24,6 +24,7 @@ import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, targetCustomer, type Scope } from '../../platform/tenancy.js';
 import { setAlsoTeacher } from './also-teacher.service.js';
 import { adminPasswordHash } from './people.service.js';
+import { likeText } from '../../platform/db/like.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -64,7 +65,7 @@ export async function listAdminUsers(
   const where = and(
     adminWhere(await callerScope(ctx.db, auth)),
     query.keyword
-      ? or(ilike(users.username, `%${query.keyword}%`), ilike(users.realName, `%${query.keyword}%`))
+      ? or(ilike(users.username, likeText(query.keyword)), ilike(users.realName, likeText(query.keyword)))
       : undefined,
     query.role ? arrayOverlaps(users.roles, [query.role]) : undefined,
   );

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/client.js';
 import { classes, customers, schools, students, upgradeSchedules } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
+import { likeText } from '../../platform/db/like.js';
 
 type Stage = (typeof EDU_STAGES)[number];
 type ClassRow = typeof classes.$inferSelect;
@@ -56,7 +57,7 @@ function classWhere(scope: Scope, query: Pick<TClassListQuery, 'status' | 'schoo
     scopeWhere(scope, classes),
     inArray(classes.classStatus, [...statuses]),
     query.schoolId ? eq(classes.schoolId, query.schoolId) : undefined,
-    query.keyword ? ilike(classes.className, `%${query.keyword}%`) : undefined,
+    query.keyword ? ilike(classes.className, likeText(query.keyword)) : undefined,
   );
 }
 

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import { decodePassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Scope } from '../../platform/tenancy.js';
+import { likeText } from '../../platform/db/like.js';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -60,7 +61,7 @@ export async function listCustomers(
   query: { page: number; size: number; keyword?: string | undefined; sort?: string | undefined },
 ) {
   const where = query.keyword
-    ? or(ilike(customers.name, `%${query.keyword}%`), ilike(customers.code, `%${query.keyword}%`))
+    ? or(ilike(customers.name, likeText(query.keyword)), ilike(customers.code, likeText(query.keyword)))
     : undefined;
   const [field, direction] = (query.sort ?? 'createdAt,desc').split(',') as [string, 'asc' | 'desc'];
   const column = SORTABLE[field as keyof typeof SORTABLE] ?? customers.createdAt;

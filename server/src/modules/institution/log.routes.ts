@@ -9,6 +9,7 @@ import { operationLogs, users } from '../../platform/db/schema/index.js';
 import { callerScope } from '../../platform/tenancy.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/xlsx.js';
+import { likeText } from '../../platform/db/like.js';
 
 const ZLogQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -49,7 +50,7 @@ async function logWhere(ctx: AppContext, auth: AuthContext, q: LogQuery): Promis
               ctx.db.select({ id: users.id }).from(users).where(eq(users.schoolId, scope.schoolId)),
             ),
           ),
-    q.operator ? ilike(operationLogs.operatorName, `%${q.operator}%`) : undefined,
+    q.operator ? ilike(operationLogs.operatorName, likeText(q.operator)) : undefined,
     q.module ? eq(operationLogs.module, q.module) : undefined,
     q.operation ? eq(operationLogs.operation, q.operation) : undefined,
     q.from ? gte(operationLogs.createdAt, new Date(q.from)) : undefined,

@@ -83,6 +83,18 @@ describe('teachers and students', () => {
     expect(classes.list[0].stuCount).toBe(2);
   });
 
+  it('searches for % and _ as the characters themselves, not as wildcards', async () => {
+    const search = async (keyword: string) =>
+      (await call('admin', 'GET', `/gw/admin/api/v1/school/students?keyword=${encodeURIComponent(keyword)}`)).json()
+        .data as { list: { username: string }[]; total: number };
+    expect(await search('kid_1')).toMatchObject({ list: [], total: 0 });
+    expect(await search('%')).toMatchObject({ list: [], total: 0 });
+    expect(await search('k%1')).toMatchObject({ list: [], total: 0 });
+    const plain = await search('ID0');
+    expect(plain.list.map((s) => s.username)).toEqual(['kid01', 'kid02']);
+    expect(plain.total).toBe(2);
+  });
+
   it('creates a teacher, refuses a second over the quota and a taken username', async () => {
     const first = await call('admin', 'POST', '/gw/admin/api/v1/school/teachers', {
       schoolId,

@@ -12,6 +12,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
 import { setAlsoTeacher } from './also-teacher.service.js';
 import { assertQuota } from './quota.service.js';
+import { likeText } from '../../platform/db/like.js';
 
 type Kind = 'teacher' | 'student';
 
@@ -186,7 +187,7 @@ function peopleWhere(scope: Scope, kind: Kind, query: PeopleQuery) {
     // The same scope on the account lets the planner walk the (customer, username) index in order.
     scopeWhere(scope, { customerId: users.customerId, schoolId: users.schoolId }),
     query.keyword
-      ? or(ilike(users.username, `%${query.keyword}%`), ilike(users.realName, `%${query.keyword}%`))
+      ? or(ilike(users.username, likeText(query.keyword)), ilike(users.realName, likeText(query.keyword)))
       : undefined,
     query.schoolId ? eq(table.schoolId, query.schoolId) : undefined,
     kind === 'student' && query.classId ? eq(students.classId, query.classId) : undefined,

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { customers, schools } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, targetCustomer } from '../../platform/tenancy.js';
+import { likeText } from '../../platform/db/like.js';
 
 type SchoolRow = typeof schools.$inferSelect;
 
@@ -27,7 +28,7 @@ export async function listSchools(
 ) {
   const where = and(
     scopeWhere(await callerScope(ctx.db, auth), schools),
-    query.keyword ? ilike(schools.name, `%${query.keyword}%`) : undefined,
+    query.keyword ? ilike(schools.name, likeText(query.keyword)) : undefined,
   );
   const [field, direction] = (query.sort ?? 'createdAt,desc').split(',');
   const column = field === 'name' ? schools.name : schools.createdAt;

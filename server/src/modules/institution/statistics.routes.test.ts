@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, seedOnFirstStart } from '../../seed/seed.js';
-import { signIn } from '../../test/factories.js';
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { refreshTokens, users } from '../../platform/db/schema/index.js';
+import { signIn, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { lastDays } from './statistics.service.js';
 
 describe('statistics on the demo data', () => {
   let t: TestApp;
@@ -25,8 +29,11 @@ describe('statistics on the demo data', () => {
     });
     const stats = res.json().data;
     expect(stats).toMatchObject({ schools: 1, teachers: 1, students: 30, classes: 1 });
-    expect(stats.activeByDay).toHaveLength(1);
-    expect(stats.activeByDay[0].users).toBe(3);
+    // Every day of the period is there, oldest first, ending today in the caller's zone; only today had sign-ins.
+    expect(stats.activeByDay).toHaveLength(30);
+    const active = stats.activeByDay.filter((d: { users: number }) => d.users > 0);
+    expect(active).toEqual([{ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), users: 3 }]);
+    expect([stats.activeByDay.at(-1).date, stats.activeByDay.at(-2).date]).toContain(active[0].date);
     expect(stats.bySchool).toEqual([
       expect.objectContaining({ teachers: 1, students: 30, classes: 1, customerName: expect.any(String) }),
     ]);
@@ -45,5 +52,62 @@ describe('statistics on the demo data', () => {
       headers: { 'x-authorization': teacher },
     });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('active users on a fixed clock', () => {
+  // 2026-11-22 01:00 UTC: 09:00 in Shanghai, still 17:00 on 11-21 in Los Angeles.
+  const clock = testClock(new Date('2026-11-22T01:00:00Z'));
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now });
+    await seedOnFirstStart(t.database.db, { seedDemo: true, superAdminPassword: undefined });
+    admin = await signIn(t.app, 'demo2026', 'admin', DEMO.customerAdmin.password);
+    const db = t.database.db;
+    const [kid] = await db.select().from(users).where(eq(users.username, 'student05')).limit(1);
+    const token = (createdAt: string) => ({
+      userId: kid!.id,
+      familyId: uuidv7(),
+      tokenHash: uuidv7(),
+      expiresAt: new Date('2026-12-31T00:00:00Z'),
+      createdAt: new Date(createdAt),
+    });
+    // 04:00 on 11-22 in Shanghai, 12:00 on 11-21 in Los Angeles; and one a day before the 3-day period in Shanghai.
+    await db.insert(refreshTokens).values([token('2026-11-21T20:00:00Z'), token('2026-11-19T12:00:00Z')]);
+  });
+  afterAll(() => t.close());
+
+  const activeByDay = async (query: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/gw/api/v1/user/stats?${query}`,
+        headers: { 'x-authorization': admin },
+      })
+    ).json().data.activeByDay as { date: string; users: number }[];
+
+  // The two sign-ins of the clock's day: the administrator's own (at 09:00 in Shanghai) and the student's.
+  it('counts a sign-in on its date in the zone asked for, over the days asked for', async () => {
+    expect(await activeByDay('days=3&timeZone=Asia%2FShanghai')).toEqual([
+      { date: '2026-11-20', users: 0 },
+      { date: '2026-11-21', users: 0 },
+      { date: '2026-11-22', users: 2 },
+    ]);
+    expect(await activeByDay('days=2&timeZone=America%2FLos_Angeles')).toEqual([
+      { date: '2026-11-20', users: 0 },
+      { date: '2026-11-21', users: 2 },
+    ]);
+    // Four days reach back to 11-19 (20:00 in Shanghai); an unknown zone counts as Asia/Shanghai.
+    expect((await activeByDay('days=4&timeZone=Mars%2FOlympus'))[0]).toEqual({ date: '2026-11-19', users: 1 });
+  });
+});
+
+describe('lastDays', () => {
+  it('lists the calendar days ending today in the zone, across month and year ends', () => {
+    const instant = new Date('2026-03-01T01:00:00Z');
+    expect(lastDays(instant, 3, 'Asia/Shanghai')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(lastDays(instant, 2, 'America/Los_Angeles')).toEqual(['2026-02-27', '2026-02-28']);
+    expect(lastDays(new Date('2027-01-01T12:00:00Z'), 2, 'UTC')).toEqual(['2026-12-31', '2027-01-01']);
   });
 });

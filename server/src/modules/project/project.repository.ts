@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { Db } from '../../platform/db/client.js';
 import { projectCollaborators, projects, projectVersions, users } from '../../platform/db/schema/index.js';
 import { sameTenant, type ProjectRow } from './project-access.js';
+import { likeText } from '../../platform/db/like.js';
 
 const SORTS = {
   updatedAt: projects.updatedAt,
@@ -21,7 +22,9 @@ export interface ProjectListRow {
 function filters(query: TProjectListQuery): SQL[] {
   const where: SQL[] = [];
   if (query.keyword)
-    where.push(or(ilike(projects.name, `%${query.keyword}%`), ilike(projects.description, `%${query.keyword}%`))!);
+    where.push(
+      or(ilike(projects.name, likeText(query.keyword)), ilike(projects.description, likeText(query.keyword)))!,
+    );
   if (query.tag) where.push(sql`${query.tag} = any(${projects.tags})`);
   if (query.type) where.push(eq(projects.type, query.type));
   if (query.direction) where.push(eq(projects.direction, query.direction));

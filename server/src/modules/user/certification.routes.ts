@@ -18,6 +18,7 @@ import {
   reviewCertification,
   submitCertification,
 } from './certification.service.js';
+import { likeText } from '../../platform/db/like.js';
 
 export const certificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['user'];
@@ -84,7 +85,7 @@ export const certificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request) => {
-      const pattern = `%${request.query.partName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = likeText(request.query.partName);
       const rows = await ctx.db
         .select({ id: schools.id, name: schools.name })
         .from(schools)

@@ -1,3 +1,4 @@
+import { ROLES } from '@aiedu/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, users } from '../../platform/db/schema/index.js';
@@ -45,6 +46,30 @@ describe('profile and points', () => {
       birthDay: '2016-05-04',
       areas: ['浙江省', '杭州市'],
     });
+  });
+
+  it('says a teacher or student account its school made is one, until its holder says otherwise', async () => {
+    const customer = await buildCustomer(t.database.db);
+    const identity = async (roles: string[]) => {
+      const user = await buildUser(t.database.db, { customerId: customer.id, roles });
+      const own = await signIn(t.app, customer.code, user.username, user.password);
+      const read = async () =>
+        (
+          await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/userInfo', headers: { 'x-authorization': own } })
+        ).json().data.identity as string | null;
+      return { read, own };
+    };
+    const teacher = await identity([ROLES.teacher]);
+    expect(await teacher.read()).toBe('teacher');
+    expect(await (await identity([ROLES.student])).read()).toBe('student');
+    expect(await (await identity([ROLES.customerAdmin])).read()).toBeNull();
+    await t.app.inject({
+      method: 'PUT',
+      url: '/gw/api/v1/user/userInfo',
+      payload: { identity: 'student' },
+      headers: { 'x-authorization': teacher.own },
+    });
+    expect(await teacher.read()).toBe('student');
   });
 
   it('refuses a nickname over 10 characters and a name over 20, changing nothing', async () => {

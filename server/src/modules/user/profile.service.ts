@@ -1,4 +1,4 @@
-import type { TUpdateUserInfoRequest, TUserInfo } from '@aiedu/contracts';
+import { ROLES, type TUpdateUserInfoRequest, type TUserInfo } from '@aiedu/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { users } from '../../platform/db/schema/index.js';
@@ -6,6 +6,17 @@ import { AppError } from '../../platform/errors.js';
 import { findCustomerById, findUserById } from '../auth/auth.repository.js';
 
 type UserRow = typeof users.$inferSelect;
+
+/**
+ * What the account says it is: its own choice, or else what its institution made it (a teacher or a student account),
+ * so that a teacher the school created is not asked again whether they teach.
+ */
+function identityOf(user: UserRow): TUserInfo['identity'] {
+  if (user.identity) return user.identity;
+  if (user.roles.includes(ROLES.teacher)) return 'teacher';
+  if (user.roles.includes(ROLES.student)) return 'student';
+  return null;
+}
 
 function presentUser(user: UserRow, custcode: string, avatarUrl: string | null): TUserInfo {
   return {
@@ -19,7 +30,7 @@ function presentUser(user: UserRow, custcode: string, avatarUrl: string | null):
     avatarUrl,
     gender: user.gender,
     birthDay: user.birthDay,
-    identity: user.identity,
+    identity: identityOf(user),
     areas: [user.province, user.city].filter(Boolean),
     schoolName: user.schoolName,
     signature: user.signature,

@@ -1,10 +1,11 @@
 import { count, desc, ilike, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
+import { likeText } from '../db/like.js';
 
 export async function listOutbox(db: Db, query: { page: number; size: number; keyword?: string | undefined }) {
   const where = query.keyword
-    ? or(ilike(outbox.target, `%${query.keyword}%`), ilike(outbox.body, `%${query.keyword}%`))
+    ? or(ilike(outbox.target, likeText(query.keyword)), ilike(outbox.body, likeText(query.keyword)))
     : undefined;
   const [rows, [total]] = await Promise.all([
     db

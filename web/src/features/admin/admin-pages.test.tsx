@@ -92,6 +92,37 @@ describe('administration screens', { timeout: 30_000 }, () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('draws daily active users as a chart, and as a table on demand', async () => {
+    signInAs(ROLES.customerAdmin);
+    renderApp('/admin/statistics');
+    const chart = await screen.findByRole('img', { name: 'Active users' });
+    await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
+    await userEvent.setup().click(screen.getByText('Table'));
+    expect(await screen.findByRole('cell', { name: '2026-11-22' })).toBeTruthy();
+  });
+
+  it('folds the menu above the screen on a narrow screen, and folds it again after a choice', async () => {
+    const user = userEvent.setup();
+    const wide = window.matchMedia;
+    window.matchMedia = ((media: string) =>
+      Object.assign(new EventTarget(), { media, matches: media === '(max-width: 900px)' })) as typeof wide;
+    try {
+      signInAs(ROLES.customerAdmin);
+      renderApp('/admin/students');
+      const menu = await screen.findByRole('navigation', { name: 'Administration menu' });
+      const fold = menu.querySelector('details')!;
+      expect(fold.open).toBe(false);
+      await user.click(within(menu).getByText('Administration menu'));
+      expect(fold.open).toBe(true);
+      await user.click(within(menu).getByRole('link', { name: 'Classes' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Classes' })).toBeTruthy();
+      const after = screen.getByRole('navigation', { name: 'Administration menu' });
+      expect(after.querySelector('details')!.open).toBe(false);
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('shows a school administrator only the screens of its permissions, and refuses the others', async () => {
     signInAs(ROLES.schoolAdmin);
     renderApp('/admin/students');

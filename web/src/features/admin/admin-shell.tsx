@@ -1,7 +1,7 @@
 import { LockOutlined, LoginOutlined } from '@ant-design/icons';
 import { hasPermission } from '@aiedu/contracts';
 import { Button, Menu } from 'antd';
-import type { ComponentType, ReactNode } from 'react';
+import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ADMIN_PATHS } from '../../app/paths';
@@ -11,10 +11,28 @@ import { StatusCard } from '../../ui/status-card';
 import { screenPermission, visibleMenu, type AdminScreen } from './admin-menu';
 import './admin.css';
 
-/** The left menu of the administration, grouped by object, showing the screens the roles may use. */
+/** Where the menu stops sitting beside the screen and goes above it (admin.css has the same width). */
+const NARROW = '(max-width: 900px)';
+
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia?.(NARROW);
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(NARROW).matches ?? false,
+  );
+}
+
+/**
+ * The left menu of the administration, grouped by object, showing the screens the roles may use. On a narrow screen
+ * it sits above the screen, folded, so that the screen itself comes first; it folds again after each choice.
+ */
 function AdminMenu({ roles }: { roles: string[] }) {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
+  const narrow = useNarrow();
   const items = visibleMenu(roles).map((group) => ({
     type: 'group' as const,
     key: group.group,
@@ -24,9 +42,17 @@ function AdminMenu({ roles }: { roles: string[] }) {
       label: <Link to={ADMIN_PATHS[item.screen]}>{t(item.screen, { ns: 'screens' })}</Link>,
     })),
   }));
+  const menu = <Menu mode="inline" selectedKeys={[pathname]} items={items} />;
   return (
     <nav className="admin-shell__menu" aria-label={t('menu.label')}>
-      <Menu mode="inline" selectedKeys={[pathname]} items={items} />
+      {narrow ? (
+        <details key={pathname} className="admin-shell__fold">
+          <summary>{t('menu.label')}</summary>
+          {menu}
+        </details>
+      ) : (
+        menu
+      )}
     </nav>
   );
 }

@@ -68,13 +68,13 @@ export function InstitutionHomePage() {
             <Card title={<h2 className="ant-card-head-title">{t('home.banners')}</h2>} size="small">
               <p>{t('home.bannerHint')}</p>
               {[0, 1, 2].map((slot) => (
-                <Space key={slot} align="start" style={{ display: 'flex' }}>
+                <Space key={slot} align="start" wrap style={{ display: 'flex' }}>
                   <Form.Item
                     name={['bannerLinks', slot]}
                     label={t('home.bannerLink', { n: slot + 1 })}
                     rules={[{ max: 500 }]}
                   >
-                    <Input style={{ width: 280 }} placeholder={t('home.urlPlaceholder')} />
+                    <Input style={{ width: 280, maxWidth: '100%' }} placeholder={t('home.urlPlaceholder')} />
                   </Form.Item>
                   <Form.Item label={t('home.bannerImage', { n: slot + 1 })}>
                     <Upload
@@ -119,7 +119,7 @@ export function InstitutionHomePage() {
                 {(fields, { add, remove }) => (
                   <>
                     {fields.map((field) => (
-                      <Space key={field.key} align="start">
+                      <Space key={field.key} align="start" wrap>
                         <Form.Item
                           name={[field.name, 'name']}
                           rules={[{ required: true, max: 30, message: t('form.required') }]}

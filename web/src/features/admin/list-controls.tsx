@@ -14,7 +14,8 @@ export function SearchBar({ label, onSearch }: { label: string; onSearch: (keywo
         allowClear
         aria-label={label}
         placeholder={label}
-        style={{ width: 260 }}
+        // The longest hint, "Search by username or name", whole beside the clear button; never wider than a phone.
+        style={{ width: 300, maxWidth: '100%' }}
         onSearch={(keyword) => onSearch(keyword || undefined)}
       />
     </div>

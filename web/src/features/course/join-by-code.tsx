@@ -45,7 +45,13 @@ export function JoinByCode() {
           },
         ]}
       >
-        <Input placeholder={t('join.placeholder')} maxLength={6} autoComplete="off" className="course-join__input" />
+        <Input
+          placeholder={t('join.placeholder')}
+          maxLength={6}
+          autoComplete="off"
+          size="large"
+          className="course-join__input"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy} size="large">
         {t('join.submit')}
