@@ -42,6 +42,8 @@ export const API = {
   computeAllowances: '/api/v1/admin/compute-allowances',
   /** The gateway to a project's Jupyter server: `${runtimeProxy}/<projectId>/api/...` (HTTP and WebSocket). */
   runtimeProxy: '/gw/api/v1/runtime',
+  /** `PUT ${runtimeSockets}/<socket>/token`: the caller's fresh access token replaces an open socket's. */
+  runtimeSockets: '/gw/api/v1/runtime/sockets',
   schoolHome: '/gw/api/v1/school/home',
   schoolModules: '/gw/api/v1/school/modules',
 } as const;
@@ -84,8 +86,31 @@ export const API_PREFIXES = ['/gw/', '/api/', '/es/'] as const;
 export const RUNTIME_SOCKET_CLOSE = { renewToken: 4401, noAccess: 4403 } as const;
 
 /**
- * The text frame the gateway sends on a kernel or terminal WebSocket when its access token expires. The client
- * closes the socket itself (a close it starts loses nothing it sent, where one the server starts can race a frame
- * the browser is sending), renews the token and reconnects; a socket still open 10 s later is closed with 4401.
+ * The text frame the gateway sends on a kernel or terminal WebSocket when its access token expires, naming the
+ * socket. The client renews the token and hands it to that socket (`PUT ${API.runtimeSockets}/<socket>/token`),
+ * which stays open: nothing the kernel prints meanwhile is in flight across a reconnect. A client that cannot
+ * closes the socket itself, renews the token and reconnects; a socket without a fresh token 10 s after the notice
+ * closes with 4401.
  */
-export const RUNTIME_SOCKET_NOTICE = { renewToken: '{"gateway":"renew-token"}' } as const;
+export interface RuntimeSocketNotice {
+  gateway: 'renew-token';
+  socket: string;
+}
+
+const NOTICE_START = '{"gateway":';
+
+export const runtimeSocketNotice = (socket: string): string =>
+  JSON.stringify({ gateway: 'renew-token', socket } satisfies RuntimeSocketNotice);
+
+/** The gateway's notice in a text frame, or null for Jupyter's own frames (which never start this way). */
+export function readRuntimeSocketNotice(text: string): RuntimeSocketNotice | null {
+  if (!text.startsWith(NOTICE_START)) return null;
+  try {
+    const notice = JSON.parse(text) as Partial<RuntimeSocketNotice>;
+    return notice.gateway === 'renew-token' && typeof notice.socket === 'string'
+      ? { gateway: notice.gateway, socket: notice.socket }
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -176,9 +176,9 @@ export async function buildApp({
   app.decorate('packages', new PackageQueue(ctx, runtimes.driver));
   await app.register(projectRoutes, { ctx, manager: runtimes });
   await app.register(experimentRoutes, { ctx, driver: runtimes.driver });
-  await app.register(runtimeRoutes, { ctx, manager: runtimes });
+  const sockets = registerRuntimeUpgrades(app, ctx, runtimes, tokens);
+  await app.register(runtimeRoutes, { ctx, manager: runtimes, sockets });
   await app.register(runtimeProxyRoutes, { ctx, manager: runtimes });
-  registerRuntimeUpgrades(app, ctx, runtimes, tokens);
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
+import { readRuntimeSocketNotice, type RuntimeSocketNotice } from '@aiedu/contracts';
 import WebSocket from 'ws';
 
 /** Route tests that need a real Jupyter skip only when Debian's jupyter-server is not installed (CI installs it). */
@@ -49,9 +49,8 @@ export class KernelChannel {
 
   /** How the socket ended: a close code of the gateway's (4401, 4403) or Jupyter's. */
   readonly closed: Promise<{ code: number; reason: string }>;
-  /** Settles when the gateway says the token expired (the client should close and reconnect). */
-  readonly renewNotice: Promise<void>;
-  private noticed!: () => void;
+  /** The gateway's notices that the token expired, in order. */
+  readonly notices: RuntimeSocketNotice[] = [];
 
   private constructor(
     readonly socket: WebSocket,
@@ -60,9 +59,9 @@ export class KernelChannel {
     this.closed = new Promise((resolve) =>
       socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
-    this.renewNotice = new Promise((resolve) => (this.noticed = resolve));
     socket.on('message', (data) => {
-      if (String(data) === RUNTIME_SOCKET_NOTICE.renewToken) return this.noticed();
+      const notice = readRuntimeSocketNotice(String(data));
+      if (notice) return void this.notices.push(notice);
       const parsed = JSON.parse(String(data)) as {
         parent_header: { msg_id?: string };
         header: { msg_type: string };
@@ -121,6 +120,12 @@ export class KernelChannel {
       };
       this.listeners.add(listener);
     });
+  }
+
+  /** The gateway's `count`-th notice (1 for the first), once it has come. */
+  async notice(count = 1): Promise<RuntimeSocketNotice> {
+    await waitFor(() => this.notices.length >= count);
+    return this.notices[count - 1]!;
   }
 
   close() {

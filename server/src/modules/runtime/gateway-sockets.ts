@@ -1,8 +1,10 @@
-import { RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
+import { randomUUID } from 'node:crypto';
+import { RUNTIME_SOCKET_CLOSE, runtimeSocketNotice } from '@aiedu/contracts';
 import type { SessionsEnded } from '../../platform/auth/session-events.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
-import { activeSessions } from '../auth/session.service.js';
+import { AppError } from '../../platform/errors.js';
+import { activeSessions, isSessionActive } from '../auth/session.service.js';
 import { loadProjectFor } from '../project/project-access.js';
 
 const CLOSE_RENEW_TOKEN = RUNTIME_SOCKET_CLOSE.renewToken;
@@ -11,13 +13,14 @@ const CHECK_INTERVAL_MS = 10_000;
 const PARK_MS = 60_000;
 const UPGRADE_GRACE_MS = 3_000;
 const SETTLE_MS = 2_000;
-/** How long a client told its token expired has to close the socket itself. */
+/** How long a client told its token expired has to renew it or close the socket itself. */
 const RENEW_WINDOW_MS = 10_000;
 
 export interface GatewaySocket {
   projectId: string;
+  /** Who the socket's access token names; a renewal replaces it. */
   auth: AuthContext;
-  /** When the access token that opened the socket expires (ms since the epoch). */
+  /** When the socket's access token expires (ms since the epoch); a renewal moves it. */
   expiresAt: number;
   /** When Jupyter answered the upgrade (ms since the epoch), or null while it has not. */
   upgradedAt(): number | null;
@@ -26,21 +29,29 @@ export interface GatewaySocket {
   close(code: number, reason: string): void;
 }
 
+/** What the gateway keeps of an open socket: its name in notices, and its timers. */
+interface Tracked {
+  id: string;
+  expiry: NodeJS.Timeout;
+  /** Set once the client was told its token expired: closes the socket when the time to renew has passed. */
+  renewBy: NodeJS.Timeout | null;
+}
+
 /**
  * The kernel and terminal WebSockets open through the gateway. None outlives what opened it. When its access token
- * expires, the client is told so (RUNTIME_SOCKET_NOTICE) and closes the socket itself, which loses nothing it sent:
- * a close the server starts can cross a frame the browser is sending, and a browser drops a frame sent once the
- * server's close has reached it. A socket still open 10 s after the notice closes (4401). One whose sign-in ends
- * (logout, a reused refresh token, a password change; at once in this process, within 10 s otherwise) closes at
- * once (4401), and (4403) one whose user may no longer edit the project. The editor renews its token and
- * reconnects to the same kernel, whose output Jupyter kept meanwhile.
+ * expires, the client is told so (`runtimeSocketNotice`, naming the socket) and hands the socket a fresh token
+ * (`renew`); the socket stays open, so nothing either side sends at that moment is in flight across a reconnect. A
+ * client that cannot closes the socket itself, which loses nothing it sent (a close the server starts can cross a
+ * frame the browser is sending), and reconnects to the same kernel, whose output Jupyter kept meanwhile. A socket
+ * without a fresh token 10 s after the notice closes (4401). One whose sign-in ends (logout, a reused refresh
+ * token, a password change; at once in this process, within 10 s otherwise) closes at once (4401), and (4403) one
+ * whose user may no longer edit the project.
  */
 export class GatewaySockets {
-  private readonly open = new Set<GatewaySocket>();
+  private readonly open = new Map<GatewaySocket, Tracked>();
+  private readonly byId = new Map<string, GatewaySocket>();
   private readonly parked = new Map<string, { frames: Buffer; timer: NodeJS.Timeout }>();
   private readonly closingSockets = new Map<string, Set<Promise<unknown>>>();
-  /** Sockets told their token expired. */
-  private readonly notified = new WeakSet<GatewaySocket>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -59,29 +70,42 @@ export class GatewaySockets {
 
   /** Tracks a socket until it closes; answers the function that forgets it. */
   add(socket: GatewaySocket): () => void {
-    this.open.add(socket);
-    const expiry = setTimeout(() => this.expire(socket), Math.max(0, socket.expiresAt - this.ctx.now().getTime()));
-    expiry.unref();
-    return () => {
-      clearTimeout(expiry);
-      this.open.delete(socket);
-    };
+    const tracked: Tracked = { id: randomUUID(), expiry: this.expiryOf(socket), renewBy: null };
+    this.open.set(socket, tracked);
+    this.byId.set(tracked.id, socket);
+    return () => this.forget(socket);
+  }
+
+  private expiryOf(socket: GatewaySocket): NodeJS.Timeout {
+    const timer = setTimeout(() => this.expire(socket), Math.max(0, socket.expiresAt - this.ctx.now().getTime()));
+    timer.unref();
+    return timer;
+  }
+
+  private forget(socket: GatewaySocket): boolean {
+    const tracked = this.open.get(socket);
+    if (!tracked) return false;
+    clearTimeout(tracked.expiry);
+    if (tracked.renewBy) clearTimeout(tracked.renewBy);
+    this.open.delete(socket);
+    this.byId.delete(tracked.id);
+    return true;
   }
 
   private end(socket: GatewaySocket, code: number, reason: string) {
-    if (!this.open.delete(socket)) return;
-    socket.close(code, reason);
+    if (this.forget(socket)) socket.close(code, reason);
   }
 
   /**
-   * Tells the client of a socket whose token expired to renew it, and closes the socket if it is still open
+   * Tells the client of a socket whose token expired to renew it, and closes the socket if it has no fresh token
    * `renewWindowMs` later; never before Jupyter has had `UPGRADE_GRACE_MS` after answering its upgrade: Jupyter
    * holds an upgrade until a busy kernel answers (a cell may run for minutes), and a kernel socket that closes
    * right after it opened makes Jupyter drop the output it kept for the session, before replaying it. Ended
    * sign-ins and lost access still close at once.
    */
   private expire(socket: GatewaySocket) {
-    if (socket.expiresAt > this.ctx.now().getTime() || !this.open.has(socket) || this.notified.has(socket)) return;
+    const tracked = this.open.get(socket);
+    if (!tracked || tracked.renewBy || socket.expiresAt > this.ctx.now().getTime()) return;
     // The grace is a span of real time, whatever clock the tokens are read with.
     const upgraded = socket.upgradedAt();
     const wait = upgraded === null ? UPGRADE_GRACE_MS : upgraded + UPGRADE_GRACE_MS - Date.now();
@@ -89,13 +113,39 @@ export class GatewaySockets {
       setTimeout(() => this.expire(socket), wait).unref();
       return;
     }
-    this.notified.add(socket);
-    socket.notify(RUNTIME_SOCKET_NOTICE.renewToken);
-    setTimeout(() => this.end(socket, CLOSE_RENEW_TOKEN, 'token expired'), this.renewWindowMs).unref();
+    tracked.renewBy = setTimeout(() => this.end(socket, CLOSE_RENEW_TOKEN, 'token expired'), this.renewWindowMs);
+    tracked.renewBy.unref();
+    socket.notify(runtimeSocketNotice(tracked.id));
+  }
+
+  /**
+   * The socket named `id` in a notice takes the caller's access token (which expires at `expiresAt`) in place of
+   * the one that opened it, after the same checks as an upgrade: the same user, a sign-in that stands, a project
+   * the user may still edit (otherwise the socket closes, 4403). Anything else, including a socket that has
+   * closed meanwhile, is not found: the client then reconnects.
+   */
+  async renew(id: string, auth: AuthContext, expiresAt: number): Promise<void> {
+    const socket = this.byId.get(id);
+    if (!socket || socket.auth.userId !== auth.userId) throw new AppError('NOT_FOUND');
+    if (!(await isSessionActive(this.ctx.db, auth.sessionId))) throw new AppError('TOKEN_EXPIRED');
+    try {
+      await loadProjectFor(this.ctx.db, auth, socket.projectId, 'edit');
+    } catch (error) {
+      this.end(socket, CLOSE_NO_ACCESS, 'no access');
+      throw error;
+    }
+    const tracked = this.open.get(socket);
+    if (!tracked) throw new AppError('NOT_FOUND');
+    socket.auth = auth;
+    socket.expiresAt = expiresAt;
+    if (tracked.renewBy) clearTimeout(tracked.renewBy);
+    tracked.renewBy = null;
+    clearTimeout(tracked.expiry);
+    tracked.expiry = this.expiryOf(socket);
   }
 
   private sessionsEnded(ended: SessionsEnded) {
-    for (const socket of [...this.open]) {
+    for (const socket of [...this.open.keys()]) {
       const hit =
         'sessionId' in ended
           ? socket.auth.sessionId === ended.sessionId
@@ -106,7 +156,7 @@ export class GatewaySockets {
 
   /** One round: expired tokens, ended sign-ins (one query), and each user's access to each project. */
   async check(): Promise<void> {
-    const sockets = [...this.open];
+    const sockets = [...this.open.keys()];
     for (const socket of sockets) this.expire(socket);
     const live = sockets.filter((s) => this.open.has(s));
     const active = await activeSessions(this.ctx.db, [...new Set(live.map((s) => s.auth.sessionId))]);
@@ -187,6 +237,6 @@ export class GatewaySockets {
   close(): void {
     clearInterval(this.timer);
     this.unsubscribe();
-    for (const socket of [...this.open]) this.end(socket, 1001, 'server shutting down');
+    for (const socket of [...this.open.keys()]) this.end(socket, 1001, 'server shutting down');
   }
 }

@@ -1,6 +1,9 @@
 import net from 'node:net';
-import { RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
+import { readRuntimeSocketNotice, ROLES, runtimeSocketNotice } from '@aiedu/contracts';
+import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
 import { waitFor } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { AppContext } from '../../platform/context.js';
@@ -106,17 +109,26 @@ describe('the next socket of a kernel session or terminal', () => {
     expect(await sockets.takeParked('kid:project:/terminals/websocket/1:')).toBeNull();
   });
 
-  const socket = (expiresAt: number, upgradedAt: () => number | null) => {
-    const events: { kind: 'notice' | 'close'; detail: string | number; at: number }[] = [];
-    const tracked: GatewaySocket = {
+  const socket = (
+    expiresAt: number,
+    upgradedAt: () => number | null,
+    owner: { projectId: string; auth: AuthContext } = {
       projectId: 'project',
       auth: { userId: 'kid', customerId: null, roles: [], sessionId: 'session', mustChangePassword: false },
+    },
+  ) => {
+    const events: { kind: 'notice' | 'close'; detail: string | number; at: number }[] = [];
+    const tracked: GatewaySocket = {
+      ...owner,
       expiresAt,
       upgradedAt,
       notify: (text) => events.push({ kind: 'notice', detail: text, at: Date.now() }),
       close: (code) => events.push({ kind: 'close', detail: code, at: Date.now() }),
     };
-    return { tracked, events };
+    /** What happened, with each notice read as the gateway's. */
+    const seen = () =>
+      events.map((e) => [e.kind, typeof e.detail === 'string' ? readRuntimeSocketNotice(e.detail)?.gateway : e.detail]);
+    return { tracked, events, seen };
   };
 
   /** The gateway's sockets with a real clock, no database and a 300 ms window to renew. */
@@ -136,7 +148,8 @@ describe('the next socket of a kernel session or terminal', () => {
       expect(events).toEqual([]);
       upgradedAt = Date.now();
       await waitFor(() => events.length > 0, 10_000);
-      expect(events[0]).toMatchObject({ kind: 'notice', detail: RUNTIME_SOCKET_NOTICE.renewToken });
+      expect(events[0]!.kind).toBe('notice');
+      expect(readRuntimeSocketNotice(String(events[0]!.detail))).toMatchObject({ gateway: 'renew-token' });
       expect(events[0]!.at - upgradedAt).toBeGreaterThanOrEqual(2_900);
     } finally {
       forget();
@@ -145,12 +158,12 @@ describe('the next socket of a kernel session or terminal', () => {
 
   it('closes with 4401 a socket still open when its time to renew has passed', async () => {
     const sockets = socketsWithoutDatabase();
-    const { tracked, events } = socket(Date.now() - 1000, () => Date.now() - 5000);
+    const { tracked, events, seen } = socket(Date.now() - 1000, () => Date.now() - 5000);
     const forget = sockets.add(tracked);
     try {
       await waitFor(() => events.some((e) => e.kind === 'close'), 5_000);
-      expect(events.map((e) => [e.kind, e.detail])).toEqual([
-        ['notice', RUNTIME_SOCKET_NOTICE.renewToken],
+      expect(seen()).toEqual([
+        ['notice', 'renew-token'],
         ['close', 4401],
       ]);
       expect(events[1]!.at - events[0]!.at).toBeGreaterThanOrEqual(290);
@@ -163,21 +176,135 @@ describe('the next socket of a kernel session or terminal', () => {
   it('is told once, however many rounds of checks pass before it closes', async () => {
     // Each round of checks stops after its expiry pass (there is no database), which is the part under test.
     const sockets = socketsWithoutDatabase();
-    const { tracked, events } = socket(Date.now() - 1000, () => Date.now() - 5000);
+    const { tracked, events, seen } = socket(Date.now() - 1000, () => Date.now() - 5000);
     const forget = sockets.add(tracked);
     try {
       await waitFor(() => events.length > 0, 5_000);
       await sockets.check().catch(() => undefined);
       await sockets.check().catch(() => undefined);
       await waitFor(() => events.some((e) => e.kind === 'close'), 5_000);
-      expect(events.map((e) => [e.kind, e.detail])).toEqual([
-        ['notice', RUNTIME_SOCKET_NOTICE.renewToken],
+      expect(seen()).toEqual([
+        ['notice', 'renew-token'],
         ['close', 4401],
       ]);
     } finally {
       forget();
       sockets.close();
     }
+  });
+});
+
+describe('a socket’s token renewal', () => {
+  let t: TestApp;
+  let projectId: string;
+  const tokens: Record<string, string> = {};
+  const authOf = (token: string): AuthContext => {
+    const claims = decodeJwt(token);
+    return {
+      userId: String(claims.sub),
+      customerId: String(claims.cid),
+      roles: claims.roles as string[],
+      sessionId: String(claims.sid),
+      mustChangePassword: false,
+    };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const school = await buildCustomer(t.database.db);
+    for (const name of ['kid', 'classmate']) {
+      const user = await buildUser(t.database.db, { customerId: school.id, username: name, roles: [ROLES.student] });
+      tokens[name] = await signIn(t.app, school.code, name, user.password);
+    }
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/projects',
+      payload: { name: 'Renewals' },
+      headers: { 'x-authorization': tokens.kid! },
+    });
+    projectId = created.json().data.id;
+  });
+  afterAll(() => t.close());
+
+  /** The gateway's sockets on the app's database, with a real clock and a 2 s window to renew. */
+  const socketsWithDatabase = () =>
+    new GatewaySockets(
+      {
+        db: t.database.db,
+        now: () => new Date(),
+        sessions: { onEnded: () => () => undefined },
+      } as unknown as AppContext,
+      2000,
+    );
+
+  const ownSocket = (expiresAt: number) => {
+    const events: { kind: 'notice' | 'close'; detail: string | number }[] = [];
+    const tracked: GatewaySocket = {
+      projectId,
+      auth: authOf(tokens.kid!),
+      expiresAt,
+      upgradedAt: () => Date.now() - 5000,
+      notify: (text) => events.push({ kind: 'notice', detail: text }),
+      close: (code) => events.push({ kind: 'close', detail: code }),
+    };
+    return { tracked, events };
+  };
+
+  /** Runs `check` on the kid's socket whose token has expired, once the gateway's notice named it. */
+  const withNoticedSocket = async (
+    check: (socket: ReturnType<typeof ownSocket> & { sockets: GatewaySockets; id: string }) => Promise<void>,
+  ) => {
+    const sockets = socketsWithDatabase();
+    const own = ownSocket(Date.now() - 1000);
+    const forget = sockets.add(own.tracked);
+    try {
+      await waitFor(() => own.events.length > 0, 5_000);
+      await check({ ...own, sockets, id: readRuntimeSocketNotice(String(own.events[0]!.detail))!.socket });
+    } finally {
+      forget();
+      sockets.close();
+    }
+  };
+
+  it('keeps a socket open on the fresh token it is handed, until that one expires', () =>
+    withNoticedSocket(async ({ sockets, tracked, events, id }) => {
+      // Without a renewal this socket would close 2 s after the notice; the fresh token lasts 2.5 s from now.
+      const fresh = authOf(tokens.kid!);
+      await sockets.renew(id, fresh, Date.now() + 2500);
+      expect(tracked.auth).toBe(fresh);
+      await waitFor(() => events.length > 1, 5_000);
+      expect(events[1]!.kind).toBe('notice');
+      expect(readRuntimeSocketNotice(String(events[1]!.detail))!.socket).toBe(id);
+      // That token is not renewed: the socket closes when its time to renew has passed.
+      await waitFor(() => events.length > 2, 5_000);
+      expect(events.map((e) => e.kind)).toEqual(['notice', 'notice', 'close']);
+      expect(events[2]!.detail).toBe(4401);
+      await expect(sockets.renew(id, fresh, Date.now() + 60_000)).rejects.toMatchObject({ message: 'NOT_FOUND' });
+    }));
+
+  it('refuses another user’s token and a socket it does not know', () =>
+    withNoticedSocket(async ({ sockets, tracked, events, id }) => {
+      const kid = tracked.auth;
+      await expect(sockets.renew(id, authOf(tokens.classmate!), Date.now() + 60_000)).rejects.toMatchObject({
+        message: 'NOT_FOUND',
+      });
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      await expect(sockets.renew(unknown, kid, Date.now() + 60_000)).rejects.toMatchObject({ message: 'NOT_FOUND' });
+      expect(tracked.auth).toBe(kid);
+      // Still waiting for its own user's token: it closes when the time to renew has passed.
+      await waitFor(() => events.length > 1, 5_000);
+      expect(events.map((e) => e.kind)).toEqual(['notice', 'close']);
+    }));
+
+  it('is a route of the API: the caller’s token, the socket named in the notice', async () => {
+    const put = (token: string | undefined) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/gw/api/v1/runtime/sockets/00000000-0000-4000-8000-000000000000/token',
+        headers: token ? { 'x-authorization': token } : {},
+      });
+    expect((await put(tokens.kid)).json()).toMatchObject({ errorCode: '1004' });
+    expect((await put(undefined)).json()).toMatchObject({ errorCode: '1107' });
   });
 });
 
@@ -198,9 +325,9 @@ describe('the gateway’s notice to the browser', () => {
       // Jupyter's frame arrives in two pieces; the notice is asked for in between.
       jupyter.write(Buffer.concat([head, output.subarray(0, 10)]));
       await waitFor(() => Buffer.concat(received).length === head.length + 10);
-      link.notify(RUNTIME_SOCKET_NOTICE.renewToken);
+      link.notify(runtimeSocketNotice('socket-1'));
       jupyter.write(output.subarray(10));
-      const notice = textFrame(RUNTIME_SOCKET_NOTICE.renewToken);
+      const notice = textFrame(runtimeSocketNotice('socket-1'));
       const expected = Buffer.concat([head, output, notice]);
       await waitFor(() => Buffer.concat(received).length === expected.length);
       expect(Buffer.concat(received).equals(expected)).toBe(true);

@@ -306,7 +306,7 @@ export function registerRuntimeUpgrades(
   ctx: AppContext,
   manager: RuntimeManager,
   tokens: AccessTokens,
-) {
+): GatewaySockets {
   const sockets = new GatewaySockets(ctx);
   app.decorate('runtimeSockets', sockets);
   // Before the server stops accepting: open sockets would otherwise hold its drain until they end.
@@ -374,6 +374,7 @@ export function registerRuntimeUpgrades(
       socket.once('close', forget);
     })().catch(() => socket.destroy());
   });
+  return sockets;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { truncateSync } from 'node:fs';
 import path from 'node:path';
-import { ROLES, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
+import { readRuntimeSocketNotice, ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
@@ -198,27 +198,55 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     const channels = (who: string) => `${wsUrl(projectId, `/api/kernels/${kid}/channels`, who)}&session_id=${session}`;
     let channel = await KernelChannel.open(channels('kid'), {}, session);
 
-    // The access token expires while a cell runs: the gateway says so and the client closes the socket itself, as
-    // the editor does; the spent token opens nothing more, a fresh one reconnects to the same kernel session, and
-    // the cell's output arrives there.
-    let running = false;
-    channel.socket.on('message', (data) => {
-      if (String(data) === RUNTIME_SOCKET_NOTICE.renewToken) return;
-      const message = JSON.parse(String(data)) as { header: { msg_type: string }; parent_header: { msg_id?: string } };
-      if (message.header.msg_type === 'execute_input' && message.parent_header.msg_id === msgId) running = true;
-    });
-    const { msgId } = channel.send("import time; time.sleep(3); print('kept')");
-    await waitFor(() => running);
-    clock.advance((t.config.accessTokenTtlSeconds + 1) * 1000);
-    await t.app.runtimes.tick(); // the busy kernel counts as activity: the runtime stays
-    await t.app.runtimeSockets.check();
-    await channel.renewNotice;
+    const started = new Set<string>();
+    const watch = (socket: WebSocket) =>
+      socket.on('message', (data) => {
+        if (readRuntimeSocketNotice(String(data))) return;
+        const message = JSON.parse(String(data)) as {
+          header: { msg_type: string };
+          parent_header: { msg_id?: string };
+        };
+        if (message.header.msg_type === 'execute_input') started.add(message.parent_header.msg_id ?? '');
+      });
+    watch(channel.socket);
+    const expireToken = async () => {
+      clock.advance((t.config.accessTokenTtlSeconds + 1) * 1000);
+      await t.app.runtimes.tick(); // the busy kernel counts as activity: the runtime stays
+      await t.app.runtimeSockets.check();
+    };
+    const renewSocket = (who: string, socket: string) =>
+      call(who, 'PUT', `/gw/api/v1/runtime/sockets/${socket}/token`).then((res) => res.json().errorCode);
+
+    // The access token expires while a cell runs: the gateway's notice names the socket, and the client hands it a
+    // fresh token, as the editor does. The socket stays open and the cell's output arrives on it.
+    const first = channel.send("import time; time.sleep(3); print('kept')");
+    const firstOutput = channel.collect(first.msgId);
+    await waitFor(() => started.has(first.msgId));
+    await expireToken();
+    const notice = await channel.notice();
+    await signInAgain('kid');
+    await signInAgain('classmate');
+    // Only the socket's own user can renew it.
+    expect(await renewSocket('classmate', notice.socket)).toBe('1004');
+    expect(await renewSocket('kid', notice.socket)).toBe('1000');
+    expect(stdoutOf(await firstOutput).trim()).toBe('kept');
+    expect(channel.socket.readyState).toBe(WebSocket.OPEN);
+
+    // A client that cannot renew it closes the socket itself: the spent token opens nothing more, a fresh one
+    // reconnects to the same kernel session, and the output of the cell still running arrives there.
+    const { msgId } = channel.send("import time; time.sleep(3); print('kept again')");
+    await waitFor(() => started.has(msgId));
+    await expireToken();
+    const second = await channel.notice(2);
+    expect(second.socket).toBe(notice.socket);
     channel.close();
     expect(await channel.closed).toMatchObject({ code: 1005 });
     await expect(KernelChannel.open(channels('kid'))).rejects.toThrow(/upgrade refused: 401/);
     await signInAgain('kid');
+    // A closed socket takes no token.
+    expect(await renewSocket('kid', notice.socket)).toBe('1004');
     channel = await KernelChannel.open(channels('kid'), {}, session);
-    expect(stdoutOf(await channel.collect(msgId)).trim()).toBe('kept');
+    expect(stdoutOf(await channel.collect(msgId)).trim()).toBe('kept again');
 
     // Logging out ends the sign-in: its sockets close at once and its still unexpired token opens nothing more.
     await call('kid', 'POST', '/gw/api/v1/auth/logout');

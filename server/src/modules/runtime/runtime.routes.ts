@@ -10,9 +10,10 @@ import {
   type ContainerType,
 } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.js';
-import { requireAuth } from '../../platform/auth/auth-guard.js';
+import { authHeader, requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { computeAllowances } from '../../platform/db/schema/index.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
@@ -21,15 +22,20 @@ import { callerScope } from '../../platform/tenancy.js';
 import { loadProjectFor } from '../project/project-access.js';
 import { offeredContainerTypes } from './container-offer.js';
 import { computeBalance, weeklyAllowance } from './compute-balance.js';
+import type { GatewaySockets } from './gateway-sockets.js';
 import type { RuntimeManager } from './runtime-manager.js';
 
 const ZProjectParams = z.object({ id: z.uuid() });
 
-/** Runtime state, start and stop of a project; compute balances; weekly allowances for administrators. */
-export const runtimeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; manager: RuntimeManager }> = async (
-  app,
-  { ctx, manager },
-) => {
+/**
+ * Runtime state, start and stop of a project; compute balances; weekly allowances for administrators; a fresh
+ * access token for an open gateway socket.
+ */
+export const runtimeRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  manager: RuntimeManager;
+  sockets: GatewaySockets;
+}> = async (app, { ctx, manager, sockets }) => {
   const tags = ['runtime'];
   const auth = { auth: 'required' as const };
 
@@ -180,6 +186,27 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; manager: Ru
           customerId,
         });
       });
+      return ok(null);
+    },
+  );
+
+  app.put(
+    `${API.runtimeSockets}/:socket/token`,
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: "The caller's access token replaces the one of an open kernel or terminal socket",
+        description:
+          'Answers the notice `{"gateway":"renew-token","socket":…}`: the socket stays open until this token expires. ' +
+          '`1004` when the socket is not the caller’s or has closed (reconnect instead).',
+        params: z.object({ socket: z.uuid() }),
+        response: envelopeOf(z.null()),
+      },
+    },
+    async (request) => {
+      const expiresAt = (decodeJwt(authHeader(request)!).exp ?? 0) * 1000;
+      await sockets.renew(request.params.socket, requireAuth(request), expiresAt);
       return ok(null);
     },
   );

@@ -1,4 +1,4 @@
-import { projectApi, RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
+import { API, projectApi, readRuntimeSocketNotice, RUNTIME_SOCKET_CLOSE } from '@aiedu/contracts';
 import { api } from '../../app/api';
 import { readSession } from '../../app/session';
 
@@ -37,23 +37,48 @@ export function jupyterSocketUrl(projectId: string, path: string, query: Record<
 
 /**
  * Wires a gateway socket's messages and end. The gateway's notice that the access token expired is not passed on:
- * the socket is closed from this side (a close the browser starts loses nothing it sent, one the server starts can
- * drop a frame being sent), `renew` runs, and `close` then gets 4401 as when the gateway closes the socket itself,
- * so the caller renews the token and reconnects (`reconnectAfter`).
+ * the token is renewed and handed to the socket, which stays open, so nothing the kernel or shell sends meanwhile
+ * is in flight across a reconnect. When that fails, the socket is closed from this side (a close the browser
+ * starts loses nothing it sent, one the server starts can drop a frame being sent), `closing` runs, and `close`
+ * then gets 4401 as when the gateway closes the socket itself, so the caller renews the token and reconnects
+ * (`reconnectAfter`). `close` also gets the access token the socket last held.
  */
 export function wireGatewaySocket(
   socket: WebSocket,
-  on: { message(data: string): void; close(code: number): void; renew?(): void },
+  sentToken: string | null,
+  on: { message(data: string): void; close(code: number, token: string | null): void; closing?(): void },
 ): void {
-  let renewing = false;
+  let token = sentToken;
+  let closing = false;
   socket.onmessage = (event) => {
     const data = String(event.data);
-    if (data !== RUNTIME_SOCKET_NOTICE.renewToken) return on.message(data);
-    renewing = true;
-    on.renew?.();
-    socket.close();
+    const notice = readRuntimeSocketNotice(data);
+    if (!notice) return on.message(data);
+    void renewSocketToken(notice.socket, token).then((renewed) => {
+      if (renewed !== null) token = renewed;
+      else if (socket.readyState === WebSocket.OPEN) {
+        closing = true;
+        on.closing?.();
+        socket.close();
+      }
+    });
   };
-  socket.onclose = (event) => on.close(renewing ? RUNTIME_SOCKET_CLOSE.renewToken : event.code);
+  socket.onclose = (event) => on.close(closing ? RUNTIME_SOCKET_CLOSE.renewToken : event.code, token);
+}
+
+/**
+ * Renews the socket's expired token (unless another call already has) and hands the new one to the socket;
+ * answers it, or null when either step failed.
+ */
+async function renewSocketToken(socketId: string, expired: string | null): Promise<string | null> {
+  try {
+    if (!(await api.renewToken(expired))) return null;
+    const token = readSession().token;
+    await api.put(`${API.runtimeSockets}/${socketId}/token`, undefined, { quiet: true });
+    return token;
+  } catch {
+    return null;
+  }
 }
 
 /** How long a socket that could not reconnect waits before it tries again. */

@@ -1,4 +1,4 @@
-import { RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
+import { runtimeSocketNotice } from '@aiedu/contracts';
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as jupyterClient from './jupyter-client';
@@ -24,7 +24,11 @@ vi.mock('@xterm/xterm', () => ({
 const typed = vi.hoisted(() => ({ listener: (_data: string) => undefined as void }));
 let token = 'token-1';
 const renewToken = vi.fn<(sent: string | null) => Promise<boolean>>();
-vi.mock('../../app/api', () => ({ api: { renewToken: (sent: string | null) => renewToken(sent) } }));
+/** The socket's token renewal (`PUT …/runtime/sockets/<id>/token`). */
+const put = vi.fn<(path: string) => Promise<null>>();
+vi.mock('../../app/api', () => ({
+  api: { renewToken: (sent: string | null) => renewToken(sent), put: (path: string) => put(path) },
+}));
 vi.mock('../../app/session', () => ({ readSession: () => ({ token }) }));
 vi.mock('./editor-context', () => ({ useEditor: () => ({ projectId: 'p1', running: true }) }));
 vi.mock('./jupyter-client', async (original) => ({
@@ -68,6 +72,7 @@ describe('terminal panel', () => {
     opened.length = 0;
     token = 'token-1';
     renewToken.mockReset();
+    put.mockReset();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -105,19 +110,41 @@ describe('terminal panel', () => {
     expect(sockets).toEqual([]);
   });
 
-  it('closes the socket itself when told its token expired, and sends what was typed meanwhile on the next one', async () => {
-    vi.mocked(openTerminal).mockResolvedValue({ name: '3' });
+  it('hands the socket a renewed token when told its token expired, and keeps typing into it', async () => {
+    vi.mocked(openTerminal).mockResolvedValue({ name: '4' });
     renewToken.mockImplementation(async () => {
       token = 'token-2';
       return true;
     });
+    put.mockResolvedValue(null);
     render(<TerminalPanel />);
     await waitFor(() => expect(opened).toHaveLength(1));
     const first = opened[0]!;
     first.open();
     typed.listener('l');
-    first.onmessage?.({ data: RUNTIME_SOCKET_NOTICE.renewToken });
-    expect(first.closedByClient).toBe(true);
+    first.onmessage?.({ data: runtimeSocketNotice('socket-4') });
+    typed.listener('s');
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/gw/api/v1/runtime/sockets/socket-4/token'));
+    typed.listener('\r');
+    expect(first.closedByClient).toBe(false);
+    expect(first.sent.slice(1)).toEqual(['l', 's', '\r'].map((key) => JSON.stringify(['stdin', key])));
+    expect(opened).toHaveLength(1);
+  });
+
+  it('closes the socket itself when its token cannot be handed over, and sends what was typed meanwhile on the next one', async () => {
+    vi.mocked(openTerminal).mockResolvedValue({ name: '3' });
+    renewToken.mockImplementation(async () => {
+      token = 'token-2';
+      return true;
+    });
+    put.mockRejectedValue(new Error('not found'));
+    render(<TerminalPanel />);
+    await waitFor(() => expect(opened).toHaveLength(1));
+    const first = opened[0]!;
+    first.open();
+    typed.listener('l');
+    first.onmessage?.({ data: runtimeSocketNotice('socket-3') });
+    await waitFor(() => expect(first.closedByClient).toBe(true));
     typed.listener('s');
     first.onclose?.({ code: 1005 });
     await waitFor(() => expect(opened).toHaveLength(2));

@@ -32,9 +32,10 @@ export function TerminalPanel() {
       if (socket?.readyState === WebSocket.OPEN) socket.send(text);
       else pending.push(text);
     };
-    // When the access token expires the gateway says so and the panel closes the socket itself (keys typed until it
-    // is open again wait in `pending`); when the sign-in ends the gateway closes it. Either way the same shell is
-    // reattached with a renewed token (Jupyter keeps it running), so a long command goes on undisturbed.
+    // When the access token expires the gateway says so and the socket gets a renewed token; if it cannot, the panel
+    // closes the socket itself (keys typed until it is open again wait in `pending`); when the sign-in ends the
+    // gateway closes it. Either way the same shell is reattached with a renewed token (Jupyter keeps it running),
+    // so a long command goes on undisturbed.
     let attached = false;
     const connect = (name: string) => {
       if (closed) return;
@@ -48,14 +49,14 @@ export function TerminalPanel() {
         current.send(JSON.stringify(['set_size', terminal.rows, terminal.cols]));
         for (const text of pending.splice(0)) current.send(text);
       };
-      wireGatewaySocket(current, {
+      wireGatewaySocket(current, token, {
         message: (data) => {
           const [kind, text] = JSON.parse(data) as [string, string];
           if (kind === 'stdout') terminal.write(text);
         },
-        close: (code) => {
+        close: (code, lastToken) => {
           if (closed) return;
-          void reconnectAfter(code, projectId, `/api/terminals/${name}`, token).then((next) => {
+          void reconnectAfter(code, projectId, `/api/terminals/${name}`, lastToken).then((next) => {
             if (next !== 'never') connect(name);
           });
         },

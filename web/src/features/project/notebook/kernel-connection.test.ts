@@ -1,10 +1,14 @@
-import { RUNTIME_SOCKET_CLOSE, RUNTIME_SOCKET_NOTICE } from '@aiedu/contracts';
+import { RUNTIME_SOCKET_CLOSE, runtimeSocketNotice } from '@aiedu/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KernelConnection } from './kernel-connection';
 
 const renewToken = vi.fn<(sent: string | null) => Promise<boolean>>();
+/** The socket's token renewal (`PUT …/runtime/sockets/<id>/token`). */
+const put = vi.fn<(path: string) => Promise<null>>();
 let token = 'token-1';
-vi.mock('../../../app/api', () => ({ api: { renewToken: (sent: string | null) => renewToken(sent) } }));
+vi.mock('../../../app/api', () => ({
+  api: { renewToken: (sent: string | null) => renewToken(sent), put: (path: string) => put(path) },
+}));
 vi.mock('../../../app/session', () => ({ readSession: () => ({ token }) }));
 
 /** Stands in for the browser's WebSocket: the test opens, answers and closes it. */
@@ -31,7 +35,7 @@ class FakeSocket {
   }
   /** The gateway says the socket's token expired. */
   notice() {
-    this.onmessage?.({ data: RUNTIME_SOCKET_NOTICE.renewToken });
+    this.onmessage?.({ data: runtimeSocketNotice('socket-1') });
   }
   open() {
     this.readyState = FakeSocket.OPEN;
@@ -54,6 +58,7 @@ describe('KernelConnection', () => {
     FakeSocket.all = [];
     token = 'token-1';
     renewToken.mockReset();
+    put.mockReset();
     vi.stubGlobal('WebSocket', FakeSocket);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -90,7 +95,51 @@ describe('KernelConnection', () => {
     kernel.close();
   });
 
-  it('closes the socket itself when told its token expired, and sends a cell run meanwhile on the next socket', async () => {
+  it('hands the socket a renewed token when told its token expired, and goes on on the same socket', async () => {
+    const states: string[] = [];
+    const kernel = new KernelConnection('p1', 'k1', (s) => states.push(s));
+    const first = latest();
+    first.open();
+    const outputs: unknown[] = [];
+    const running = kernel.execute('print(1)', { onOutput: (o) => outputs.push(o), onCount: () => undefined });
+    await vi.waitFor(() => expect(first.sent).toHaveLength(1));
+    let renewed!: () => void;
+    renewToken.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          renewed = () => {
+            token = 'token-2';
+            resolve(true);
+          };
+        }),
+    );
+    put.mockResolvedValue(null);
+    first.notice();
+    expect(renewToken).toHaveBeenCalledWith('token-1');
+    // While the renewal is under way the kernel's output still arrives, and a cell can still be run.
+    first.reply(first.sent[0]!.header.msg_id, 'stream', { name: 'stdout', text: '1\n' });
+    const next = kernel.execute('print(2)', { onOutput: () => undefined, onCount: () => undefined });
+    await vi.waitFor(() => expect(first.sent).toHaveLength(2));
+    renewed();
+    await vi.waitFor(() => expect(put).toHaveBeenCalledWith('/gw/api/v1/runtime/sockets/socket-1/token'));
+    first.reply(first.sent[0]!.header.msg_id, 'status', { execution_state: 'idle' });
+    await expect(running).resolves.toBe(true);
+    expect(outputs).toEqual([{ output_type: 'stream', name: 'stdout', text: '1\n' }]);
+    expect(first.closedByClient).toBe(false);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    // The sign-in ends later: the gateway closes the socket, and the reconnect starts from the renewed token.
+    await Promise.resolve();
+    renewToken.mockReset();
+    renewToken.mockResolvedValue(false);
+    first.drop(RUNTIME_SOCKET_CLOSE.renewToken);
+    await expect(next).resolves.toBe(false);
+    expect(renewToken).toHaveBeenCalledWith('token-2');
+    expect(states).toEqual(['loading', 'ready', 'error']);
+    kernel.close();
+  });
+
+  it('closes the socket itself when its token cannot be handed over, and sends a cell run meanwhile on the next socket', async () => {
     const states: string[] = [];
     const kernel = new KernelConnection('p1', 'k1', (s) => states.push(s));
     const first = latest();
@@ -99,8 +148,10 @@ describe('KernelConnection', () => {
       token = 'token-2';
       return true;
     });
+    // The socket closed at the gateway meanwhile (1004).
+    put.mockRejectedValue(new Error('not found'));
     first.notice();
-    expect(first.closedByClient).toBe(true);
+    await vi.waitFor(() => expect(first.closedByClient).toBe(true));
     const outputs: unknown[] = [];
     const run = kernel.execute('print(2)', { onOutput: (o) => outputs.push(o), onCount: () => undefined });
     // Jupyter answers the close (without a code, as the client sent none); only then does the next socket open.

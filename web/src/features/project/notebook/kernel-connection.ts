@@ -26,10 +26,10 @@ interface Pending extends ExecuteHandlers {
  *
  * The connection names its session (`session_id`), so after a dropped connection Jupyter replays what the kernel
  * sent meanwhile: a cell that was running keeps its place and its output. When the access token expires the gateway
- * says so and the connection closes the socket itself (a cell run meanwhile waits for the next one: nothing is sent
- * on a socket that may be closing), renews the token and reconnects at once, without the editor noticing; it does
- * the same when the gateway closes the socket (the sign-in ended). Only a connection that cannot come back fails
- * the cells waiting on it.
+ * says so and the connection hands the socket a renewed token; if it cannot, it closes the socket itself (a cell
+ * run meanwhile waits for the next one: nothing is sent on a socket that is closing), renews the token and
+ * reconnects at once, without the editor noticing; it does the same when the gateway closes the socket (the
+ * sign-in ended). Only a connection that cannot come back fails the cells waiting on it.
  */
 export class KernelConnection {
   private socket: WebSocket | null = null;
@@ -63,11 +63,11 @@ export class KernelConnection {
     socket.onopen = () => {
       if (!this.shownReady) this.show('ready');
     };
-    wireGatewaySocket(socket, {
+    wireGatewaySocket(socket, token, {
       message: (data) => this.receive(JSON.parse(data) as Message),
-      // From the notice on, a cell run waits for the next socket.
-      renew: () => (this.reconnecting = true),
-      close: (code) => void this.reconnect(code, token),
+      // From the close on, a cell run waits for the next socket.
+      closing: () => (this.reconnecting = true),
+      close: (code, lastToken) => void this.reconnect(code, lastToken),
     });
   }
 
