@@ -4,9 +4,8 @@ import net from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
 import { API } from '@aiedu/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { decodeJwt } from 'jose';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
-import type { AccessTokens, AuthContext } from '../../platform/auth/tokens.js';
+import { accessTokenExpiry, type AccessTokens, type AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isSessionActive } from '../auth/session.service.js';
@@ -363,7 +362,7 @@ export function registerRuntimeUpgrades(
       const forget = sockets.add({
         projectId,
         auth,
-        expiresAt: (decodeJwt(token!).exp ?? 0) * 1000,
+        expiresAt: accessTokenExpiry(token!),
         upgradedAt: link.upgradedAt,
         notify: (text) => link.notify(text),
         close: (code, reason) => {

@@ -10,10 +10,10 @@ import {
   type ContainerType,
 } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.js';
 import { authHeader, requireAuth } from '../../platform/auth/auth-guard.js';
+import { accessTokenExpiry } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { computeAllowances } from '../../platform/db/schema/index.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
@@ -205,7 +205,8 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const expiresAt = (decodeJwt(authHeader(request)!).exp ?? 0) * 1000;
+      // The guard verified this token (auth: 'required').
+      const expiresAt = accessTokenExpiry(authHeader(request)!);
       await sockets.renew(request.params.socket, requireAuth(request), expiresAt);
       return ok(null);
     },

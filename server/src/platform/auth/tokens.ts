@@ -1,5 +1,5 @@
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, errors, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 
 /** Who is calling, from a verified access token. `customerId` is null in the public space. */
@@ -93,6 +93,11 @@ export class AccessTokens {
   private nowSeconds() {
     return Math.floor(this.now().getTime() / 1000);
   }
+}
+
+/** When an access token `verify` accepted expires (ms since the epoch). */
+export function accessTokenExpiry(token: string): number {
+  return (decodeJwt(token).exp ?? 0) * 1000;
 }
 
 /** An opaque refresh token (256 random bits) and the hash that is stored in its place. */

@@ -129,7 +129,6 @@ describe('KernelConnection', () => {
     expect(FakeSocket.all).toHaveLength(1);
 
     // The sign-in ends later: the gateway closes the socket, and the reconnect starts from the renewed token.
-    await Promise.resolve();
     renewToken.mockReset();
     renewToken.mockResolvedValue(false);
     first.drop(RUNTIME_SOCKET_CLOSE.renewToken);
