@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     expect(config.isCustomerSingle).toBe(false);
     expect(config.dataDir).toMatch(/data$/);
     expect(config.runtimeWarmPool).toEqual({ BASIC: 1, ADVANCED: 0, GPU: 0 });
+    expect(config.instanceUrl).toBeUndefined();
   });
 
   it('reads the warm pool as one count or per runtime type', () => {
@@ -29,8 +30,10 @@ describe('loadConfig', () => {
       IS_VERIFY_CODE: '1',
       DATABASE_URL: 'postgres://u@h:5432/db',
       SUPER_ADMIN_PASSWORD: 'Longenough1!',
+      INSTANCE_URL: 'http://10.0.3.7:8080/',
     });
     expect(config).toMatchObject({
+      instanceUrl: 'http://10.0.3.7:8080',
       port: 9000,
       seedDemo: false,
       isVerifyCode: true,
@@ -48,6 +51,8 @@ describe('loadConfig', () => {
     ['SUPER_ADMIN_PASSWORD', 'short'],
     ['RUNTIME_WARM_POOL', '-1'],
     ['RUNTIME_WARM_POOL', 'BASIC=2,TPU=1'],
+    ['INSTANCE_URL', 'https://10.0.3.7:8443'],
+    ['INSTANCE_URL', '10.0.3.7:8080'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -50,6 +50,13 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   TRUST_PROXY: bool(false),
   PUBLIC_URL: z.url({ message: 'expected the http(s) address users open, e.g. https://ai.school.edu' }).optional(),
+  INSTANCE_URL: z
+    .url({ message: 'expected the http address other server processes reach this one at, e.g. http://10.0.3.7:8080' })
+    .refine(
+      (url) => url.startsWith('http://'),
+      'expected an http:// address (processes talk over the internal network)',
+    )
+    .optional(),
   JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -132,6 +139,11 @@ export interface Config {
   trustProxy: boolean;
   /** The address users open; identity providers send them back here. */
   publicUrl: string;
+  /**
+   * The address other server processes reach this one at (its gateway forwards notebook traffic to the process that
+   * runs the runtime); unset: `http://127.0.0.1:<the port it listens on>`, enough for processes on one machine.
+   */
+  instanceUrl: string | undefined;
   jwtSecret: string | undefined;
   /** How long a process keeps a page of the course centre (0: not at all). */
   courseCentreCacheSeconds: number;
@@ -196,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    instanceUrl: e.INSTANCE_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

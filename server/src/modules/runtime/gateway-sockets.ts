@@ -29,6 +29,14 @@ export interface GatewaySocket {
   close(code: number, reason: string): void;
 }
 
+/** A socket's name in notices: the id of the process that holds it, a dot, and its own id. */
+export const SOCKET_ID = /^([0-9a-f-]{36})\.[0-9a-f-]{36}$/i;
+
+/** The process that holds the socket named `id` (another one forwards the socket's renewal there). */
+export function socketHolder(id: string): string | null {
+  return SOCKET_ID.exec(id)?.[1] ?? null;
+}
+
 /** What the gateway keeps of an open socket: its name in notices, and its timers. */
 interface Tracked {
   id: string;
@@ -58,6 +66,8 @@ export class GatewaySockets {
   constructor(
     private readonly ctx: AppContext,
     private readonly renewWindowMs = RENEW_WINDOW_MS,
+    /** The process's id in `server_instances`, which starts every socket's name. */
+    readonly instanceId: string = randomUUID(),
   ) {
     this.timer = setInterval(() => void this.check().catch(() => undefined), CHECK_INTERVAL_MS);
     this.timer.unref();
@@ -70,7 +80,7 @@ export class GatewaySockets {
 
   /** Tracks a socket until it closes; answers the function that forgets it. */
   add(socket: GatewaySocket): () => void {
-    const tracked: Tracked = { id: randomUUID(), expiry: this.expiryOf(socket), renewBy: null };
+    const tracked: Tracked = { id: `${this.instanceId}.${randomUUID()}`, expiry: this.expiryOf(socket), renewBy: null };
     this.open.set(socket, tracked);
     this.byId.set(tracked.id, socket);
     return () => this.forget(socket);

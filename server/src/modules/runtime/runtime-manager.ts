@@ -1,12 +1,13 @@
 import type { ContainerType, TRuntimeStatus } from '@aiedu/contracts';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import { customers, projects, runtimes } from '../../platform/db/schema/index.js';
+import { customers, projects, runtimes, serverInstances } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { assertContainerTypeOffered } from './container-offer.js';
 import { computeBalance, debitMinutes } from './compute-balance.js';
 import type { RuntimeDriver, RuntimeEndpoint, RuntimeProject } from './runtime-driver.js';
 import type { RuntimeAvailability } from './runtime-install.js';
+import { INSTANCE_SIGNATURE_HEADER, SILENT_MS, type ServerInstance } from './server-instances.js';
 
 type StopReason = NonNullable<TRuntimeStatus['stopReason']>;
 const ACTIVE = ['BOOTING', 'RUNNING', 'STOPPING'] as const;
@@ -21,10 +22,18 @@ interface Live {
   lastActivity: number;
 }
 
+/** Where a project's running runtime is: in this process, in another one (its address), or nowhere. */
+export type RuntimeLocation = { endpoint: RuntimeEndpoint } | { holder: string } | null;
+
+/** The path another process's `stop` calls on the process that runs the runtime. */
+export const INSTANCE_STOP_PATH = '/internal/v1/runtimes/:projectId/stop';
+
 /**
  * The runtimes of all projects: starts them within the customer's quotas, debits the weekly compute balance
  * per minute while RUNNING, stops idle ones (never while a cell still runs), and records every state in the
- * `runtimes` table so the editor shows it live.
+ * `runtimes` table so the editor shows it live. Each runtime is run by one server process, its holder
+ * (`runtimes.holder`): the gateway of any other process forwards to it, a stop asked of another process is passed
+ * to it, and the runtimes of a process that stops beating are released by the others.
  */
 export class RuntimeManager {
   private readonly live = new Map<string, Live>();
@@ -35,24 +44,59 @@ export class RuntimeManager {
     private readonly ctx: AppContext,
     readonly driver: RuntimeDriver,
     readonly availability: RuntimeAvailability,
+    readonly instance: ServerInstance,
   ) {
     driver.onExit((projectId) => void this.crashed(projectId));
   }
 
-  /** Ticks every 30 s (debit, idle culling); rows left active by a previous process are marked stopped. */
+  /**
+   * Records this process and ticks every 30 s (debit, idle culling, runtimes of silent processes). Rows left active
+   * by no process that still beats are marked stopped.
+   */
   async open(): Promise<void> {
+    await this.instance.register();
+    await this.releaseOrphans();
+    this.timer = setInterval(() => void this.tick().catch(() => undefined), 30_000);
+    this.timer.unref();
+  }
+
+  /** The process listens: the runtimes of the process it replaced at the same address are stopped at once. */
+  async listening(port: number): Promise<void> {
+    const replaced = await this.instance.listening(port);
+    if (replaced.length === 0) return;
     await this.ctx.db
       .update(runtimes)
       .set({ state: 'STOPPED', stopReason: 'shutdown' })
-      .where(inArray(runtimes.state, [...ACTIVE]));
-    this.timer = setInterval(() => void this.tick().catch(() => undefined), 30_000);
-    this.timer.unref();
+      .where(and(inArray(runtimes.state, [...ACTIVE]), inArray(runtimes.holder, replaced)));
+  }
+
+  /** A runtime row is orphaned when it is active and no other process that still beats holds it. */
+  private orphaned() {
+    const beating = this.ctx.db
+      .select({ id: serverInstances.id })
+      .from(serverInstances)
+      .where(
+        and(
+          eq(serverInstances.id, runtimes.holder),
+          gt(serverInstances.heartbeatAt, new Date(this.ctx.now().getTime() - SILENT_MS)),
+        ),
+      );
+    return or(isNull(runtimes.holder), and(ne(runtimes.holder, this.instance.id), notExists(beating)));
+  }
+
+  /** Marks stopped the active runtimes of processes that are gone (stopped without their own clean-up, or dead). */
+  private async releaseOrphans() {
+    await this.ctx.db
+      .update(runtimes)
+      .set({ state: 'STOPPED', stopReason: 'shutdown' })
+      .where(and(inArray(runtimes.state, [...ACTIVE]), this.orphaned()));
   }
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     for (const projectId of [...this.live.keys()]) await this.stop(projectId, 'shutdown');
     await this.driver.stopAll();
+    await this.instance.close();
   }
 
   /**
@@ -66,6 +110,35 @@ export class RuntimeManager {
 
   endpoint(projectId: string): RuntimeEndpoint | null {
     return this.live.get(projectId)?.endpoint ?? null;
+  }
+
+  /**
+   * Where the project's runtime runs: this process's endpoint, else the address of the process that holds it while
+   * that process still beats (`local` only: a request another process forwarded is never forwarded again).
+   */
+  async locate(projectId: string, local = false): Promise<RuntimeLocation> {
+    const endpoint = this.endpoint(projectId);
+    if (endpoint) return { endpoint };
+    if (local) return null;
+    const holder = await this.holderOf(projectId, ['RUNNING']);
+    return holder ? { holder: holder.url } : null;
+  }
+
+  /** The other process that holds the project's runtime in one of `states`, while it still beats. */
+  private async holderOf(projectId: string, states: readonly (typeof ACTIVE)[number][]) {
+    const [row] = await this.ctx.db
+      .select({ id: serverInstances.id, url: serverInstances.url })
+      .from(runtimes)
+      .innerJoin(serverInstances, eq(serverInstances.id, runtimes.holder))
+      .where(
+        and(
+          eq(runtimes.projectId, projectId),
+          inArray(runtimes.state, [...states]),
+          ne(serverInstances.id, this.instance.id),
+          gt(serverInstances.heartbeatAt, new Date(this.ctx.now().getTime() - SILENT_MS)),
+        ),
+      );
+    return row ?? null;
   }
 
   /** Traffic from the browser keeps a runtime from being culled as idle. */
@@ -166,11 +239,19 @@ export class RuntimeManager {
       stopReason: null,
       startedAt: now,
       debitedAt: now,
+      holder: this.instance.id,
     };
-    await this.ctx.db
+    // The row is this process's claim: one another process holds (starting or running) is left to it.
+    const claimed = await this.ctx.db
       .insert(runtimes)
       .values({ projectId: project.id, ...values })
-      .onConflictDoUpdate({ target: runtimes.projectId, set: values });
+      .onConflictDoUpdate({
+        target: runtimes.projectId,
+        set: values,
+        where: or(notInArray(runtimes.state, [...ACTIVE]), this.orphaned()),
+      })
+      .returning({ projectId: runtimes.projectId });
+    if (claimed.length === 0) return;
     let endpoint: RuntimeEndpoint;
     try {
       endpoint = await this.driver.start(project, runtimeType);
@@ -191,8 +272,13 @@ export class RuntimeManager {
     await this.setState(project.id, 'RUNNING', null);
   }
 
+  /** The row of a runtime this process holds (never one another process has taken over). */
+  private held(projectId: string) {
+    return and(eq(runtimes.projectId, projectId), eq(runtimes.holder, this.instance.id));
+  }
+
   private async setState(projectId: string, state: TRuntimeStatus['state'], stopReason: StopReason | null) {
-    await this.ctx.db.update(runtimes).set({ state, stopReason }).where(eq(runtimes.projectId, projectId));
+    await this.ctx.db.update(runtimes).set({ state, stopReason }).where(this.held(projectId));
   }
 
   /** Debits whole minutes since the last debit; on stop, the started minute counts too. */
@@ -206,13 +292,21 @@ export class RuntimeManager {
     await this.ctx.db
       .update(runtimes)
       .set({ debitedAt: new Date(live.debitedAt) })
-      .where(eq(runtimes.projectId, projectId));
+      .where(this.held(projectId));
   }
 
-  /** Stops a runtime. The workspace is the project's storage, so every saved file stays. */
+  /**
+   * Stops a runtime. The workspace is the project's storage, so every saved file stays. One another process runs is
+   * stopped by that process (a signed call), which answers once it has.
+   */
   async stop(projectId: string, reason: StopReason): Promise<void> {
     const live = this.live.get(projectId);
     if (!live) {
+      const holder = await this.holderOf(projectId, ACTIVE);
+      if (holder) {
+        if (await this.stopAt(holder.url, projectId, reason)) return;
+        throw new AppError('CONNECT_TIMEOUT');
+      }
       await this.ctx.db
         .update(runtimes)
         .set({ state: 'STOPPED', stopReason: reason })
@@ -224,6 +318,54 @@ export class RuntimeManager {
     await this.driver.stop(projectId);
     await this.debit(projectId, live, true);
     await this.setState(projectId, 'STOPPED', reason);
+  }
+
+  /**
+   * Stops, without a word to the database, the runtimes this process runs whose rows say another process holds
+   * them or that they stopped: this process was taken for gone (it could not write its heartbeat), and the others
+   * released them. Their minutes were debited up to the last tick that still held them.
+   */
+  private async dropTakenOver() {
+    if (this.live.size === 0) return;
+    const rows = await this.ctx.db
+      .select({ projectId: runtimes.projectId })
+      .from(runtimes)
+      .where(
+        and(
+          inArray(runtimes.projectId, [...this.live.keys()]),
+          eq(runtimes.holder, this.instance.id),
+          inArray(runtimes.state, [...ACTIVE]),
+        ),
+      );
+    const stillHeld = new Set(rows.map((row) => row.projectId));
+    for (const projectId of [...this.live.keys()]) {
+      if (stillHeld.has(projectId) || this.pending.has(projectId)) continue;
+      this.live.delete(projectId);
+      await this.driver.stop(projectId);
+    }
+  }
+
+  /** A stop another process passed on: this process stops the runtime if it still runs it. */
+  async stopHere(projectId: string, reason: StopReason): Promise<void> {
+    if (this.live.has(projectId)) await this.stop(projectId, reason);
+  }
+
+  /** Asks the process at `url` to stop the project's runtime; false when it could not be reached or refused. */
+  private async stopAt(url: string, projectId: string, reason: StopReason): Promise<boolean> {
+    try {
+      const res = await fetch(`${url}${INSTANCE_STOP_PATH.replace(':projectId', projectId)}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [INSTANCE_SIGNATURE_HEADER]: this.instance.sign(`stop:${projectId}:${reason}`),
+        },
+        body: JSON.stringify({ reason }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      return res.ok;
+    } catch {
+      return false;
+    }
   }
 
   private async crashed(projectId: string) {
@@ -247,8 +389,14 @@ export class RuntimeManager {
     }
   }
 
-  /** One round of accounting: debit running minutes, stop exhausted balances and idle runtimes. */
+  /**
+   * One round of accounting: debit running minutes, stop exhausted balances and idle runtimes; release the runtimes
+   * of processes that stopped beating.
+   */
   async tick(): Promise<void> {
+    await this.releaseOrphans();
+    await this.instance.forgetSilent();
+    await this.dropTakenOver();
     const idleMs = this.ctx.config.runtimeIdleMinutes * MINUTE;
     for (const [projectId, live] of [...this.live]) {
       await this.debit(projectId, live, false);

@@ -297,14 +297,19 @@ describe('a socket’s token renewal', () => {
     }));
 
   it('is a route of the API: the caller’s token, the socket named in the notice', async () => {
-    const put = (token: string | undefined) =>
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const put = (token: string | undefined, socket = `${t.app.runtimes.instance.id}.${unknown}`) =>
       t.app.inject({
         method: 'PUT',
-        url: '/gw/api/v1/runtime/sockets/00000000-0000-4000-8000-000000000000/token',
+        url: `/gw/api/v1/runtime/sockets/${socket}/token`,
         headers: token ? { 'x-authorization': token } : {},
       });
     expect((await put(tokens.kid)).json()).toMatchObject({ errorCode: '1004' });
     expect((await put(undefined)).json()).toMatchObject({ errorCode: '1107' });
+    // A socket of a process that is not (or no longer) serving: nothing to renew.
+    expect((await put(tokens.kid, `${unknown}.${unknown}`)).json()).toMatchObject({ errorCode: '1004' });
+    // Not a socket's name at all.
+    expect((await put(tokens.kid, unknown)).statusCode).toBe(400);
   });
 });
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
 import { API } from '@aiedu/contracts';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import { accessTokenExpiry, type AccessTokens, type AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
@@ -13,6 +13,7 @@ import { CONTENTS_BODY_LIMIT, checkContentsWrite, type ContentsWrite } from '../
 import { loadProjectFor, type ProjectRow } from '../project/project-access.js';
 import { GatewaySockets } from './gateway-sockets.js';
 import type { RuntimeManager } from './runtime-manager.js';
+import { FORWARDED_HEADER } from './server-instances.js';
 import { closeFrame, dataFrames, FrameBoundary, textFrame } from './ws-frames.js';
 
 /** Request headers never passed to Jupyter: our credentials, cookies, and hop-by-hop headers. */
@@ -28,7 +29,10 @@ const DROP = new Set([
   'transfer-encoding',
   'upgrade',
   'proxy-authorization',
+  FORWARDED_HEADER,
 ]);
+/** Request headers never passed on to the process that holds a runtime: hop-by-hop ones. */
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-authorization']);
 const PROXY_PATH = new RegExp(`^${API.runtimeProxy}/([0-9a-fA-F-]{36})(/[^?]*)?(\\?.*)?$`);
 
 function upstreamQuery(search: string | undefined): string {
@@ -40,17 +44,78 @@ function upstreamQuery(search: string | undefined): string {
 }
 
 /**
- * The endpoint of a project's running runtime, after checking the caller may use that project. Unlike the rest of
- * the API, the gateway also refuses an access token whose sign-in has ended (as expired: the editor's refresh then
- * finds out), so a logout closes the runtime to that browser at once.
+ * Where a project's running runtime is (this process's endpoint, or the address of the process that holds it),
+ * after checking the caller may use that project. Unlike the rest of the API, the gateway also refuses an access
+ * token whose sign-in has ended (as expired: the editor's refresh then finds out), so a logout closes the runtime to
+ * that browser at once. A request another process `forwarded` is answered here or not at all.
  */
-async function authorise(ctx: AppContext, manager: RuntimeManager, auth: AuthContext, projectId: string) {
+async function authorise(
+  ctx: AppContext,
+  manager: RuntimeManager,
+  auth: AuthContext,
+  projectId: string,
+  forwarded: boolean,
+) {
   if (!(await isSessionActive(ctx.db, auth.sessionId))) throw new AppError('TOKEN_EXPIRED');
   const { project } = await loadProjectFor(ctx.db, auth, projectId, 'edit');
-  const endpoint = manager.endpoint(projectId);
-  if (!endpoint) throw new AppError('RUNTIME_NOT_RUNNING');
-  manager.touch(projectId);
-  return { endpoint, project };
+  const location = await manager.locate(projectId, forwarded);
+  if (!location) throw new AppError('RUNTIME_NOT_RUNNING');
+  if ('endpoint' in location) manager.touch(projectId);
+  return { location, project };
+}
+
+/**
+ * Passes a request on to the process that holds the runtime, as a reverse proxy would (the caller's credentials
+ * and body as they came, its address in `X-Forwarded-For`), marked so that process never passes it on again; its
+ * answer streams back unchanged.
+ */
+export async function forwardRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  holder: string,
+  instanceId: string,
+  body: Readable | Buffer | undefined,
+) {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  // A body the route already read is not passed on (no route that forwards reads one it needs).
+  if (body === undefined) {
+    delete headers['content-length'];
+    delete headers['content-type'];
+  }
+  headers[FORWARDED_HEADER] = instanceId;
+  headers['x-forwarded-for'] = [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
+  return relay(reply, new URL(holder), request.method, request.url, headers, body);
+}
+
+/** Sends a request to `target` and streams its answer back as the reply. */
+async function relay(
+  reply: FastifyReply,
+  target: URL,
+  method: string,
+  path: string,
+  headers: http.OutgoingHttpHeaders,
+  body: Readable | Buffer | undefined,
+) {
+  const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = http.request({ host: target.hostname, port: target.port, method, path, headers }, resolve);
+    req.on('error', () => reject(new AppError('CONNECT_TIMEOUT')));
+    if (Buffer.isBuffer(body)) req.end(body);
+    else if (body && typeof body.pipe === 'function') body.pipe(req);
+    else req.end();
+  });
+  reply.code(upstream.statusCode ?? 502);
+  for (const [name, value] of Object.entries(upstream.headers)) {
+    if (value !== undefined && !['connection', 'transfer-encoding', 'keep-alive'].includes(name)) {
+      reply.header(name, value);
+    }
+  }
+  return reply.send(upstream);
+}
+
+/** Whether another process passed this request on (it is then answered here or not at all). */
+export function wasForwarded(request: { headers: http.IncomingHttpHeaders }): boolean {
+  return request.headers[FORWARDED_HEADER] !== undefined;
 }
 
 const CONTENTS_PATH = /^\/api\/contents(?:\/(.*))?$/;
@@ -120,7 +185,11 @@ export const runtimeProxyRoutes: FastifyPluginAsync<{ ctx: AppContext; manager: 
     schema: { hide: true },
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };
-      const { endpoint, project } = await authorise(ctx, manager, requireAuth(request), id);
+      const { location, project } = await authorise(ctx, manager, requireAuth(request), id, wasForwarded(request));
+      if ('holder' in location) {
+        return forwardRequest(request, reply, location.holder, manager.instance.id, request.body as Readable);
+      }
+      const { endpoint } = location;
       const match = PROXY_PATH.exec(request.url);
       const target = new URL(endpoint.baseUrl);
       const headers: http.OutgoingHttpHeaders = {};
@@ -137,29 +206,7 @@ export const runtimeProxyRoutes: FastifyPluginAsync<{ ctx: AppContext; manager: 
         body = write.raw;
         headers['content-length'] = String(write.raw.length);
       }
-      const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        const req = http.request(
-          {
-            host: target.hostname,
-            port: target.port,
-            method: request.method,
-            path: `${upstreamPath}${upstreamQuery(match?.[3])}`,
-            headers,
-          },
-          resolve,
-        );
-        req.on('error', () => reject(new AppError('CONNECT_TIMEOUT')));
-        if (Buffer.isBuffer(body)) req.end(body);
-        else if (body && typeof body.pipe === 'function') body.pipe(req);
-        else req.end();
-      });
-      reply.code(upstream.statusCode ?? 502);
-      for (const [name, value] of Object.entries(upstream.headers)) {
-        if (value !== undefined && !['connection', 'transfer-encoding', 'keep-alive'].includes(name)) {
-          reply.header(name, value);
-        }
-      }
-      return reply.send(upstream);
+      return relay(reply, target, method, `${upstreamPath}${upstreamQuery(match?.[3])}`, headers, body);
     },
   });
 };
@@ -295,6 +342,44 @@ export function bridge(
 }
 
 /**
+ * Passes an upgrade on to the process that holds the runtime, which checks it again and bridges it to Jupyter: this
+ * process only relays bytes both ways (token renewals, parked frames and closes all happen at the holder).
+ */
+function forwardUpgrade(
+  request: http.IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  holder: string,
+  instanceId: string,
+) {
+  const target = new URL(holder);
+  const lines = [`${request.method ?? 'GET'} ${request.url} HTTP/1.1`];
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    const lower = request.rawHeaders[i]!.toLowerCase();
+    if (lower === 'host' || lower === FORWARDED_HEADER || lower === 'x-forwarded-for') continue;
+    lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+  }
+  const forwardedFor = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ');
+  lines.push(`Host: ${target.host}`, `${FORWARDED_HEADER}: ${instanceId}`, `X-Forwarded-For: ${forwardedFor}`);
+  const upstream = net.connect(Number(target.port), target.hostname);
+  upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+  if (head.length) upstream.write(head);
+  upstream.setNoDelay(true);
+  if (socket instanceof net.Socket) socket.setNoDelay(true);
+  // Each side's end is passed on (a WebSocket's closing handshake completes through it); an error ends both.
+  socket.pipe(upstream);
+  upstream.pipe(socket);
+  upstream.on('error', () => socket.destroy());
+  upstream.on('close', (hadError) => hadError && socket.destroy());
+  socket.on('error', () => upstream.destroy());
+  // What the browser sent before it went is still written to the holder before the connection ends.
+  socket.on('close', () => {
+    upstream.end();
+    setTimeout(() => upstream.destroy(), 5000).unref();
+  });
+}
+
+/**
  * WebSocket upgrades (kernel channels, terminals) under the same path, checked the same way before a byte reaches
  * Jupyter. Browsers cannot set headers on a WebSocket, so the access token may come as the `token` query
  * parameter; it is removed before forwarding. Every open socket is tracked until its token expires, its sign-in
@@ -306,7 +391,7 @@ export function registerRuntimeUpgrades(
   manager: RuntimeManager,
   tokens: AccessTokens,
 ): GatewaySockets {
-  const sockets = new GatewaySockets(ctx);
+  const sockets = new GatewaySockets(ctx, undefined, manager.instance.id);
   app.decorate('runtimeSockets', sockets);
   // Before the server stops accepting: open sockets would otherwise hold its drain until they end.
   app.addHook('preClose', async () => sockets.close());
@@ -319,13 +404,15 @@ export function registerRuntimeUpgrades(
       const token = query.get('token') ?? (Array.isArray(header) ? header[0] : header);
       const auth = token ? await tokens.verify(token) : null;
       if (!auth) return refuse(socket, 401, 'Unauthorized');
-      let endpoint;
+      let location;
       try {
-        ({ endpoint } = await authorise(ctx, manager, auth, match[1]!));
+        ({ location } = await authorise(ctx, manager, auth, match[1]!, wasForwarded(request)));
       } catch (error) {
         const status = error instanceof AppError ? error.status : 500;
         return refuse(socket, status, status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Forbidden');
       }
+      if ('holder' in location) return forwardUpgrade(request, socket, head, location.holder, manager.instance.id);
+      const { endpoint } = location;
       const projectId = match[1]!;
       const target = new URL(endpoint.baseUrl);
       const lines = [`GET ${match[2] ?? '/'}${upstreamQuery(match[3])} HTTP/1.1`];

@@ -2,10 +2,12 @@ import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { loadOrCreateSecret } from '../../platform/secrets.js';
 import { LocalRuntimeDriver } from './local-driver.js';
 import type { RuntimeDriver } from './runtime-driver.js';
 import { RuntimeAvailability } from './runtime-install.js';
 import { RuntimeManager } from './runtime-manager.js';
+import { ServerInstance } from './server-instances.js';
 
 /**
  * Runtimes run as other system users. They may pass through the data directory to their own project folder
@@ -38,9 +40,14 @@ export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext
     });
   if (existsSync(ctx.config.dataDir)) protectDataDir(ctx.config.dataDir);
   const availability = new RuntimeAvailability(ctx.config.runtimePython, runtimeDriver.limitsMode, log);
-  const manager = new RuntimeManager(ctx, runtimeDriver, availability);
+  const instance = new ServerInstance(ctx, loadOrCreateSecret(ctx.config.dataDir, 'jwt.key', ctx.config.jwtSecret));
+  const manager = new RuntimeManager(ctx, runtimeDriver, availability, instance);
   await manager.open();
   app.addHook('onClose', () => manager.close());
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') await manager.listening(address.port);
+  });
   // Once listening, so the probe (a second of Python imports) never delays the start.
   app.addHook('onReady', () => {
     setTimeout(() => manager.warm(), 0).unref();

@@ -22,8 +22,10 @@ import { callerScope } from '../../platform/tenancy.js';
 import { loadProjectFor } from '../project/project-access.js';
 import { offeredContainerTypes } from './container-offer.js';
 import { computeBalance, weeklyAllowance } from './compute-balance.js';
-import type { GatewaySockets } from './gateway-sockets.js';
-import type { RuntimeManager } from './runtime-manager.js';
+import { SOCKET_ID, socketHolder, type GatewaySockets } from './gateway-sockets.js';
+import { INSTANCE_STOP_PATH, type RuntimeManager } from './runtime-manager.js';
+import { forwardRequest, wasForwarded } from './runtime-proxy.js';
+import { INSTANCE_SIGNATURE_HEADER } from './server-instances.js';
 
 const ZProjectParams = z.object({ id: z.uuid() });
 
@@ -136,6 +138,32 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{
     return asked ?? scope.customerId;
   };
 
+  // Another server process passes on a stop of a runtime this one holds (RuntimeManager.stop), signed with the key
+  // every process of the deployment derives from the access tokens' secret.
+  app.post(
+    INSTANCE_STOP_PATH,
+    {
+      schema: {
+        hide: true,
+        params: z.object({ projectId: z.uuid() }),
+        body: z.object({ reason: z.enum(['user', 'idle', 'computeExhausted', 'crashed', 'shutdown']) }),
+        response: envelopeOf(z.null()),
+      },
+    },
+    async (request) => {
+      const { projectId } = request.params;
+      const { reason } = request.body;
+      const signature = request.headers[INSTANCE_SIGNATURE_HEADER];
+      if (
+        !manager.instance.verify(`stop:${projectId}:${reason}`, typeof signature === 'string' ? signature : undefined)
+      ) {
+        throw new AppError('NO_PERMISSION_PAGE');
+      }
+      await manager.stopHere(projectId, reason);
+      return ok(null);
+    },
+  );
+
   app.get(
     API.computeAllowances,
     {
@@ -199,12 +227,19 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{
         summary: "The caller's access token replaces the one of an open kernel or terminal socket",
         description:
           'Answers the notice `{"gateway":"renew-token","socket":…}`: the socket stays open until this token expires. ' +
-          '`1004` when the socket is not the caller’s or has closed (reconnect instead).',
-        params: z.object({ socket: z.uuid() }),
+          '`1004` when the socket is not the caller’s or has closed (reconnect instead). A socket another server ' +
+          'process holds is renewed there.',
+        params: z.object({ socket: z.string().regex(SOCKET_ID) }),
         response: envelopeOf(z.null()),
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const holder = socketHolder(request.params.socket)!;
+      if (holder !== manager.instance.id) {
+        const address = wasForwarded(request) ? null : await manager.instance.addressOf(holder);
+        if (!address) throw new AppError('NOT_FOUND');
+        return forwardRequest(request, reply, address, manager.instance.id, undefined);
+      }
       // The guard verified this token (auth: 'required').
       const expiresAt = accessTokenExpiry(authHeader(request)!);
       await sockets.renew(request.params.socket, requireAuth(request), expiresAt);

@@ -122,10 +122,27 @@ export const runtimes = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     /** Compute time is debited up to here. */
     debitedAt: timestamp('debited_at', { withTimezone: true }),
+    /** The server process that runs it (`server_instances.id`); the gateway of any other process forwards to it. */
+    holder: uuid('holder'),
     updatedAt: updatedAt(),
   },
-  (t) => [index('runtimes_customer_state_idx').on(t.customerId, t.state), index('runtimes_user_idx').on(t.startedBy)],
+  (t) => [
+    index('runtimes_customer_state_idx').on(t.customerId, t.state),
+    index('runtimes_user_idx').on(t.startedBy),
+    index('runtimes_holder_idx').on(t.holder),
+  ],
 );
+
+/**
+ * A server process serving this database, with the address the others reach it at. It writes `heartbeat_at` every
+ * 10 s; one silent for 45 s is gone, and the runtimes it held are marked crashed.
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: uuid('id').primaryKey(),
+  url: text('url').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+});
 
 /** The weekly compute allowance of a customer's users per runtime type, in minutes. */
 export const computeAllowances = pgTable(
