@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/platform/db/client.js';
@@ -48,7 +49,9 @@ export async function openRuntimeWorld(prefix: string, env: Record<string, strin
   await database.migrate(MIGRATIONS_FOLDER);
   const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'bench-secret-bench-secret-bench-secret');
   const app = await buildApp({ config, database, storage, logger: false });
+  const others: FastifyInstance[] = [];
   const close = async () => {
+    for (const other of others) await other.close();
     await app.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -79,6 +82,8 @@ export async function openRuntimeWorld(prefix: string, env: Record<string, strin
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const call = (method: 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers });
     const pool = app.runtimes.driver as LocalRuntimeDriver;
+    const channelsUrl = (server: string, id: string, kernel: string) =>
+      `${server.replace('http', 'ws')}/gw/api/v1/runtime/${id}/api/kernels/${kernel}/channels?token=${encodeURIComponent(token)}`;
     const world = {
       app,
       dataDir,
@@ -95,13 +100,24 @@ export async function openRuntimeWorld(prefix: string, env: Record<string, strin
         const started = performance.now();
         await call('POST', `/gw/api/v1/projects/${id}/runtime/start`, { runtimeType });
         const kernel = (await call('POST', `${proxy}/api/kernels`, { name: 'python3' })).json().id as string;
-        const channel = await KernelChannel.open(
-          `${base.replace('http', 'ws')}${proxy}/api/kernels/${kernel}/channels?token=${encodeURIComponent(token)}`,
-        );
+        const channel = await KernelChannel.open(channelsUrl(base, id, kernel));
         await channel.execute('1+1');
         return { elapsed: performance.now() - started, channel, kernel };
       },
       stop: (id: string) => call('POST', `/gw/api/v1/projects/${id}/runtime/stop`),
+      /** A kernel's channels opened through a second server process on the same database, which forwards them. */
+      throughAnotherProcess: async (id: string, kernel: string) => {
+        // No pool of its own: it runs nothing here, and a launch would take a core from the measurement.
+        const idle = { BASIC: 0, ADVANCED: 0, GPU: 0 };
+        const other = await buildApp({
+          config: { ...config, runtimeWarmPool: idle },
+          database,
+          storage,
+          logger: false,
+        });
+        others.push(other);
+        return KernelChannel.open(channelsUrl(await other.listen({ port: 0, host: '127.0.0.1' }), id, kernel));
+      },
     };
     /** `count` starts of a project, each with a pool server waiting, each stopped again: their times. */
     const startTimes = async (id: string, count: number, runtimeType: 'BASIC' | 'ADVANCED' = 'BASIC') => {
@@ -124,7 +140,8 @@ export async function openRuntimeWorld(prefix: string, env: Record<string, strin
 
 /**
  * Notebook runtimes on this machine: time from "start" to a kernel answering its first cell over 20 starts,
- * a trivial cell's round trip through the gateway against straight to Jupyter, and the memory of an idle project.
+ * a trivial cell's round trip through the gateway against straight to Jupyter and through a second server process
+ * (which forwards to the one running the runtime), and the memory of an idle project.
  */
 export async function benchRuntime(): Promise<string[]> {
   if (JUPYTER_MISSING) return ['(skipped: Debian jupyter-server is not installed)'];
@@ -158,15 +175,18 @@ export async function benchRuntime(): Promise<string[]> {
       `${endpoint.baseUrl.replace('http', 'ws')}/api/kernels/${kernel}/channels?token=${endpoint.token}`,
     );
     const straight = await roundTrips(direct);
+    const forwarded = await world.throughAnotherProcess(id, kernel);
+    const viaOther = await roundTrips(forwarded);
     const usage = await app.runtimes.driver.usage(id);
     channel.close();
     direct.close();
+    forwarded.close();
     return [
       `first start (creates the virtual environment): ${ms(first.elapsed)}`,
       `start → kernel answers its first cell, ${STARTS} starts from the warm pool: p50 ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}`,
       `the same without a waiting server (launched at the start), ${COLD_STARTS} starts: p50 ${ms(quantile(coldTimes, 0.5))}, p95 ${ms(quantile(coldTimes, 0.95))}`,
       `memory of a waiting pool server and its kernel started ahead (RSS): ${(waiting / 1024 / 1024).toFixed(0)} MB`,
-      `trivial cell round trip (${ROUND_TRIPS}×): through the gateway p50 ${ms(quantile(viaGateway, 0.5))} (p95 ${ms(quantile(viaGateway, 0.95))}), straight to Jupyter p50 ${ms(quantile(straight, 0.5))} (p95 ${ms(quantile(straight, 0.95))})`,
+      `trivial cell round trip (${ROUND_TRIPS}×): through the gateway p50 ${ms(quantile(viaGateway, 0.5))} (p95 ${ms(quantile(viaGateway, 0.95))}), straight to Jupyter p50 ${ms(quantile(straight, 0.5))} (p95 ${ms(quantile(straight, 0.95))}), through another server process that passes it to the one running the runtime p50 ${ms(quantile(viaOther, 0.5))} (p95 ${ms(quantile(viaOther, 0.95))}) = ${(quantile(viaOther, 0.5) / quantile(viaGateway, 0.5)).toFixed(2)}× the gateway's`,
       `memory of an idle project (Jupyter server + one kernel, RSS): ${((usage?.memoryBytes ?? 0) / 1024 / 1024).toFixed(0)} MB`,
     ];
   } finally {

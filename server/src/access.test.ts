@@ -38,6 +38,9 @@ const PUBLIC = new Set([
   'GET /api/v1/courses/filters',
   'GET /api/v1/courses/:id',
   'POST /api/v1/courses/applications',
+  // Called by another server process, signed with the deployment's key rather than a person's token; its
+  // refusals are tested in runtime-holders.test.ts.
+  'POST /internal/v1/runtimes/:projectId/stop',
 ]);
 
 const isInfrastructure = (r: RouteEntry) => r.url.startsWith('/api-docs') || r.url.startsWith('/assets/');

@@ -345,8 +345,12 @@ export class RuntimeManager {
     }
   }
 
-  /** A stop another process passed on: this process stops the runtime if it still runs it. */
+  /**
+   * A stop another process passed on: this process stops the runtime if it runs it, once a start still under way
+   * has finished (a stop pressed while the runtime boots stops it once it is up).
+   */
   async stopHere(projectId: string, reason: StopReason): Promise<void> {
+    await this.pending.get(projectId)?.catch(() => undefined);
     if (this.live.has(projectId)) await this.stop(projectId, reason);
   }
 
