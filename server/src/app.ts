@@ -58,6 +58,7 @@ import { loadOrCreateSecret } from './platform/secrets.js';
 import { recordRouteTable } from './platform/route-table.js';
 import { registerSecurityHeaders } from './platform/security.js';
 import { RequestShield, registerShield } from './platform/shield.js';
+import { RedisCluster } from './platform/cluster.js';
 import type { FileStorage } from './platform/storage/storage.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -103,11 +104,18 @@ export async function buildApp({
     config.accessTokenTtlSeconds,
     now,
   );
-  const shield = new RequestShield({
-    limits: { loginFailure: config.shieldLoginFailuresPerHour, codeRequest: config.shieldCodeRequestsPerHour },
-    blockMs: config.shieldBlockMinutes * 60_000,
-    now,
-  });
+  // The other processes of the deployment, when they share a Redis: shield counts and blocks, ended sign-ins.
+  const cluster = config.redisUrl ? await RedisCluster.connect(config.redisUrl, config.redisKeyPrefix) : null;
+  if (cluster) app.addHook('onClose', () => cluster.close());
+  const shield = new RequestShield(
+    {
+      limits: { loginFailure: config.shieldLoginFailuresPerHour, codeRequest: config.shieldCodeRequestsPerHour },
+      blockMs: config.shieldBlockMinutes * 60_000,
+      now,
+    },
+    cluster,
+  );
+  await shield.load();
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -116,7 +124,7 @@ export async function buildApp({
     shield,
     now,
     courseCode,
-    sessions: new SessionEvents(),
+    sessions: new SessionEvents(cluster),
   };
   await refreshShieldAllowlist(ctx);
 

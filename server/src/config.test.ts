@@ -31,9 +31,12 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@h:5432/db',
       SUPER_ADMIN_PASSWORD: 'Longenough1!',
       INSTANCE_URL: 'http://10.0.3.7:8080/',
+      REDIS_URL: 'redis://10.0.3.9:6379',
     });
     expect(config).toMatchObject({
       instanceUrl: 'http://10.0.3.7:8080',
+      redisUrl: 'redis://10.0.3.9:6379',
+      redisKeyPrefix: 'aiedu:',
       port: 9000,
       seedDemo: false,
       isVerifyCode: true,
@@ -53,6 +56,7 @@ describe('loadConfig', () => {
     ['RUNTIME_WARM_POOL', 'BASIC=2,TPU=1'],
     ['INSTANCE_URL', 'https://10.0.3.7:8443'],
     ['INSTANCE_URL', '10.0.3.7:8080'],
+    ['REDIS_URL', 'http://10.0.3.9:6379'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

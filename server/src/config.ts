@@ -58,6 +58,11 @@ const ZEnv = z.object({
     )
     .optional(),
   JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  REDIS_URL: z
+    .url({ message: 'expected a Redis address, e.g. redis://10.0.3.9:6379' })
+    .refine((url) => /^rediss?:\/\//.test(url), 'expected a redis:// or rediss:// address')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('aiedu:'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COURSE_CENTRE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
@@ -145,6 +150,10 @@ export interface Config {
    */
   instanceUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** The Redis the processes of a deployment share (shield counts and blocks, ended sign-ins); unset: none. */
+  redisUrl: string | undefined;
+  /** What every Redis key and channel of this deployment starts with. */
+  redisKeyPrefix: string;
   /** How long a process keeps a page of the course centre (0: not at all). */
   courseCentreCacheSeconds: number;
   accessTokenTtlSeconds: number;
@@ -210,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     instanceUrl: e.INSTANCE_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     courseCentreCacheSeconds: e.COURSE_CENTRE_CACHE_SECONDS,

@@ -71,7 +71,7 @@ export async function login(deps: LoginDeps, input: LoginInput, requester: Reque
   const matches = await verifyPassword(found?.user.passwordHash ?? (await decoyHash), input.password);
   if (!found || !matches) {
     await repo.recordLoginFailure(deps.db, key, requester.ip, deps.now());
-    deps.shield.record(requester.ip, 'loginFailure');
+    await deps.shield.record(requester.ip, 'loginFailure');
     throw new AppError('WRONG_CREDENTIALS');
   }
   if (!found.active) throw new AppError('ACCOUNT_DISABLED');

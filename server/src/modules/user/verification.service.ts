@@ -29,7 +29,7 @@ export async function sendCode(
   input: { scene: Scene; target: string; ip: string; language: Language },
 ) {
   const kind = contactKind(input.target);
-  ctx.shield.record(input.ip, 'codeRequest');
+  await ctx.shield.record(input.ip, 'codeRequest');
   const now = ctx.now();
   const { db, config } = ctx;
   const [last] = await db

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { ROLES } from '@aiedu/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
+import type { GatewaySocket } from '../modules/runtime/gateway-sockets.js';
+import { b64, buildCustomer, buildUser, signIn } from '../test/factories.js';
+import { waitFor } from '../test/jupyter-kit.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { RedisCluster } from './cluster.js';
+
+/** A real Redis, as `.ci/run` gives the server suites on PostgreSQL; without one these tests do not run. */
+const REDIS_URL = process.env.TEST_REDIS_URL;
+
+/**
+ * Server processes that share a Redis (`REDIS_URL`) as processes of one deployment: the request shield counts and
+ * blocks for all of them, and a sign-in that ends in one closes what the others hold open for it at once.
+ */
+describe.skipIf(!REDIS_URL)('processes sharing a Redis', () => {
+  let t: TestApp;
+  const others: FastifyInstance[] = [];
+  let custcode: string;
+  let kid: { password: string };
+  // Keys and channels of this run only, so runs on the same Redis never meet.
+  const prefix = `aiedu-test:${randomUUID()}:`;
+  const config = (): Partial<Config> => ({
+    redisUrl: REDIS_URL,
+    redisKeyPrefix: prefix,
+    trustProxy: true,
+    shieldLoginFailuresPerHour: 4,
+    captchaAfterAccountFailures: 100,
+    captchaAfterAddressFailures: 100,
+  });
+  /** Another process: the same database and configuration, its own memory. */
+  const anotherProcess = async () => {
+    const app = await buildApp({ config: t.config, database: t.database, storage: t.storage, logger: false });
+    others.push(app);
+    return app;
+  };
+  const failLogin = (app: FastifyInstance, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/auth/login',
+      headers: { 'x-forwarded-for': ip },
+      payload: { custcode, usernameOrEmailOrPhone: 'nobody', password: b64('wrong-wrong') },
+    });
+  const setting = (app: FastifyInstance, ip: string) =>
+    app.inject({ method: 'GET', url: '/gw/api/v1/sys/setting', headers: { 'x-forwarded-for': ip } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: config() });
+    const customer = await buildCustomer(t.database.db);
+    custcode = customer.code;
+    kid = await buildUser(t.database.db, { customerId: customer.id, username: 'kid', roles: [ROLES.student] });
+  });
+  afterAll(async () => {
+    for (const app of others) await app.close();
+    await t?.close();
+    // What this run left in Redis goes with it.
+    const redis = new Redis(REDIS_URL!);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('blocks an address whose failed sign-ins, spread over the processes, pass the limit, in every process', async () => {
+    const other = await anotherProcess();
+    // Four failures (the limit) split between the two processes: each saw two, and nothing is blocked yet.
+    for (const app of [t.app, other, t.app, other]) await failLogin(app, '198.51.100.23');
+    expect((await setting(t.app, '198.51.100.23')).statusCode).toBe(200);
+    expect((await setting(other, '198.51.100.23')).statusCode).toBe(200);
+    // The fifth, in one process, blocks the address in both: the other hears of it.
+    await failLogin(t.app, '198.51.100.23');
+    expect((await setting(t.app, '198.51.100.23')).statusCode).toBe(403);
+    await waitFor(async () => (await setting(other, '198.51.100.23')).statusCode === 403, 5_000);
+    // Another address is not touched.
+    expect((await setting(other, '198.51.100.24')).statusCode).toBe(200);
+
+    // A process that starts later reads the blocks still running.
+    const late = await anotherProcess();
+    const blocked = await setting(late, '198.51.100.23');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.headers['content-type']).toContain('text/plain');
+  });
+
+  it('closes at once, in another process, a socket whose sign-in ended with a logout here', async () => {
+    const other = await anotherProcess();
+    const token = await signIn(t.app, custcode, 'kid', kid.password);
+    const claims = decodeJwt(token);
+    const closes: number[] = [];
+    const socket: GatewaySocket = {
+      projectId: randomUUID(),
+      auth: {
+        userId: claims.sub!,
+        customerId: String(claims.cid),
+        roles: [ROLES.student],
+        sessionId: String(claims.sid),
+        mustChangePassword: false,
+      },
+      expiresAt: Date.now() + 600_000,
+      upgradedAt: () => Date.now(),
+      notify: () => undefined,
+      close: (code) => void closes.push(code),
+    };
+    const forget = other.runtimeSockets.add(socket);
+    try {
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/gw/api/v1/auth/logout',
+        headers: { 'x-authorization': token },
+      });
+      expect(out.json()).toMatchObject({ errorCode: '1000' });
+      // Told through Redis, not found by the other process's 10-second check.
+      await waitFor(() => closes.length > 0, 5_000);
+      expect(closes).toEqual([4401]);
+    } finally {
+      forget();
+    }
+  });
+
+  it('refuses to start when its Redis cannot be reached', async () => {
+    const refused = await RedisCluster.connect('redis://:secret@127.0.0.1:1', prefix).catch((error: Error) => error);
+    expect((refused as Error).message).toMatch(/^Redis at 127\.0\.0\.1:1 \(REDIS_URL\) could not be reached/);
+    expect((refused as Error).message).not.toContain('secret');
+  });
+});
