@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { ROLES } from '@aiedu/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -11,6 +12,7 @@ import { b64, buildCustomer, buildUser, signIn } from '../test/factories.js';
 import { waitFor } from '../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { RedisCluster } from './cluster.js';
+import { RequestShield } from './shield.js';
 
 /** A real Redis, as `.ci/run` gives the server suites on PostgreSQL; without one these tests do not run. */
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -118,6 +120,41 @@ describe.skipIf(!REDIS_URL)('processes sharing a Redis', () => {
       expect(closes).toEqual([4401]);
     } finally {
       forget();
+    }
+  });
+
+  it('keeps shielding on its own while its Redis is away', async () => {
+    // Redis reached through a relay this test can cut, as a network would.
+    const target = new URL(REDIS_URL!);
+    const links = new Set<net.Socket>();
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      for (const s of [client, upstream]) {
+        links.add(s);
+        s.on('error', () => undefined);
+        s.on('close', () => (client.destroy(), upstream.destroy()));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const port = (relay.address() as net.AddressInfo).port;
+    const cluster = await RedisCluster.connect(`redis://127.0.0.1:${port}`, prefix);
+    const shield = new RequestShield(
+      { limits: { loginFailure: 2, codeRequest: 100 }, blockMs: 60_000, now: () => new Date() },
+      cluster,
+    );
+    try {
+      await shield.record('203.0.113.9', 'loginFailure');
+      relay.close();
+      for (const s of links) s.destroy();
+      // From the cut on, failures are counted in this process: past the limit there, it blocks at once.
+      await shield.record('203.0.113.9', 'loginFailure');
+      expect(shield.isBlocked('203.0.113.9')).toBe(false);
+      await shield.record('203.0.113.9', 'loginFailure');
+      await shield.record('203.0.113.9', 'loginFailure');
+      expect(shield.isBlocked('203.0.113.9')).toBe(true);
+    } finally {
+      await cluster.close();
     }
   });
 

@@ -20,7 +20,9 @@ export class RedisCluster {
     url: string,
     readonly prefix: string,
   ) {
-    const options = { lazyConnect: true, maxRetriesPerRequest: 3, enableOfflineQueue: true };
+    // While Redis is away a command fails at once (nothing queues behind a sign-in), and the caller goes on alone;
+    // the client reconnects, subscriptions included, by itself.
+    const options = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false };
     this.commands = new Redis(url, options);
     this.subscriber = new Redis(url, options);
     // Errors are retried by the client; a process without Redis for a while keeps working on its own.
@@ -106,7 +108,8 @@ export class RedisCluster {
     const found: [string, string][] = [];
     let cursor = '0';
     do {
-      const [next, keys] = await this.commands.scan(cursor, 'MATCH', `${this.prefix}${pattern}`, 'COUNT', 500);
+      const match = `${this.prefix.replace(/[*?[\]\\]/g, '\\$&')}${pattern}`;
+      const [next, keys] = await this.commands.scan(cursor, 'MATCH', match, 'COUNT', 500);
       cursor = next;
       if (keys.length > 0) {
         const values = await this.commands.mget(...keys);
