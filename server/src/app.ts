@@ -59,6 +59,7 @@ import { recordRouteTable } from './platform/route-table.js';
 import { registerSecurityHeaders } from './platform/security.js';
 import { RequestShield, registerShield } from './platform/shield.js';
 import { RedisCluster } from './platform/cluster.js';
+import { followCentreWrites } from './modules/course/centre-cache.js';
 import type { FileStorage } from './platform/storage/storage.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -125,8 +126,10 @@ export async function buildApp({
     now,
     courseCode,
     sessions: new SessionEvents(cluster),
+    cluster,
   };
   await refreshShieldAllowlist(ctx);
+  followCentreWrites(ctx);
 
   recordRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);

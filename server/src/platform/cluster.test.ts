@@ -13,6 +13,9 @@ import { waitFor } from '../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { RedisCluster } from './cluster.js';
 import { RequestShield } from './shield.js';
+import { centrePage, followCentreWrites } from '../modules/course/centre-cache.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/client.js';
 
 /** A real Redis, as `.ci/run` gives the server suites on PostgreSQL; without one these tests do not run. */
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -120,6 +123,32 @@ describe.skipIf(!REDIS_URL)('processes sharing a Redis', () => {
       expect(closes).toEqual([4401]);
     } finally {
       forget();
+    }
+  });
+
+  it('drops, in another process, the course centre pages it kept when a course is changed here', async () => {
+    // The other process's own page cache (in one test process, apps on one database would share theirs).
+    const listener = await RedisCluster.connect(REDIS_URL!, prefix);
+    const otherDb = {} as Db;
+    try {
+      followCentreWrites({ db: otherDb, cluster: listener } as AppContext);
+      let loads = 0;
+      const page = () => centrePage(otherDb, 'public\n{}', 300, async () => ++loads);
+      expect(await page()).toBe(1);
+      expect(await page()).toBe(1); // kept for 300 s
+      // A super administrator adds a tag in the first process.
+      const root = await buildUser(t.database.db, { customerId: null, username: 'root', roles: [ROLES.super] });
+      const token = await signIn(t.app, '', 'root', root.password);
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/courses/tags',
+        payload: { name: 'Robotics' },
+        headers: { 'x-authorization': token },
+      });
+      expect(added.json()).toMatchObject({ errorCode: '1000' });
+      await waitFor(async () => (await page()) === 2, 5_000);
+    } finally {
+      await listener.close();
     }
   });
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 /** What the processes of a deployment tell each other. */
-export type ClusterTopic = 'sessions-ended' | 'shield-block';
+export type ClusterTopic = 'sessions-ended' | 'shield-block' | 'course-centre-changed';
+const TOPICS: readonly ClusterTopic[] = ['sessions-ended', 'shield-block', 'course-centre-changed'];
 
 /**
  * The other server processes of the deployment, through Redis (`REDIS_URL`): messages to all of them (pub/sub), and
@@ -37,9 +38,7 @@ export class RedisCluster {
     try {
       await cluster.commands.connect();
       await cluster.subscriber.connect();
-      await cluster.subscriber.subscribe(
-        ...(['sessions-ended', 'shield-block'] as const).map((t) => cluster.channel(t)),
-      );
+      await cluster.subscriber.subscribe(...TOPICS.map((t) => cluster.channel(t)));
     } catch (error) {
       await cluster.close();
       const where = new URL(url);

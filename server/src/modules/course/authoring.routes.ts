@@ -59,7 +59,7 @@ const params = z.object({ id: z.uuid() });
 /** Writing courses: certified teachers create, collaborators edit, the owner publishes, revises and closes. */
 export const authoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Its writes change what the course centre lists.
-  dropCentrePagesOnWrite(app, ctx.db);
+  dropCentrePagesOnWrite(app, ctx);
   const config = { permission: 'course.author' as const };
   const tags = ['course'];
   const course = envelopeOf(ZEditableCourse);

@@ -34,7 +34,7 @@ const params = z.object({ id: z.uuid() });
 /** What super administrators keep for every customer: categories, difficulties, tags, applications, take-downs. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Its writes change what the course centre lists.
-  dropCentrePagesOnWrite(app, ctx.db);
+  dropCentrePagesOnWrite(app, ctx);
   const config = { permission: 'course.catalogue' as const };
   const tags = ['course'];
 

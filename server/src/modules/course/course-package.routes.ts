@@ -19,7 +19,7 @@ const params = z.object({ id: z.uuid() });
 /** Course packages: super administrators put courses together and give them to customers. */
 export const coursePackageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Its writes change what the course centre lists.
-  dropCentrePagesOnWrite(app, ctx.db);
+  dropCentrePagesOnWrite(app, ctx);
   const config = { permission: 'course.catalogue' as const };
   const tags = ['course'];
   const pack = envelopeOf(ZCoursePackage);
