@@ -119,6 +119,18 @@ describe('production start (SEED_DEMO=false)', () => {
     }
   });
 
+  it('seeds once when several processes start on the empty database at the same moment', async () => {
+    const database = await createTestDatabase();
+    try {
+      const options = { seedDemo: false, superAdminPassword: 'Chosen#Pass99' };
+      const results = await Promise.all([1, 2, 3].map(() => seedOnFirstStart(database.db, options)));
+      expect(results.sort()).toEqual(['production', 'skipped', 'skipped']);
+      expect(await database.db.select().from(users)).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('creates only the super administrator with the configured password', async () => {
     const database = await createTestDatabase();
     try {

@@ -1,5 +1,5 @@
 import { ROLES } from '@aiedu/contracts';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
 import type { Db } from '../platform/db/client.js';
 import {
@@ -38,6 +38,9 @@ export type SeedResult = 'demo' | 'production' | 'skipped';
  * On the first start (no user at all) creates the super administrator and, unless `seedDemo` is off,
  * the demo customers. Runs in one transaction: a failure leaves the database empty for the next try.
  */
+/** Arbitrary but fixed key of the PostgreSQL advisory lock held while seeding. */
+const SEED_LOCK = 7_061_202_601;
+
 export async function seedOnFirstStart(
   db: Db,
   options: { seedDemo: boolean; superAdminPassword: string | undefined; today?: Date },
@@ -53,19 +56,25 @@ export async function seedOnFirstStart(
   const superHash = await hashPassword(superPassword);
   const demoRows = options.seedDemo ? await buildDemoHashes() : undefined;
 
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Processes started together on an empty database: one seeds, the others find it seeded and go on.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [{ n: now } = { n: 0 }] = await tx.select({ n: count() }).from(users);
+    if (now > 0) return false;
     await tx.insert(users).values({
       username: DEMO.superAdmin.username,
       passwordHash: superHash,
       roles: [ROLES.super],
       realName: 'Super Administrator',
     });
-    if (!demoRows) return;
+    if (!demoRows) return true;
     for (const spec of DEMO.customers) {
       await insertDemoCustomer(tx as unknown as Db, spec, demoRows, options.today ?? new Date());
     }
     await insertDemoCourseCatalogue(tx as unknown as Db);
+    return true;
   });
+  if (!seeded) return 'skipped';
   return options.seedDemo ? 'demo' : 'production';
 }
 
