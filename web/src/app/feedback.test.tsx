@@ -1,9 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startVisitorApi } from '../test/page-kit';
 import { renderApp } from '../test/render-app';
 import { showSystemNotice, toast } from './feedback';
+
+beforeEach(() => void startVisitorApi());
+afterEach(() => vi.restoreAllMocks());
 
 describe('feedback host', () => {
   it('shows toasts asked for before their code has loaded', async () => {

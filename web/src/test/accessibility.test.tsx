@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../app/i18n';
+import { startVisitorApi } from './page-kit';
 import { renderApp } from './render-app';
 
 /**
@@ -36,7 +37,9 @@ const PAGES: Array<[string, string]> = [
 
 beforeEach(async () => {
   await changeLanguage('en', { remember: false });
+  startVisitorApi();
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe('accessibility (axe-core)', () => {
   it.each(PAGES)('%s has no violations', async (path, heading) => {

@@ -30,6 +30,19 @@ export async function startFakeApi(): Promise<FakeServer> {
   return server;
 }
 
+/**
+ * A fake server behind `window.fetch` answering what every page asks a visitor's browser (the platform settings),
+ * so no request of a test leaves it; calls a test does not answer fail as without a network.
+ */
+export function startVisitorApi(): FakeServer {
+  const server = createFakeServer();
+  server.on(`GET ${API.sysSetting}`, () =>
+    ok({ isCustomerSingle: false, isVerifyCode: false, platformName: null, logoUrl: null }),
+  );
+  vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
+  return server;
+}
+
 export function stopFakeApi() {
   vi.restoreAllMocks();
   clearSession();

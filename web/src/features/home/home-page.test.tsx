@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
+import { startVisitorApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
 
 beforeEach(async () => {
   document.cookie = 'language=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   await changeLanguage('en', { remember: false });
+  startVisitorApi();
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe('home page', () => {
   it('shows the landing with navigation for every area, a login button and the footer links', async () => {
