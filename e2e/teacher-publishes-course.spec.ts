@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test, text, texts } from './support/fixtures';
+import { clickWhenStill, expect, expectAccessible, test, text, texts } from './support/fixtures';
 import { signInThroughApi } from './support/sign-in';
 
 const TEACHER = { custcode: 'demo2026', username: 'teacher1', password: 'Teacher@2026' };
@@ -82,7 +82,7 @@ for (const language of LANGUAGES) {
       await quiz.getByLabel(say('editor.questionPrompt'), { exact: true }).fill('2 + 2 = ?');
       await quiz.getByLabel(say('editor.options')).fill('3\n4\n5');
       await quiz.getByRole('combobox', { name: say('editor.rightOptions') }).click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="4"]').click();
+      await clickWhenStill(page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="4"]'));
       await expect(
         quiz
           .getByRole('combobox', { name: say('editor.rightOptions') })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiSignIn, b64, call, clientAddress, DEMO, latestCode, uniquePhone } from './support/api';
-import { expect, expectAccessible, test, text, texts } from './support/fixtures';
+import { clickWhenStill, expect, expectAccessible, test, text, texts } from './support/fixtures';
 
 const sign = texts('en', 'sign');
 const common = texts('en', 'common');
@@ -111,14 +111,7 @@ test.describe('signing in', () => {
     expect(cookies.find((c) => c.name === 'token')?.sameSite).toBe('Strict');
 
     await accountMenu(page).click();
-    const logout = page.getByRole('menuitem', { name: text(common, 'header.logout') });
-    await expect(logout).toBeVisible();
-    // The menu opens with an animation. An item still moving is not clickable yet, and after a few such tries the
-    // click scrolls the page to reach it, so its pointer lands beside the item: wait until the menu stands still.
-    await logout.evaluate((item) =>
-      Promise.all((item.closest('.ant-dropdown') ?? item).getAnimations({ subtree: true }).map((a) => a.finished)),
-    );
-    await logout.click();
+    await clickWhenStill(page.getByRole('menuitem', { name: text(common, 'header.logout') }));
     await expect(page.getByRole('button', { name: text(common, 'header.login') })).toBeVisible();
   });
 

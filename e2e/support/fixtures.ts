@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 type Texts = Record<string, unknown>;
 
@@ -15,6 +15,23 @@ export function text(source: Texts, key: string): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], source);
   if (typeof value !== 'string') throw new Error(`no text at ${key}`);
   return value;
+}
+
+/**
+ * Clicks an item of a pop-up (a menu, a select's options) once the pop-up stands still. It opens with an animation;
+ * an item still moving is not clickable, and after a few such tries Playwright scrolls the page to reach it, so the
+ * pointer can land beside the item and the choice is lost.
+ */
+export async function clickWhenStill(item: Locator) {
+  await expect(item).toBeVisible();
+  await item.evaluate((element) =>
+    Promise.all(
+      (element.closest('.ant-dropdown, .ant-select-dropdown') ?? element)
+        .getAnimations({ subtree: true })
+        .map((animation) => animation.finished),
+    ),
+  );
+  await item.click();
 }
 
 /** axe-core over the whole page: every WCAG 2 A/AA rule must pass. */
