@@ -272,12 +272,15 @@ export const ZComputeBalance = z.object({
 });
 export type TComputeBalance = z.infer<typeof ZComputeBalance>;
 
+/** Why a runtime stopped: its user, idle culling, an exhausted weekly balance, a crash, the server stopping. */
+export const ZRuntimeStopReason = z.enum(['user', 'idle', 'computeExhausted', 'crashed', 'shutdown']);
+
 export const ZRuntimeStatus = z.object({
   state: z.enum(CONTAINER_STATES),
   runtimeType: z.enum(CONTAINER_TYPES),
   startedAt: z.string().nullable(),
   startedBy: z.string().nullable(),
-  stopReason: z.enum(['user', 'idle', 'computeExhausted', 'crashed', 'shutdown']).nullable(),
+  stopReason: ZRuntimeStopReason.nullable(),
   /** Where the browser reaches Jupyter through the gateway; null unless RUNNING. */
   proxyPath: z.string().nullable(),
   balance: ZComputeBalance,

@@ -7,7 +7,7 @@ import { assertContainerTypeOffered } from './container-offer.js';
 import { computeBalance, debitMinutes } from './compute-balance.js';
 import type { RuntimeDriver, RuntimeEndpoint, RuntimeProject } from './runtime-driver.js';
 import type { RuntimeAvailability } from './runtime-install.js';
-import { INSTANCE_SIGNATURE_HEADER, SILENT_MS, type ServerInstance } from './server-instances.js';
+import { INSTANCE_SIGNATURE_HEADER, type ServerInstance } from './server-instances.js';
 
 type StopReason = NonNullable<TRuntimeStatus['stopReason']>;
 const ACTIVE = ['BOOTING', 'RUNNING', 'STOPPING'] as const;
@@ -76,10 +76,7 @@ export class RuntimeManager {
       .select({ id: serverInstances.id })
       .from(serverInstances)
       .where(
-        and(
-          eq(serverInstances.id, runtimes.holder),
-          gt(serverInstances.heartbeatAt, new Date(this.ctx.now().getTime() - SILENT_MS)),
-        ),
+        and(eq(serverInstances.id, runtimes.holder), gt(serverInstances.heartbeatAt, this.instance.beatingSince())),
       );
     return or(isNull(runtimes.holder), and(ne(runtimes.holder, this.instance.id), notExists(beating)));
   }
@@ -135,7 +132,7 @@ export class RuntimeManager {
           eq(runtimes.projectId, projectId),
           inArray(runtimes.state, [...states]),
           ne(serverInstances.id, this.instance.id),
-          gt(serverInstances.heartbeatAt, new Date(this.ctx.now().getTime() - SILENT_MS)),
+          gt(serverInstances.heartbeatAt, this.instance.beatingSince()),
         ),
       );
     return row ?? null;

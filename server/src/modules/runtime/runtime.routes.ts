@@ -5,6 +5,7 @@ import {
   ZComputeBalance,
   ZRuntimeAvailability,
   ZRuntimeStatus,
+  ZRuntimeStopReason,
   ZSetComputeAllowanceRequest,
   ZStartRuntimeRequest,
   type ContainerType,
@@ -146,7 +147,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{
       schema: {
         hide: true,
         params: z.object({ projectId: z.uuid() }),
-        body: z.object({ reason: z.enum(['user', 'idle', 'computeExhausted', 'crashed', 'shutdown']) }),
+        body: z.object({ reason: ZRuntimeStopReason }),
         response: envelopeOf(z.null()),
       },
     },

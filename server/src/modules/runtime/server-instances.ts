@@ -5,7 +5,7 @@ import { serverInstances } from '../../platform/db/schema/index.js';
 
 const HEARTBEAT_MS = 10_000;
 /** A process that has not written its heartbeat for this long is gone. */
-export const SILENT_MS = 45_000;
+const SILENT_MS = 45_000;
 /** How long a signed call between processes stays valid. */
 const CALL_WINDOW_MS = 60_000;
 
@@ -39,7 +39,8 @@ export class ServerInstance {
     return this.url;
   }
 
-  private cutoff(): Date {
+  /** Heartbeats written after this moment are of processes still running. */
+  beatingSince(): Date {
     return new Date(this.ctx.now().getTime() - SILENT_MS);
   }
 
@@ -86,7 +87,7 @@ export class ServerInstance {
     const [row] = await this.ctx.db
       .select({ url: serverInstances.url })
       .from(serverInstances)
-      .where(and(eq(serverInstances.id, id), gt(serverInstances.heartbeatAt, this.cutoff())));
+      .where(and(eq(serverInstances.id, id), gt(serverInstances.heartbeatAt, this.beatingSince())));
     return row?.url ?? null;
   }
 
