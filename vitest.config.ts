@@ -3,10 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 /** Workspace packages resolve to their TypeScript source in tests. */
 const conditions = ['source', ...defaultServerConditions];
+/**
+ * The server's tests load packages as Node does: without the bundlers' `module` condition, which points some
+ * packages (the AWS SDK) at builds whose imports only a bundler resolves.
+ */
+const nodeConditions = conditions.filter((condition) => condition !== 'module');
 
 const serverProject = (name: string, env: Record<string, string>) => ({
-  resolve: { conditions },
-  ssr: { resolve: { conditions } },
+  resolve: { conditions: nodeConditions },
+  ssr: { resolve: { conditions: nodeConditions } },
   test: {
     name,
     root: './server',

@@ -11,6 +11,42 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
     expect(config.runtimeWarmPool).toEqual({ BASIC: 1, ADVANCED: 0, GPU: 0 });
     expect(config.instanceUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+  });
+
+  it('reads an S3 bucket, its service and its keys', () => {
+    expect(
+      loadConfig({
+        S3_BUCKET: 'aiedu-files',
+        S3_ENDPOINT: 'http://10.0.3.10:9000/',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'province/school-a/',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'key',
+      }).s3,
+    ).toEqual({
+      bucket: 'aiedu-files',
+      prefix: 'province/school-a/',
+      endpoint: 'http://10.0.3.10:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'key' },
+    });
+    // Without keys the SDK's own chain (AWS_* variables, a profile, the machine's or the pod's role) answers.
+    expect(loadConfig({ S3_BUCKET: 'aiedu-files', S3_REGION: 'cn-north-1' }).s3).toMatchObject({
+      endpoint: undefined,
+      region: 'cn-north-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it('refuses one S3 key without the other, and never prints a secret', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      'Invalid environment variable S3_SECRET_ACCESS_KEY=(hidden): S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+    );
+    expect(() => loadConfig({ JWT_SECRET: 'too-short-to-sign' })).toThrow(/JWT_SECRET=\(hidden\)/);
+    expect(() => loadConfig({ JWT_SECRET: 'too-short-to-sign' })).not.toThrow(/too-short-to-sign/);
   });
 
   it('reads the warm pool as one count or per runtime type', () => {
@@ -57,6 +93,10 @@ describe('loadConfig', () => {
     ['INSTANCE_URL', 'https://10.0.3.7:8443'],
     ['INSTANCE_URL', '10.0.3.7:8080'],
     ['REDIS_URL', 'http://10.0.3.9:6379'],
+    ['S3_BUCKET', 'Files_Bucket'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_PREFIX', 'school-a'],
+    ['S3_PREFIX', '../up/'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

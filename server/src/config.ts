@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidRange } from './platform/shield.js';
+import type { S3Options } from './platform/storage/s3-storage.js';
 
 const bool = (fallback: boolean) =>
   z
@@ -26,100 +27,132 @@ function parseWarmPool(value: string): Record<(typeof RUNTIME_TYPES)[number], nu
   return sizes;
 }
 
-const ZEnv = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection URL')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_DEMO: bool(true),
-  SUPER_ADMIN_PASSWORD: z.string().min(8, 'expected at least 8 characters').optional(),
-  IS_CUSTOMER_SINGLE: bool(false),
-  IS_VERIFY_CODE: bool(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(1024 * 1024),
-  FILE_URL_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
-  WEB_DIST: z.string().optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  TRUST_PROXY: bool(false),
-  PUBLIC_URL: z.url({ message: 'expected the http(s) address users open, e.g. https://ai.school.edu' }).optional(),
-  INSTANCE_URL: z
-    .url({ message: 'expected the http address other server processes reach this one at, e.g. http://10.0.3.7:8080' })
-    .refine(
-      (url) => url.startsWith('http://'),
-      'expected an http:// address (processes talk over the internal network)',
-    )
-    .optional(),
-  JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
-  REDIS_URL: z
-    .url({ message: 'expected a Redis address, e.g. redis://10.0.3.9:6379' })
-    .refine((url) => /^rediss?:\/\//.test(url), 'expected a redis:// or rediss:// address')
-    .optional(),
-  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('aiedu:'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  COURSE_CENTRE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
-  CAPTCHA_AFTER_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(3),
-  CAPTCHA_AFTER_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(50),
-  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  CODES_PER_TARGET_PER_DAY: z.coerce.number().int().min(1).default(10),
-  CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
-    .optional(),
-  SMTP_FROM: z.string().default('AI Education Platform <no-reply@localhost>'),
-  SMS_HTTP_URL: z.url({ message: 'expected an http(s) URL' }).optional(),
-  SMS_HTTP_TOKEN: z.string().optional(),
-  SHIELD_LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(1000),
-  SHIELD_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(300),
-  SHIELD_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  SHIELD_ALLOW: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((r) => r.trim())
-        .filter(Boolean),
-    )
-    .refine((ranges) => ranges.every(isValidRange), 'expected comma-separated addresses or CIDR ranges'),
-  RUNTIME_DRIVER: z.enum(['local']).default('local'),
-  RUNTIME_PYTHON: z.string().min(1).default('/usr/bin/python3'),
-  RUNTIME_AUTO_INSTALL: bool(true),
-  RUNTIME_IDLE_MINUTES: z.coerce
-    .number()
-    .min(0.01)
-    .max(24 * 60)
-    .default(30),
-  RUNTIME_WARM_POOL: z
-    .string()
-    .default('BASIC=1')
-    .transform(parseWarmPool)
-    .refine((sizes) => sizes !== null, 'expected a count (every runtime type) or BASIC=n,ADVANCED=n,GPU=n'),
-  RUNTIME_UID_BASE: z.coerce.number().int().min(1000).max(2_000_000_000).default(200_000),
-  RUNTIME_BASIC_CPU: z.coerce.number().min(0.1).max(256).default(1),
-  RUNTIME_BASIC_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
-  RUNTIME_ADVANCED_CPU: z.coerce.number().min(0.1).max(256).default(2),
-  RUNTIME_ADVANCED_MEMORY_MB: z.coerce.number().int().min(128).default(2048),
-  RUNTIME_GPU_CPU: z.coerce.number().min(0.1).max(256).default(4),
-  RUNTIME_GPU_MEMORY_MB: z.coerce.number().int().min(128).default(4096),
-  COMPUTE_WEEKLY_MINUTES_BASIC: z.coerce.number().int().min(0).default(600),
-  COMPUTE_WEEKLY_MINUTES_ADVANCED: z.coerce.number().int().min(0).default(300),
-  COMPUTE_WEEKLY_MINUTES_GPU: z.coerce.number().int().min(0).default(60),
-  USER_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
-  PIP_INDEX_URL: z
-    .string()
-    .regex(/^(https?|file):\/\//, 'expected an http(s):// or file:// index URL')
-    .optional(),
-});
+const ZEnv = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    SEED_DEMO: bool(true),
+    SUPER_ADMIN_PASSWORD: z.string().min(8, 'expected at least 8 characters').optional(),
+    IS_CUSTOMER_SINGLE: bool(false),
+    IS_VERIFY_CODE: bool(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    FILE_URL_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+    WEB_DIST: z.string().optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    TRUST_PROXY: bool(false),
+    PUBLIC_URL: z.url({ message: 'expected the http(s) address users open, e.g. https://ai.school.edu' }).optional(),
+    INSTANCE_URL: z
+      .url({ message: 'expected the http address other server processes reach this one at, e.g. http://10.0.3.7:8080' })
+      .refine(
+        (url) => url.startsWith('http://'),
+        'expected an http:// address (processes talk over the internal network)',
+      )
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+    REDIS_URL: z
+      .url({ message: 'expected a Redis address, e.g. redis://10.0.3.9:6379' })
+      .refine((url) => /^rediss?:\/\//.test(url), 'expected a redis:// or rediss:// address')
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().min(1).max(64).default('aiedu:'),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'expected an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)',
+      )
+      .optional(),
+    S3_ENDPOINT: z
+      .url({ message: 'expected the S3 service address, e.g. http://10.0.3.10:9000' })
+      .refine((url) => /^https?:\/\//.test(url), 'expected an http:// or https:// address, e.g. http://10.0.3.10:9000')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool(false),
+    S3_PREFIX: z
+      .string()
+      .max(200)
+      .regex(/^([\w-][\w.-]*\/)*$/, 'expected folder names each ending in /, e.g. school-a/')
+      .default(''),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    COURSE_CENTRE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    CAPTCHA_AFTER_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(3),
+    CAPTCHA_AFTER_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(50),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    CODES_PER_TARGET_PER_DAY: z.coerce.number().int().min(1).default(10),
+    CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+      .optional(),
+    SMTP_FROM: z.string().default('AI Education Platform <no-reply@localhost>'),
+    SMS_HTTP_URL: z.url({ message: 'expected an http(s) URL' }).optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+    SHIELD_LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+    SHIELD_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+    SHIELD_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+    SHIELD_ALLOW: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean),
+      )
+      .refine((ranges) => ranges.every(isValidRange), 'expected comma-separated addresses or CIDR ranges'),
+    RUNTIME_DRIVER: z.enum(['local']).default('local'),
+    RUNTIME_PYTHON: z.string().min(1).default('/usr/bin/python3'),
+    RUNTIME_AUTO_INSTALL: bool(true),
+    RUNTIME_IDLE_MINUTES: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 60)
+      .default(30),
+    RUNTIME_WARM_POOL: z
+      .string()
+      .default('BASIC=1')
+      .transform(parseWarmPool)
+      .refine((sizes) => sizes !== null, 'expected a count (every runtime type) or BASIC=n,ADVANCED=n,GPU=n'),
+    RUNTIME_UID_BASE: z.coerce.number().int().min(1000).max(2_000_000_000).default(200_000),
+    RUNTIME_BASIC_CPU: z.coerce.number().min(0.1).max(256).default(1),
+    RUNTIME_BASIC_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
+    RUNTIME_ADVANCED_CPU: z.coerce.number().min(0.1).max(256).default(2),
+    RUNTIME_ADVANCED_MEMORY_MB: z.coerce.number().int().min(128).default(2048),
+    RUNTIME_GPU_CPU: z.coerce.number().min(0.1).max(256).default(4),
+    RUNTIME_GPU_MEMORY_MB: z.coerce.number().int().min(128).default(4096),
+    COMPUTE_WEEKLY_MINUTES_BASIC: z.coerce.number().int().min(0).default(600),
+    COMPUTE_WEEKLY_MINUTES_ADVANCED: z.coerce.number().int().min(0).default(300),
+    COMPUTE_WEEKLY_MINUTES_GPU: z.coerce.number().int().min(0).default(60),
+    USER_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+    PIP_INDEX_URL: z
+      .string()
+      .regex(/^(https?|file):\/\//, 'expected an http(s):// or file:// index URL')
+      .optional(),
+  })
+  .superRefine((env, context) => {
+    // Keys come in pairs; without either, the SDK's own chain (AWS_* variables, a profile, a role) answers.
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+      });
+    }
+  });
 
 export interface RuntimeLimits {
   cpu: number;
@@ -154,6 +187,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** What every Redis key and channel of this deployment starts with. */
   redisKeyPrefix: string;
+  /** Files in an S3 bucket instead of `DATA_DIR/files` (needed when processes run on several machines). */
+  s3: S3Options | undefined;
   /** How long a process keeps a page of the course centre (0: not at all). */
   courseCentreCacheSeconds: number;
   accessTokenTtlSeconds: number;
@@ -197,7 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+    // A secret's value stays out of the message (and so out of the logs that collect it).
+    const shown = /SECRET|PASSWORD|TOKEN/.test(name) ? '(hidden)' : JSON.stringify(env[name] ?? '');
+    throw new ConfigError(`Invalid environment variable ${name}=${shown}: ${issue.message}`);
   }
   const e = result.data;
   return {
@@ -221,6 +258,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          prefix: e.S3_PREFIX,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     courseCentreCacheSeconds: e.COURSE_CENTRE_CACHE_SECONDS,

@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startTestS3 } from './test/s3-server.js';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -89,5 +91,62 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(await inFlight).toBe(200);
     expect(await server.exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('keeps files in an S3 bucket it can use, and refuses to start on one it cannot', async () => {
+    const s3 = await startTestS3();
+    try {
+      const { endpoint } = s3.options();
+      const env = (bucket: string) => ({
+        DATA_DIR: dataDir(),
+        HOST: '127.0.0.1',
+        S3_BUCKET: bucket,
+        S3_ENDPOINT: endpoint!,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      });
+      const refused = startServer({ ...env('no-such-bucket'), PORT: String(await freePort()) });
+      expect(await refused.exited).toBe(1);
+      expect(refused.output()).toMatch(
+        /Start failed: S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used/,
+      );
+      expect(refused.output()).not.toContain('S3RVER');
+
+      const port = await freePort();
+      const server = startServer({ ...env('files'), PORT: String(port) });
+      children.push(server.child);
+      await waitUntilReady(port, server.exited);
+      // A demo teacher's new avatar lands in the bucket, and its link reads it back from there.
+      const base = `http://127.0.0.1:${port}`;
+      const login = await fetch(`${base}/gw/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          custcode: 'demo2026',
+          usernameOrEmailOrPhone: 'teacher1',
+          password: Buffer.from('Teacher@2026').toString('base64'),
+        }),
+      }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+      const form = new FormData();
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer();
+      form.append('file', new Blob([new Uint8Array(png)]), 'me.png');
+      const uploaded = await fetch(`${base}/gw/api/v1/edu_user/avatar`, {
+        method: 'POST',
+        headers: { 'x-authorization': login.data.token },
+        body: form,
+      }).then((r) => r.json() as Promise<{ data: { avatarUrl: string } }>);
+      expect(await s3.keys()).toEqual([expect.stringMatching(/^avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/)]);
+      const avatar = await fetch(`${base}${uploaded.data.avatarUrl}`);
+      expect(avatar.headers.get('content-type')).toBe('image/png');
+      expect((await sharp(Buffer.from(await avatar.arrayBuffer())).metadata()).width).toBe(256);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await s3.close();
+    }
   });
 });

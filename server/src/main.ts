@@ -6,6 +6,8 @@ import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
 import { hugePagesWarning } from './platform/passwords.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
 import { LocalDiskStorage } from './platform/storage/local-storage.js';
+import { S3Storage } from './platform/storage/s3-storage.js';
+import type { FileStorage } from './platform/storage/storage.js';
 import { seedOnFirstStart } from './seed/seed.js';
 
 function fail(message: string): never {
@@ -39,10 +41,18 @@ async function main() {
     fail(error instanceof ConfigError ? error.message : `Seeding failed: ${(error as Error).message}`);
   }
 
-  const storage = new LocalDiskStorage(
-    path.join(config.dataDir, 'files'),
-    loadOrCreateSecret(config.dataDir, 'file-url.key', config.fileUrlSecret),
-  );
+  const fileUrlSecret = loadOrCreateSecret(config.dataDir, 'file-url.key', config.fileUrlSecret);
+  let storage: FileStorage = new LocalDiskStorage(path.join(config.dataDir, 'files'), fileUrlSecret);
+  if (config.s3) {
+    const s3 = new S3Storage(config.s3, fileUrlSecret);
+    try {
+      await s3.check();
+    } catch (error) {
+      await database.close();
+      fail(`Start failed: ${(error as Error).message}`);
+    }
+    storage = s3;
+  }
   const app = await buildApp({ config, database, storage });
 
   let stopping = false;

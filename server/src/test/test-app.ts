@@ -6,12 +6,13 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../platform/db/client.js';
 import { LocalDiskStorage } from '../platform/storage/local-storage.js';
+import type { FileStorage } from '../platform/storage/storage.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
-  storage: LocalDiskStorage;
+  storage: FileStorage;
   config: Config;
   dataDir: string;
   close(): Promise<void>;
@@ -24,6 +25,8 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     now?: () => Date;
     courseCode?: () => string;
+    /** Where files go; by default the local disk under the test's data directory. */
+    storage?: FileStorage;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-app-'));
@@ -35,7 +38,8 @@ export async function createTestApp(
     ...options.config,
   };
   const database = await createTestDatabase();
-  const storage = new LocalDiskStorage(path.join(dataDir, 'files'), 'test-secret-test-secret-test-secret');
+  const storage =
+    options.storage ?? new LocalDiskStorage(path.join(dataDir, 'files'), 'test-secret-test-secret-test-secret');
   const app = await buildApp({
     config,
     database,

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { classes, students, teachers } from '../../platform/db/schema/index.js';
 import { buildCustomer, buildSchool, buildUser, signIn, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { FileStorage } from '../../platform/storage/storage.js';
 
 export type Who =
   'teacher' | 'editor' | 'uncertified' | 'student' | 'student2' | 'otherTeacher' | 'otherStudent' | 'super' | 'admin';
@@ -19,7 +20,7 @@ async function addTeacher(db: Db, customerId: string, schoolId: string, username
  * Two customers: A with a certified teacher, a certified collaborator, an uncertified teacher, a class with two
  * students and an administrator; B with a teacher and a student. Plus a super administrator.
  */
-export async function createCourseWorld(options: { courseCode?: () => string } = {}) {
+export async function createCourseWorld(options: { courseCode?: () => string; storage?: FileStorage } = {}) {
   const clock = testClock();
   const t: TestApp = await createTestApp({ now: clock.now, ...options });
   const db = t.database.db;

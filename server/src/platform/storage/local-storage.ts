@@ -1,23 +1,25 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { API } from '@aiedu/contracts';
 import { AppError } from '../errors.js';
-import { isValidKey, type FileStorage } from './storage.js';
+import { SignedLinks, type SignedQuery } from './signed-links.js';
+import { ByteLimit, isValidKey, type FileStorage } from './storage.js';
 
 /** Files under `DATA_DIR/files`, written to a temporary name first and renamed once complete. */
 export class LocalDiskStorage implements FileStorage {
   private readonly tmpDir: string;
+  private readonly links: SignedLinks;
 
   constructor(
     private readonly root: string,
-    private readonly secret: string,
-    private readonly now: () => number = Date.now,
+    secret: string,
+    now: () => number = Date.now,
   ) {
     this.tmpDir = path.join(root, '.tmp');
+    this.links = new SignedLinks(secret, now);
   }
 
   private pathOf(key: string): string {
@@ -30,14 +32,7 @@ export class LocalDiskStorage implements FileStorage {
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
     const tmp = path.join(this.tmpDir, randomUUID());
-    let size = 0;
-    const limiter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > maxBytes) callback(new AppError('FILE_TOO_LARGE'));
-        else callback(null, chunk);
-      },
-    });
+    const limiter = new ByteLimit(maxBytes);
     try {
       await pipeline(body, limiter, createWriteStream(tmp, { flags: 'wx' }));
       await rename(tmp, target);
@@ -47,7 +42,7 @@ export class LocalDiskStorage implements FileStorage {
       body.destroy();
       throw error;
     }
-    return { size };
+    return { size: limiter.bytes };
   }
 
   async get(key: string, range?: { start: number; end: number }) {
@@ -71,36 +66,11 @@ export class LocalDiskStorage implements FileStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
-  signedUrl(key: string, { expiresInSeconds, fileName }: { expiresInSeconds: number; fileName?: string }) {
-    if (!isValidKey(key)) throw new AppError('INVALID_REQUEST');
-    const expires = String(Math.floor(this.now() / 1000) + expiresInSeconds);
-    const params = new URLSearchParams({ key, expires });
-    if (fileName) params.set('name', fileName);
-    params.set('sig', this.sign(key, expires, fileName));
-    return `${API.fileDownload}?${params.toString()}`;
+  signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }) {
+    return this.links.url(key, options);
   }
 
-  verifySignedUrl({
-    key,
-    expires,
-    sig,
-    name,
-  }: {
-    key: string;
-    expires: string;
-    sig: string;
-    name?: string | undefined;
-  }) {
-    if (!isValidKey(key) || !/^\d+$/.test(expires)) return null;
-    if (Number(expires) < Math.floor(this.now() / 1000)) return null;
-    const expected = Buffer.from(this.sign(key, expires, name));
-    const given = Buffer.from(sig);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? key : null;
-  }
-
-  private sign(key: string, expires: string, name: string | undefined) {
-    return createHmac('sha256', this.secret)
-      .update(`${key}\n${expires}\n${name ?? ''}`)
-      .digest('base64url');
+  verifySignedUrl(query: SignedQuery) {
+    return this.links.verify(query);
   }
 }

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { AppError } from '../errors.js';
 
 /** Where uploaded and generated files live. The local disk is the default; S3 can implement the same. */
 export interface FileStorage {
@@ -23,4 +24,27 @@ export interface FileStorage {
 export function isValidKey(key: string): boolean {
   if (key.length === 0 || key.length > 512 || key.includes('\\') || key.includes('\0')) return false;
   return key.split('/').every((segment) => /^[\w-][\w.-]*$/.test(segment) && segment !== '..');
+}
+
+/** Passes bytes through, counting them; fails with FILE_TOO_LARGE as soon as more than `maxBytes` have come. */
+export class ByteLimit extends Transform {
+  bytes = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  get exceeded() {
+    return this.bytes > this.maxBytes;
+  }
+
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    callback: (error?: Error | null, data?: Buffer) => void,
+  ) {
+    this.bytes += chunk.length;
+    if (this.exceeded) callback(new AppError('FILE_TOO_LARGE'));
+    else callback(null, chunk);
+  }
 }

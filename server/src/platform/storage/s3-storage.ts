@@ -1,0 +1,160 @@
+import { pipeline, type Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { AppError } from '../errors.js';
+import { SignedLinks, type SignedQuery } from './signed-links.js';
+import { ByteLimit, isValidKey, type FileStorage } from './storage.js';
+
+export interface S3Options {
+  bucket: string;
+  /** Prepended to every key, so several deployments can share a bucket (`school-a/`). */
+  prefix: string;
+  /** An S3-compatible service (MinIO, Ceph, a cloud's object storage); unset: AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** `bucket` in the path rather than the host name (MinIO and most self-hosted services need it). */
+  forcePathStyle: boolean;
+  /** Unset: the SDK's own chain (AWS_* variables, a shared profile, the machine's or the pod's role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+/** Multipart uploads send parts of this size; two are in flight at once, so an upload holds at most ~16 MiB. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+function isMissing(error: unknown) {
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound')
+  );
+}
+
+/**
+ * Files in an S3 bucket, for deployments whose server processes run on several machines. An object appears only
+ * once its upload has completed (S3 writes are atomic), so a refused or broken upload never replaces a good file;
+ * the multipart parts of a refused one are aborted. Downloads still go through the server's signed links, which
+ * read the object (or a byte range of it) from the bucket, so the bucket itself can stay private.
+ */
+export class S3Storage implements FileStorage {
+  private readonly client: S3Client;
+  private readonly links: SignedLinks;
+
+  constructor(
+    private readonly options: S3Options,
+    secret: string,
+    now: () => number = Date.now,
+  ) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.credentials,
+      // Checksums only where S3 requires them: many S3-compatible services refuse the newer chunked checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    this.links = new SignedLinks(secret, now);
+  }
+
+  /** Resolves once the bucket answers; otherwise throws a message naming the bucket and where it was sought. */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
+    } catch (error) {
+      const where = this.options.endpoint ?? `AWS region ${this.options.region}`;
+      const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode})` : '';
+      throw new Error(
+        `S3 bucket "${this.options.bucket}" at ${where} cannot be used: ${(error as Error).name}${status}`,
+        { cause: error },
+      );
+    }
+  }
+
+  close() {
+    this.client.destroy();
+  }
+
+  private objectKey(key: string) {
+    if (!isValidKey(key)) throw new AppError('INVALID_REQUEST');
+    return `${this.options.prefix}${key}`;
+  }
+
+  async put(key: string, body: Readable, { maxBytes }: { maxBytes: number }) {
+    const Key = this.objectKey(key);
+    const limiter = new ByteLimit(maxBytes);
+    const counted = pipeline(body, limiter, () => {});
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.options.bucket, Key, Body: counted },
+      partSize: PART_BYTES,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      // Stop reading a refused upload: the client is told at once, the rest of the body is not stored.
+      body.destroy();
+      throw limiter.exceeded ? new AppError('FILE_TOO_LARGE') : error;
+    }
+    return { size: limiter.bytes };
+  }
+
+  async get(key: string, range?: { start: number; end: number }) {
+    const Key = this.objectKey(key);
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      const whole = range ? Number(object.ContentRange?.split('/')[1]) : object.ContentLength;
+      return { stream: object.Body as Readable, size: whole ?? 0 };
+    } catch (error) {
+      if (isMissing(error)) throw new AppError('NOT_FOUND');
+      throw error;
+    }
+  }
+
+  /** The object's size, or null when there is none. */
+  private async head(key: string) {
+    const Key = this.objectKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async size(key: string) {
+    const size = await this.head(key);
+    if (size === null) throw new AppError('NOT_FOUND');
+    return size;
+  }
+
+  async exists(key: string) {
+    return (await this.head(key)) !== null;
+  }
+
+  async delete(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+
+  signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }) {
+    return this.links.url(key, options);
+  }
+
+  verifySignedUrl(query: SignedQuery) {
+    return this.links.verify(query);
+  }
+}
