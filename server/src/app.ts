@@ -181,8 +181,8 @@ export async function buildApp({
   await app.register(coursePackageRoutes, { ctx });
   await app.register(authoringRoutes, { ctx });
   await app.register(learningRoutes, { ctx });
-  await app.register(uploadRoutes, { ctx });
   const runtimes = await createRuntimeManager(app, ctx, runtimeDriver);
+  await app.register(uploadRoutes, { ctx, instance: runtimes.instance });
   app.decorate('runtimes', runtimes);
   app.decorate('packages', new PackageQueue(ctx, runtimes.driver));
   await app.register(projectRoutes, { ctx, manager: runtimes });

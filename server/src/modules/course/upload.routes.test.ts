@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { LIMITS } from '@aiedu/contracts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { FORWARDED_HEADER } from '../../platform/forwarding.js';
 import { S3Storage } from '../../platform/storage/s3-storage.js';
 import { startTestS3, type TestS3 } from '../../test/s3-server.js';
 import { createCourseWorld, type CourseWorld, type Who } from './course-test-world.js';
@@ -16,6 +20,30 @@ interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
+}
+
+/** A tus request over a real connection (the PATCH bodies stream as a browser's would). */
+function send(
+  base: string,
+  token: string,
+  method: string,
+  url: string,
+  headers: Record<string, string | number> = {},
+  body?: Buffer,
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${url}`,
+      { method, headers: { 'tus-resumable': '1.0.0', 'x-authorization': token, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 describe.each(['the local disk', 'an S3 bucket'])(
@@ -39,29 +67,13 @@ describe.each(['the local disk', 'an S3 bucket'])(
       await s3?.close();
     });
 
-    function request(
+    const request = (
       who: Who,
       method: string,
       url: string,
       headers: Record<string, string | number> = {},
       body?: Buffer,
-    ): Promise<Reply> {
-      return new Promise((resolve, reject) => {
-        const req = http.request(
-          `${base}${url}`,
-          { method, headers: { 'tus-resumable': '1.0.0', 'x-authorization': w.tokens[who], ...headers } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    }
+    ) => send(base, w.tokens[who], method, url, headers, body);
 
     const create = (who: Who, sectionId: string, name: string, length: number) =>
       request(who, 'POST', '/api/v1/courses/uploads', {
@@ -187,3 +199,97 @@ describe.each(['the local disk', 'an S3 bucket'])(
     });
   },
 );
+
+/**
+ * Two server processes on one database with their own disks (as on two machines behind a load balancer): the bytes
+ * of an upload under way are on the disk of the process that began it, and the other passes its requests on.
+ */
+describe('resumable uploads under way, held by one of two server processes', () => {
+  let w: CourseWorld;
+  let other: FastifyInstance;
+  let otherDir: string;
+  const base = { a: '', b: '' };
+
+  beforeAll(async () => {
+    w = await createCourseWorld();
+    otherDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-other-'));
+    // The deployment's secrets are the same everywhere (JWT_SECRET and FILE_URL_SECRET in production).
+    cpSync(path.join(w.t.dataDir, 'secrets'), path.join(otherDir, 'secrets'), { recursive: true });
+    other = await buildApp({
+      config: { ...w.t.config, dataDir: otherDir },
+      database: w.t.database,
+      storage: w.t.storage,
+      logger: false,
+      now: w.clock.now,
+    });
+    base.a = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+    base.b = await other.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await other.close();
+    await w.t.close();
+    rmSync(otherDir, { recursive: true, force: true });
+  });
+
+  const to = (which: 'a' | 'b', who: Who, method: string, url: string, headers = {}, body?: Buffer) =>
+    send(base[which], w.tokens[who], method, url, headers, body);
+  const patchVia = (which: 'a' | 'b', url: string, offset: number, bytes: Buffer, who: Who = 'teacher') =>
+    to(which, who, 'PATCH', url, { 'upload-offset': offset, 'content-type': 'application/offset+octet-stream' }, bytes);
+
+  it('names the process in the upload, and the other process carries it to the end', async () => {
+    const course = await w.buildCourse();
+    const sectionId = course.sectionIds[0]!;
+    const file = randomBytes(3 * 1024 * 1024 + 17);
+    const created = await to('a', 'teacher', 'POST', '/api/v1/courses/uploads', {
+      'upload-length': file.length,
+      'upload-metadata': `sectionId ${b64(sectionId)},filename ${b64('talk.mp3')}`,
+    });
+    expect(created.status).toBe(201);
+    const url = new URL(created.headers.location!, base.a).pathname;
+    expect(url.split('/').pop()).toMatch(new RegExp(`^${w.t.app.runtimes.instance.id}_[0-9a-f]{32}$`));
+
+    // Every part through the other process, as a load balancer may send them.
+    const half = 1024 * 1024;
+    const first = await patchVia('b', url, 0, file.subarray(0, half));
+    expect(first.status).toBe(204);
+    expect(first.headers['upload-offset']).toBe(String(half));
+    const head = await to('b', 'teacher', 'HEAD', url);
+    expect(head.headers['upload-offset']).toBe(String(half));
+    // Someone who cannot edit the section is refused by the holder, through the other process too.
+    expect((await patchVia('b', url, half, file.subarray(half), 'otherTeacher')).status).toBe(404);
+    const last = await patchVia('b', url, half, file.subarray(half));
+    expect(last.status).toBe(204);
+    const resourceId = last.headers['x-resource-id'] as string;
+    expect(resourceId).toBeTruthy();
+
+    const editor = await w.call('teacher', 'GET', `/api/v1/courses/${course.id}/edit`);
+    expect(editor.body.data.chapters[0].sections[0].resources).toEqual([
+      { id: resourceId, name: 'talk.mp3', size: file.length, mime: 'audio/mpeg' },
+    ]);
+    const signed = await w.call('teacher', 'GET', `/api/v1/courses/resources/${resourceId}/url`);
+    const download = new URL(signed.body.data.url, base.b);
+    const whole = await send(base.b, w.tokens.teacher, 'GET', `${download.pathname}${download.search}`);
+    expect(whole.body.equals(file)).toBe(true);
+    // Nothing of it ever reached the other process's disk.
+    const otherUploads = path.join(otherDir, 'uploads', 'course-resources');
+    expect(existsSync(otherUploads) ? readdirSync(otherUploads).filter((f) => !f.startsWith('.')) : []).toEqual([]);
+  });
+
+  it('answers 404 for an upload whose process has gone, and never passes a request on twice', async () => {
+    const course = await w.buildCourse();
+    const created = await to('a', 'teacher', 'POST', '/api/v1/courses/uploads', {
+      'upload-length': 3,
+      'upload-metadata': `sectionId ${b64(course.sectionIds[0]!)},filename ${b64('a.txt')}`,
+    });
+    const url = new URL(created.headers.location!, base.a).pathname;
+    const gone = url.replace(/[0-9a-f-]{36}_/, `${randomUUID()}_`);
+    expect((await to('b', 'teacher', 'HEAD', gone)).status).toBe(404);
+    expect((await to('a', 'teacher', 'HEAD', gone)).status).toBe(404);
+    // A request another process already passed on is answered where it lands, or not at all.
+    const passed = await to('b', 'teacher', 'HEAD', url, { [FORWARDED_HEADER]: randomUUID() });
+    expect(passed.status).toBe(404);
+    expect((await to('b', 'teacher', 'HEAD', url)).headers['upload-offset']).toBe('0');
+    // Without a sign-in the other process refuses before passing anything on.
+    expect((await send(base.b, '', 'HEAD', url)).status).toBe(401);
+  });
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { courseResources } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { forwardRequest, wasForwarded } from '../../platform/forwarding.js';
+import type { ServerInstance } from '../../platform/server-instances.js';
 import { mediaTypeOf } from '../files/media-types.js';
 import { loadPartForAuthor } from './course-access.js';
 import { countRows } from './course-content.repository.js';
@@ -25,6 +28,9 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
   return out;
 }
 
+/** `<process id>_<32 hex>`: the process that holds the upload. Ids from before processes were named have none. */
+const UPLOAD_HOLDER = /^([0-9a-f-]{36})_[0-9a-f]{32}$/;
+
 const safeName = (name: string) => name.replace(/[\\/\0]/g, '_').slice(0, 200) || 'file';
 
 /**
@@ -32,12 +38,17 @@ const safeName = (name: string) => name.replace(/[\\/\0]/g, '_').slice(0, 200) |
  * an interrupted upload continues from its offset. A file over 2 GB, or an 11th file, is refused before any byte
  * is stored. A finished upload is moved into storage and becomes a resource of its section.
  */
-export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext; instance: ServerInstance }> = async (
+  app,
+  { ctx, instance },
+) => {
   const directory = path.join(ctx.config.dataDir, 'uploads', 'course-resources');
   const datastore = new FileStore({ directory });
   const tus = new TusServer({
     path: COURSE_API.uploads,
     datastore,
+    // An upload's id names the process whose disk holds its bytes so far: any other process passes its requests on.
+    namingFunction: () => `${instance.id}_${randomUUID().replaceAll('-', '')}`,
     maxSize: LIMITS.resourceBytes,
     respectForwardedHeaders: ctx.config.trustProxy,
     onUploadFinish: async (_req, upload) => {
@@ -93,8 +104,17 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const config = { permission: 'course.author' as const };
   const hand = async (request: FastifyRequest, reply: FastifyReply) => {
-    const params = request.params as { '*'?: string };
-    await authorise(request, params['*']);
+    const uploadId = (request.params as { '*'?: string })['*'];
+    const holder = uploadId ? UPLOAD_HOLDER.exec(uploadId)?.[1] : undefined;
+    if (holder && holder !== instance.id) {
+      // The holder checks the upload's section; this process only that the caller is signed in.
+      requireAuth(request);
+      const address = wasForwarded(request) ? null : await instance.addressOf(holder);
+      // Its process has gone, and the bytes with it: the client starts the upload again.
+      if (!address) throw new AppError('NOT_FOUND');
+      return forwardRequest(request, reply, address, instance.id, request.method === 'PATCH' ? request.raw : undefined);
+    }
+    await authorise(request, uploadId);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };

@@ -8,7 +8,7 @@ import { buildCustomer, buildUser, signIn, testClock } from '../../test/factorie
 import { JUPYTER_MISSING, KernelChannel, stdoutOf } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { INSTANCE_STOP_PATH } from './runtime-manager.js';
-import { INSTANCE_SIGNATURE_HEADER } from './server-instances.js';
+import { INSTANCE_SIGNATURE_HEADER } from '../../platform/server-instances.js';
 
 /**
  * Two server processes on one database (as behind a load balancer): a runtime runs in the process that started

@@ -7,7 +7,7 @@ import { assertContainerTypeOffered } from './container-offer.js';
 import { computeBalance, debitMinutes } from './compute-balance.js';
 import type { RuntimeDriver, RuntimeEndpoint, RuntimeProject } from './runtime-driver.js';
 import type { RuntimeAvailability } from './runtime-install.js';
-import { INSTANCE_SIGNATURE_HEADER, type ServerInstance } from './server-instances.js';
+import { INSTANCE_SIGNATURE_HEADER, type ServerInstance } from '../../platform/server-instances.js';
 
 type StopReason = NonNullable<TRuntimeStatus['stopReason']>;
 const ACTIVE = ['BOOTING', 'RUNNING', 'STOPPING'] as const;

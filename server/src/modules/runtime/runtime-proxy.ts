@@ -1,19 +1,19 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
 import { API } from '@aiedu/contracts';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import { accessTokenExpiry, type AccessTokens, type AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { FORWARDED_HEADER, forwardRequest, relay, wasForwarded } from '../../platform/forwarding.js';
 import { isSessionActive } from '../auth/session.service.js';
 import { CONTENTS_BODY_LIMIT, checkContentsWrite, type ContentsWrite } from '../project/contents-guard.js';
 import { loadProjectFor, type ProjectRow } from '../project/project-access.js';
 import { GatewaySockets } from './gateway-sockets.js';
 import type { RuntimeManager } from './runtime-manager.js';
-import { FORWARDED_HEADER } from './server-instances.js';
 import { closeFrame, dataFrames, FrameBoundary, textFrame } from './ws-frames.js';
 
 /** Request headers never passed to Jupyter: our credentials, cookies, and hop-by-hop headers. */
@@ -31,8 +31,6 @@ const DROP = new Set([
   'proxy-authorization',
   FORWARDED_HEADER,
 ]);
-/** Request headers never passed on to the process that holds a runtime: hop-by-hop ones. */
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-authorization']);
 const PROXY_PATH = new RegExp(`^${API.runtimeProxy}/([0-9a-fA-F-]{36})(/[^?]*)?(\\?.*)?$`);
 
 function upstreamQuery(search: string | undefined): string {
@@ -62,60 +60,6 @@ async function authorise(
   if (!location) throw new AppError('RUNTIME_NOT_RUNNING');
   if ('endpoint' in location) manager.touch(projectId);
   return { location, project };
-}
-
-/**
- * Passes a request on to the process that holds the runtime, as a reverse proxy would (the caller's credentials
- * and body as they came, its address in `X-Forwarded-For`), marked so that process never passes it on again; its
- * answer streams back unchanged.
- */
-export async function forwardRequest(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  holder: string,
-  instanceId: string,
-  body: Readable | Buffer | undefined,
-) {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
-  // A body the route already read is not passed on (no route that forwards reads one it needs).
-  if (body === undefined) {
-    delete headers['content-length'];
-    delete headers['content-type'];
-  }
-  headers[FORWARDED_HEADER] = instanceId;
-  headers['x-forwarded-for'] = [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
-  return relay(reply, new URL(holder), request.method, request.url, headers, body);
-}
-
-/** Sends a request to `target` and streams its answer back as the reply. */
-async function relay(
-  reply: FastifyReply,
-  target: URL,
-  method: string,
-  path: string,
-  headers: http.OutgoingHttpHeaders,
-  body: Readable | Buffer | undefined,
-) {
-  const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    const req = http.request({ host: target.hostname, port: target.port, method, path, headers }, resolve);
-    req.on('error', () => reject(new AppError('CONNECT_TIMEOUT')));
-    if (Buffer.isBuffer(body)) req.end(body);
-    else if (body && typeof body.pipe === 'function') body.pipe(req);
-    else req.end();
-  });
-  reply.code(upstream.statusCode ?? 502);
-  for (const [name, value] of Object.entries(upstream.headers)) {
-    if (value !== undefined && !['connection', 'transfer-encoding', 'keep-alive'].includes(name)) {
-      reply.header(name, value);
-    }
-  }
-  return reply.send(upstream);
-}
-
-/** Whether another process passed this request on (it is then answered here or not at all). */
-export function wasForwarded(request: { headers: http.IncomingHttpHeaders }): boolean {
-  return request.headers[FORWARDED_HEADER] !== undefined;
 }
 
 const CONTENTS_PATH = /^\/api\/contents(?:\/(.*))?$/;

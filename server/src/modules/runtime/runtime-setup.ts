@@ -7,7 +7,7 @@ import { LocalRuntimeDriver } from './local-driver.js';
 import type { RuntimeDriver } from './runtime-driver.js';
 import { RuntimeAvailability } from './runtime-install.js';
 import { RuntimeManager } from './runtime-manager.js';
-import { ServerInstance } from './server-instances.js';
+import { ServerInstance } from '../../platform/server-instances.js';
 
 /**
  * Runtimes run as other system users. They may pass through the data directory to their own project folder

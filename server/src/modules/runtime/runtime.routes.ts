@@ -25,8 +25,8 @@ import { offeredContainerTypes } from './container-offer.js';
 import { computeBalance, weeklyAllowance } from './compute-balance.js';
 import { SOCKET_ID, socketHolder, type GatewaySockets } from './gateway-sockets.js';
 import { INSTANCE_STOP_PATH, type RuntimeManager } from './runtime-manager.js';
-import { forwardRequest, wasForwarded } from './runtime-proxy.js';
-import { INSTANCE_SIGNATURE_HEADER } from './server-instances.js';
+import { forwardRequest, wasForwarded } from '../../platform/forwarding.js';
+import { INSTANCE_SIGNATURE_HEADER } from '../../platform/server-instances.js';
 
 const ZProjectParams = z.object({ id: z.uuid() });
 

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
-import { serverInstances } from '../../platform/db/schema/index.js';
+import type { AppContext } from './context.js';
+import { serverInstances } from './db/schema/index.js';
 
 const HEARTBEAT_MS = 10_000;
 /** A process that has not written its heartbeat for this long is gone. */
@@ -9,8 +9,6 @@ const SILENT_MS = 45_000;
 /** How long a signed call between processes stays valid. */
 const CALL_WINDOW_MS = 60_000;
 
-/** Marks a request one process forwarded to another, so it is never forwarded again. */
-export const FORWARDED_HEADER = 'x-aiedu-forwarded-by';
 /** Signs a call one process makes to another (`<issued ms>.<HMAC>`). */
 export const INSTANCE_SIGNATURE_HEADER = 'x-aiedu-instance-signature';
 

@@ -1,0 +1,68 @@
+import http from 'node:http';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+/**
+ * Requests between the server processes of one deployment. Some things live in one process (a notebook runtime,
+ * an upload under way); any other process that receives a request for them passes it on to that one, once.
+ */
+
+/** Marks a request one process forwarded to another, so it is never forwarded again. */
+export const FORWARDED_HEADER = 'x-aiedu-forwarded-by';
+/** Request headers never passed on to another process: hop-by-hop ones. */
+const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-authorization']);
+
+/**
+ * Passes a request on to the process that holds what it names (a runtime, an upload), as a reverse proxy would (the caller's credentials
+ * and body as they came, its address in `X-Forwarded-For`), marked so that process never passes it on again; its
+ * answer streams back unchanged.
+ */
+export async function forwardRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  holder: string,
+  instanceId: string,
+  body: Readable | Buffer | undefined,
+) {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  // A body the route already read is not passed on (no route that forwards reads one it needs).
+  if (body === undefined) {
+    delete headers['content-length'];
+    delete headers['content-type'];
+  }
+  headers[FORWARDED_HEADER] = instanceId;
+  headers['x-forwarded-for'] = [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ');
+  return relay(reply, new URL(holder), request.method, request.url, headers, body);
+}
+
+/** Sends a request to `target` and streams its answer back as the reply. */
+export async function relay(
+  reply: FastifyReply,
+  target: URL,
+  method: string,
+  path: string,
+  headers: http.OutgoingHttpHeaders,
+  body: Readable | Buffer | undefined,
+) {
+  const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = http.request({ host: target.hostname, port: target.port, method, path, headers }, resolve);
+    req.on('error', () => reject(new AppError('CONNECT_TIMEOUT')));
+    if (Buffer.isBuffer(body)) req.end(body);
+    else if (body && typeof body.pipe === 'function') body.pipe(req);
+    else req.end();
+  });
+  reply.code(upstream.statusCode ?? 502);
+  for (const [name, value] of Object.entries(upstream.headers)) {
+    if (value !== undefined && !['connection', 'transfer-encoding', 'keep-alive'].includes(name)) {
+      reply.header(name, value);
+    }
+  }
+  return reply.send(upstream);
+}
+
+/** Whether another process passed this request on (it is then answered here or not at all). */
+export function wasForwarded(request: { headers: http.IncomingHttpHeaders }): boolean {
+  return request.headers[FORWARDED_HEADER] !== undefined;
+}
