@@ -28,6 +28,36 @@ export async function jupyterFetch<T>(projectId: string, path: string, init: Req
   return (response.status === 204 ? null : await response.json()) as T;
 }
 
+/** A token this close to its expiry is renewed before a socket opens with it: the gateway refuses an expired one. */
+export const SOCKET_TOKEN_MARGIN_MS = 30_000;
+
+/** A JWT's `exp` in milliseconds, read without checking the token (the server does); null when it has none. */
+function expiryOf(token: string): number | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Renews the stored access token when it expires within `SOCKET_TOKEN_MARGIN_MS`, so the socket about to open is
+ * not refused on the way; null when the token has time left (the socket can open at once). A renewal that fails
+ * is left to the socket's own close and reconnect.
+ */
+export function renewBeforeSocket(): Promise<void> | null {
+  const token = readSession().token;
+  const expiry = token ? expiryOf(token) : null;
+  if (expiry === null || expiry - Date.now() > SOCKET_TOKEN_MARGIN_MS) return null;
+  return api.renewToken(token).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** The socket's URL with the current access token; `query` adds Jupyter's own parameters (`session_id`). */
 export function jupyterSocketUrl(projectId: string, path: string, query: Record<string, string> = {}): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';

@@ -156,4 +156,18 @@ describe('terminal panel', () => {
     expect(first.sent).toEqual([JSON.stringify(['set_size', 12, 80]), JSON.stringify(['stdin', 'l'])]);
     expect(second.sent).toEqual([JSON.stringify(['set_size', 12, 80]), JSON.stringify(['stdin', 's'])]);
   });
+
+  it('renews a token about to expire before it attaches the shell', async () => {
+    const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+    token = `${part({ alg: 'HS256' })}.${part({ exp: Math.ceil(Date.now() / 1000) + 5 })}.sig`;
+    renewToken.mockImplementation(async () => {
+      token = 'token-2';
+      return true;
+    });
+    vi.mocked(openTerminal).mockResolvedValueOnce({ name: '4' });
+    render(<TerminalPanel />);
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    expect(renewToken).toHaveBeenCalledTimes(1);
+    expect(sockets[0]).toContain('token=token-2');
+  });
 });

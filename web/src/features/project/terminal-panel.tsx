@@ -9,6 +9,7 @@ import {
   jupyterSocketUrl,
   openTerminal,
   reconnectAfter,
+  renewBeforeSocket,
   RETRY_MS,
   wireGatewaySocket,
 } from './jupyter-client';
@@ -38,6 +39,11 @@ export function TerminalPanel() {
     // so a long command goes on undisturbed.
     let attached = false;
     const connect = (name: string) => {
+      const renewing = renewBeforeSocket();
+      if (renewing) void renewing.then(() => attach(name));
+      else attach(name);
+    };
+    const attach = (name: string) => {
       if (closed) return;
       const token = readSession().token;
       const current = new WebSocket(jupyterSocketUrl(projectId, `/terminals/websocket/${name}`));

@@ -243,4 +243,55 @@ describe('KernelConnection', () => {
     fetch.mockRestore();
     vi.useRealTimers();
   });
+
+  /** An access token (a JWT as the server signs them) that expires `inMs` from now. */
+  const jwtExpiring = (inMs: number, name: string) => {
+    const part = (value: object) =>
+      btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    return `${part({ alg: 'HS256' })}.${part({ sub: name, exp: Math.ceil((Date.now() + inMs) / 1000) })}.sig`;
+  };
+
+  it('renews a token about to expire before it opens a socket, and a cell run waits for that socket', async () => {
+    token = jwtExpiring(10_000, 'old');
+    const fresh = jwtExpiring(1_800_000, 'fresh');
+    let renewed!: () => void;
+    renewToken.mockImplementation(
+      (sent) =>
+        new Promise((resolve) => {
+          expect(sent).toBe(token);
+          renewed = () => {
+            token = fresh;
+            resolve(true);
+          };
+        }),
+    );
+    const kernel = new KernelConnection('p1', 'k1', () => undefined);
+    const run = kernel.execute('1', { onOutput: () => undefined, onCount: () => undefined });
+    await vi.waitFor(() => expect(renewToken).toHaveBeenCalledTimes(1));
+    // No socket opens on the old token.
+    expect(FakeSocket.all).toHaveLength(0);
+    renewed();
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    expect(latest().url).toContain(`token=${fresh}`);
+    latest().open();
+    await vi.waitFor(() => expect(latest().sent).toHaveLength(1));
+    latest().reply(latest().sent[0]!.header.msg_id, 'status', { execution_state: 'idle' });
+    expect(await run).toBe(true);
+    kernel.close();
+  });
+
+  it('opens a socket at once on a token with time left, and still opens one when the renewal fails', async () => {
+    token = jwtExpiring(600_000, 'current');
+    const kernel = new KernelConnection('p1', 'k1', () => undefined);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(renewToken).not.toHaveBeenCalled();
+    kernel.close();
+
+    token = jwtExpiring(5_000, 'late');
+    renewToken.mockRejectedValue(new Error('offline'));
+    const second = new KernelConnection('p1', 'k2', () => undefined);
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    expect(latest().url).toContain(`token=${token}`);
+    second.close();
+  });
 });

@@ -1,6 +1,6 @@
 import type { RunState } from '@aiedu/contracts';
 import { readSession } from '../../../app/session';
-import { jupyterSocketUrl, reconnectAfter, wireGatewaySocket } from '../jupyter-client';
+import { jupyterSocketUrl, reconnectAfter, renewBeforeSocket, wireGatewaySocket } from '../jupyter-client';
 import type { Output } from './notebook-model';
 
 interface Message {
@@ -53,8 +53,17 @@ export class KernelConnection {
   }
 
   private connect(announce: boolean) {
-    this.reconnecting = false;
     if (announce) this.show('loading');
+    const renewing = renewBeforeSocket();
+    // A cell run meanwhile waits for the renewal and the socket opened after it.
+    this.reconnecting = renewing !== null;
+    if (renewing) void renewing.then(() => this.open());
+    else this.open();
+  }
+
+  private open() {
+    this.reconnecting = false;
+    if (this.closed) return;
     const token = readSession().token;
     const socket = new WebSocket(
       jupyterSocketUrl(this.projectId, `/api/kernels/${this.kernelId}/channels`, { session_id: this.session }),
