@@ -87,7 +87,16 @@ export class GatewaySockets {
   }
 
   private expiryOf(socket: GatewaySocket): NodeJS.Timeout {
-    const timer = setTimeout(() => this.expire(socket), Math.max(0, socket.expiresAt - this.ctx.now().getTime()));
+    const timer = setTimeout(
+      () => {
+        const tracked = this.open.get(socket);
+        // A timer may fire before the token's clock says it expired (Node counts from the start of the event loop's
+        // turn, and tokens may be read with another clock): wait for the rest rather than for the next round.
+        if (tracked && socket.expiresAt > this.ctx.now().getTime()) tracked.expiry = this.expiryOf(socket);
+        else this.expire(socket);
+      },
+      Math.max(0, socket.expiresAt - this.ctx.now().getTime()),
+    );
     timer.unref();
     return timer;
   }

@@ -156,6 +156,27 @@ describe('the next socket of a kernel session or terminal', () => {
     }
   }, 15_000);
 
+  it('is told when its token expires even if the timer fires before the token clock says so', async () => {
+    // A clock at half speed: the timer set for 400 ms on it fires when it reads 200 ms.
+    const start = Date.now();
+    const slow = () => new Date(start + (Date.now() - start) / 2);
+    const sockets = new GatewaySockets(
+      { now: slow, sessions: { onEnded: () => () => undefined } } as unknown as AppContext,
+      60_000,
+    );
+    const { tracked, events } = socket(start + 400, () => Date.now() - 5000);
+    const forget = sockets.add(tracked);
+    try {
+      // Well before the next round of checks (10 s), which would otherwise be the first to see it.
+      await waitFor(() => events.length > 0, 5_000);
+      expect(events[0]!.kind).toBe('notice');
+      expect(slow().getTime()).toBeGreaterThanOrEqual(start + 400);
+    } finally {
+      forget();
+      sockets.close();
+    }
+  });
+
   it('closes with 4401 a socket still open when its time to renew has passed', async () => {
     const sockets = socketsWithoutDatabase();
     const { tracked, events, seen } = socket(Date.now() - 1000, () => Date.now() - 5000);
