@@ -1,8 +1,10 @@
 import type { TPackageOperation } from '@aiedu/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, notExists, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import { packageOperations } from '../../platform/db/schema/index.js';
+import type { Db } from '../../platform/db/client.js';
+import { packageOperations, projects, serverInstances } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import type { ServerInstance } from '../../platform/server-instances.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
 import type { ProjectRow } from './project-access.js';
 
@@ -29,10 +31,17 @@ function pipReason(stderr: string, stdout: string): string {
   return (errors || stderr.trim() || stdout.trim()).slice(-2000);
 }
 
+/** Operations not yet ended. */
+const OPEN_STATES = ['init', 'waiting', 'installing', 'uninstalling'] as const;
+/** How often an operation whose turn has not come looks again (another process runs one of the project's). */
+const TURN_POLL_MS = 1000;
+
 /**
  * Installs and uninstalls packages in the project's virtual environment (created with --system-site-packages, so
  * Debian's numpy and matplotlib stay visible), with pip pointed at PIP_INDEX_URL. One operation runs at a time
- * per project; later ones wait in order.
+ * per project, in the order they were asked for, across all the server processes: each runs its own in turn, and
+ * takes its turn in the database (the project row locked while it looks), so two pips never share an environment.
+ * An operation whose process stopped (a restart, a crash) ends as failed instead of holding the queue.
  */
 export class PackageQueue {
   private readonly chains = new Map<string, Promise<void>>();
@@ -40,7 +49,56 @@ export class PackageQueue {
   constructor(
     private readonly ctx: AppContext,
     private readonly driver: RuntimeDriver,
+    private readonly instance: ServerInstance,
   ) {}
+
+  /** Ends as failed the project's open operations of processes that have stopped (or of a version before holders). */
+  private async releaseInterrupted(projectId: string, db: Db = this.ctx.db) {
+    const beating = db
+      .select({ id: serverInstances.id })
+      .from(serverInstances)
+      .where(
+        and(
+          eq(serverInstances.id, packageOperations.holder),
+          gt(serverInstances.heartbeatAt, this.instance.beatingSince()),
+        ),
+      );
+    await db
+      .update(packageOperations)
+      .set({ state: 'fail', finishedAt: this.ctx.now() })
+      .where(
+        and(
+          eq(packageOperations.projectId, projectId),
+          inArray(packageOperations.state, [...OPEN_STATES]),
+          or(isNull(packageOperations.holder), and(ne(packageOperations.holder, this.instance.id), notExists(beating))),
+        ),
+      );
+  }
+
+  /**
+   * Starts `row` if its turn has come: no operation of the project running and none waiting from before it.
+   * 'gone' when it was cancelled (or released) meanwhile.
+   */
+  private claimTurn(row: OperationRow, running: 'installing' | 'uninstalling') {
+    return this.ctx.db.transaction(async (tx) => {
+      await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, row.projectId)).for('update');
+      await this.releaseInterrupted(row.projectId, tx);
+      const open = await tx
+        .select({ id: packageOperations.id, state: packageOperations.state })
+        .from(packageOperations)
+        .where(
+          and(
+            eq(packageOperations.projectId, row.projectId),
+            inArray(packageOperations.state, ['waiting', 'installing', 'uninstalling']),
+          ),
+        )
+        .orderBy(asc(packageOperations.createdAt), asc(packageOperations.id));
+      if (!open.some((o) => o.id === row.id)) return 'gone' as const;
+      if (open[0]!.id !== row.id || open.some((o) => o.state !== 'waiting')) return 'wait' as const;
+      await tx.update(packageOperations).set({ state: running }).where(eq(packageOperations.id, row.id));
+      return 'claimed' as const;
+    });
+  }
 
   async installed(project: ProjectRow) {
     const result = await this.driver.exec(project, ['-m', 'pip', 'list', '--format=json'], { timeoutMs: 60_000 });
@@ -52,6 +110,7 @@ export class PackageQueue {
   }
 
   async list(projectId: string) {
+    await this.releaseInterrupted(projectId);
     const rows = await this.ctx.db
       .select()
       .from(packageOperations)
@@ -64,7 +123,15 @@ export class PackageQueue {
   async enqueue(project: ProjectRow, userId: string, kind: 'install' | 'uninstall', name: string) {
     const [row] = await this.ctx.db
       .insert(packageOperations)
-      .values({ projectId: project.id, customerId: project.customerId, userId, kind, name, state: 'waiting' })
+      .values({
+        projectId: project.id,
+        customerId: project.customerId,
+        userId,
+        kind,
+        name,
+        state: 'waiting',
+        holder: this.instance.id,
+      })
       .returning();
     const previous = this.chains.get(project.id) ?? Promise.resolve();
     const next = previous.then(() => this.run(project, row!)).catch(() => undefined);
@@ -98,10 +165,13 @@ export class PackageQueue {
   }
 
   private async run(project: ProjectRow, row: OperationRow) {
-    const [current] = await this.ctx.db.select().from(packageOperations).where(eq(packageOperations.id, row.id));
-    if (current?.state !== 'waiting') return;
     const running = row.kind === 'install' ? 'installing' : 'uninstalling';
-    await this.ctx.db.update(packageOperations).set({ state: running }).where(eq(packageOperations.id, row.id));
+    for (;;) {
+      const turn = await this.claimTurn(row, running);
+      if (turn === 'gone') return;
+      if (turn === 'claimed') break;
+      await new Promise((resolve) => setTimeout(resolve, TURN_POLL_MS));
+    }
     const args =
       row.kind === 'install'
         ? ['-m', 'pip', 'install', '--no-input', '--progress-bar', 'off', row.name]
@@ -115,7 +185,7 @@ export class PackageQueue {
         message: failed ? pipReason(result.stderr, result.stdout) : (result.stdout.trim().split('\n').at(-1) ?? ''),
         finishedAt: this.ctx.now(),
       })
-      .where(eq(packageOperations.id, row.id));
+      .where(and(eq(packageOperations.id, row.id), eq(packageOperations.holder, this.instance.id)));
   }
 }
 

@@ -193,6 +193,8 @@ export const packageOperations = pgTable(
       .notNull()
       .default('init'),
     message: text('message').notNull().default(''),
+    /** The server process that runs it (`server_instances.id`); one of a process that stopped beating never ends. */
+    holder: uuid('holder'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

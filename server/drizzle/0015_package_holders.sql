@@ -1,0 +1,1 @@
+ALTER TABLE "package_operations" ADD COLUMN "holder" uuid;
