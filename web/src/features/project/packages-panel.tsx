@@ -73,7 +73,12 @@ export function PackagesPanel() {
           >
             <List.Item.Meta
               title={`${t(op.kind === 'install' ? 'packages.install' : 'packages.uninstall')} ${op.name}`}
-              description={op.state === 'fail' ? <pre className="panel-error">{op.message}</pre> : null}
+              description={
+                op.state === 'fail' ? (
+                  // No reason from pip: the operation's server process stopped before pip answered.
+                  <pre className="panel-error">{op.message || t('packages.interrupted')}</pre>
+                ) : null
+              }
             />
             <Tag color={COLOURS[op.state] ?? 'processing'} data-package-state={op.state}>
               {t(`packages.state.${op.state}`)}
