@@ -293,10 +293,12 @@ export class RuntimeManager {
   }
 
   /**
-   * Stops a runtime. The workspace is the project's storage, so every saved file stays. One another process runs is
-   * stopped by that process (a signed call), which answers once it has.
+   * Stops a runtime. The workspace is the project's storage, so every saved file stays. One this process is still
+   * booting is stopped once it is up (marking it stopped at once would let the boot finish over the stop); one
+   * another process runs is stopped by that process (a signed call), which answers once it has.
    */
   async stop(projectId: string, reason: StopReason): Promise<void> {
+    await this.pending.get(projectId)?.catch(() => undefined);
     const live = this.live.get(projectId);
     if (!live) {
       const holder = await this.holderOf(projectId, ACTIVE);
@@ -347,8 +349,7 @@ export class RuntimeManager {
    * has finished (a stop pressed while the runtime boots stops it once it is up).
    */
   async stopHere(projectId: string, reason: StopReason): Promise<void> {
-    await this.pending.get(projectId)?.catch(() => undefined);
-    if (this.live.has(projectId)) await this.stop(projectId, reason);
+    if (this.live.has(projectId) || this.pending.has(projectId)) await this.stop(projectId, reason);
   }
 
   /** Asks the process at `url` to stop the project's runtime; false when it could not be reached or refused. */

@@ -176,6 +176,41 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     kernel.close();
   }, 60_000);
 
+  it('stops a runtime once it is up when the stop comes while it boots', async () => {
+    const manager = t.app.runtimes;
+    const { driver } = manager;
+    const realStart = driver.start.bind(driver);
+    const realStop = manager.stop.bind(manager);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let booting = false;
+    let stopAsked = false;
+    driver.start = async (...args) => {
+      booting = true;
+      await gate;
+      return realStart(...args);
+    };
+    manager.stop = async (...args) => {
+      stopAsked = true;
+      return realStop(...args);
+    };
+    try {
+      const started = call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+      await waitFor(() => booting);
+      const stopped = call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/stop`, {});
+      await waitFor(() => stopAsked);
+      release();
+      expect((await started).statusCode).toBe(200);
+      expect((await stopped).json().errorCode).toBe('1000');
+      const status = (await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/runtime`)).json().data;
+      expect(status).toMatchObject({ state: 'STOPPED', stopReason: 'user' });
+      expect(manager.endpoint(projectId)).toBeNull();
+    } finally {
+      driver.start = realStart;
+      manager.stop = realStop;
+    }
+  }, 90_000);
+
   it('keeps the files saved by the kernel across a stop and a restart', async () => {
     await call('kid', 'POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
     const kid = (await call('kid', 'POST', `${proxy(projectId)}/api/kernels`, { name: 'python3' })).json().id;
