@@ -1,15 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { LIMITS } from '@aiedu/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { serverInstances } from '../../platform/db/schema/index.js';
 import { FORWARDED_HEADER } from '../../platform/forwarding.js';
+import { waitFor } from '../../test/jupyter-kit.js';
 import { S3Storage } from '../../platform/storage/s3-storage.js';
 import { startTestS3, type TestS3 } from '../../test/s3-server.js';
 import { createCourseWorld, type CourseWorld, type Who } from './course-test-world.js';
@@ -291,5 +294,56 @@ describe('resumable uploads under way, held by one of two server processes', () 
     expect((await to('b', 'teacher', 'HEAD', url)).headers['upload-offset']).toBe('0');
     // Without a sign-in the other process refuses before passing anything on.
     expect((await send(base.b, '', 'HEAD', url)).status).toBe(401);
+  });
+
+  // Last: process a is gone afterwards.
+  it('goes on from the disk after a restart, and sweeps away uploads a week old', async () => {
+    const course = await w.buildCourse();
+    const begin = async (name: string, length: number) => {
+      const created = await to('a', 'teacher', 'POST', '/api/v1/courses/uploads', {
+        'upload-length': length,
+        'upload-metadata': `sectionId ${b64(course.sectionIds[0]!)},filename ${b64(name)}`,
+      });
+      return new URL(created.headers.location!, base.a).pathname;
+    };
+    const file = randomBytes(64 * 1024);
+    const kept = await begin('kept.pdf', file.length);
+    expect((await patchVia('a', kept, 0, file.subarray(0, 1000))).status).toBe(204);
+    const stale = await begin('stale.pdf', 10);
+    // `stale` began eight days ago (tus keeps the start beside the bytes).
+    const tusDir = path.join(w.t.config.dataDir, 'uploads', 'course-resources');
+    const info = path.join(tusDir, `${stale.split('/').pop()!}.json`);
+    const record = JSON.parse(readFileSync(info, 'utf8')) as { creation_date: string };
+    record.creation_date = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    writeFileSync(info, JSON.stringify(record));
+
+    // Process a stops for good, and a new one starts on its disk (a restart).
+    w.t.app.runtimes.instance.stopBeating();
+    await w.t.database.db.delete(serverInstances).where(eq(serverInstances.id, w.t.app.runtimes.instance.id));
+    const restarted = await buildApp({
+      config: w.t.config,
+      database: w.t.database,
+      storage: w.t.storage,
+      logger: false,
+      now: w.clock.now,
+    });
+    try {
+      const base2 = await restarted.listen({ port: 0, host: '127.0.0.1' });
+      await waitFor(() => !existsSync(info));
+      expect((await send(base2, w.tokens.teacher, 'HEAD', stale)).status).toBe(404);
+      expect((await send(base2, w.tokens.teacher, 'HEAD', kept)).headers['upload-offset']).toBe('1000');
+      const rest = await send(
+        base2,
+        w.tokens.teacher,
+        'PATCH',
+        kept,
+        { 'upload-offset': 1000, 'content-type': 'application/offset+octet-stream' },
+        file.subarray(1000),
+      );
+      expect(rest.status).toBe(204);
+      expect(rest.headers['x-resource-id']).toBeTruthy();
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -28,6 +28,11 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
   return out;
 }
 
+/** An upload not finished a week after it began is deleted (tus answers 410 for it meanwhile, then 404). */
+export const UPLOAD_EXPIRY_MS = 7 * 86_400_000;
+/** How often a process sweeps away expired uploads (and once when it starts). */
+const SWEEP_MS = 3_600_000;
+
 /** `<process id>_<32 hex>`: the process that holds the upload. Ids from before processes were named have none. */
 const UPLOAD_HOLDER = /^([0-9a-f-]{36})_[0-9a-f]{32}$/;
 
@@ -43,7 +48,7 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext; instance: Serve
   { ctx, instance },
 ) => {
   const directory = path.join(ctx.config.dataDir, 'uploads', 'course-resources');
-  const datastore = new FileStore({ directory });
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const tus = new TusServer({
     path: COURSE_API.uploads,
     datastore,
@@ -101,18 +106,37 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext; instance: Serve
     await loadPartForAuthor(ctx.db, auth, 'section', sectionId);
   }
 
+  // Uploads never finished (a closed laptop, a process on another machine that stopped) are deleted once expired.
+  const sweep = () =>
+    tus.cleanUpExpiredUploads().catch((error: unknown) => app.log.warn({ err: error }, 'expired uploads not swept'));
+  let sweeping: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    sweeping = setInterval(() => void sweep(), SWEEP_MS);
+    sweeping.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeping));
+
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const config = { permission: 'course.author' as const };
   const hand = async (request: FastifyRequest, reply: FastifyReply) => {
     const uploadId = (request.params as { '*'?: string })['*'];
     const holder = uploadId ? UPLOAD_HOLDER.exec(uploadId)?.[1] : undefined;
-    if (holder && holder !== instance.id) {
+    if (holder && holder !== instance.id && !wasForwarded(request)) {
       // The holder checks the upload's section; this process only that the caller is signed in.
       requireAuth(request);
-      const address = wasForwarded(request) ? null : await instance.addressOf(holder);
-      // Its process has gone, and the bytes with it: the client starts the upload again.
-      if (!address) throw new AppError('NOT_FOUND');
-      return forwardRequest(request, reply, address, instance.id, request.method === 'PATCH' ? request.raw : undefined);
+      const address = await instance.addressOf(holder);
+      if (address) {
+        return forwardRequest(
+          request,
+          reply,
+          address,
+          instance.id,
+          request.method === 'PATCH' ? request.raw : undefined,
+        );
+      }
+      // Its process has gone. A restart (or a process beside it on the same disk) goes on from the bytes on this
+      // disk; anywhere else the upload is not found, and the client starts it again.
     }
     await authorise(request, uploadId);
     reply.hijack();
