@@ -46,6 +46,7 @@ import type { RuntimeDriver } from './modules/runtime/runtime-driver.js';
 import { SessionEvents } from './platform/auth/session-events.js';
 import { runtimeRoutes } from './modules/runtime/runtime.routes.js';
 import { createRuntimeManager } from './modules/runtime/runtime-setup.js';
+import { backupRoutes } from './modules/system/backup.routes.js';
 import { certificationRoutes } from './modules/user/certification.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { messengersFromConfig, type Messenger } from './platform/messaging/messenger.js';
@@ -190,6 +191,7 @@ export async function buildApp({
   const sockets = registerRuntimeUpgrades(app, ctx, runtimes, tokens);
   await app.register(runtimeRoutes, { ctx, manager: runtimes, sockets });
   await app.register(runtimeProxyRoutes, { ctx, manager: runtimes });
+  await app.register(backupRoutes, { ctx, driver: runtimes.driver });
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

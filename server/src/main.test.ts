@@ -19,8 +19,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+function startServer(env: Record<string, string>, entry = ['src/main.ts']) {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ...entry], {
     cwd: serverRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,6 +44,19 @@ async function waitUntilReady(port: number, exited: Promise<unknown>) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server exited before it was ready');
+}
+
+/** Signs in the demo data's first teacher at the server at `base`. */
+function signInDemoTeacher(base: string) {
+  return fetch(`${base}/gw/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      custcode: 'demo2026',
+      usernameOrEmailOrPhone: 'teacher1',
+      password: Buffer.from('Teacher@2026').toString('base64'),
+    }),
+  }).then((r) => r.json() as Promise<{ errorCode: string; data: { token: string } }>);
 }
 
 // Each test starts a real server process (TypeScript compiled on the fly, PGlite created and migrated); on a loaded
@@ -93,6 +106,44 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it('backs up a stopped server with `npm run backup`, and `npm run restore` makes a new DATA_DIR of it', async () => {
+    const original = dataDir();
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: original, PORT: String(port), HOST: '127.0.0.1' });
+    children.push(server.child);
+    await waitUntilReady(port, server.exited);
+    const file = path.join(dataDir(), 'backup.tar.gz');
+    const command = (args: string[], env: Record<string, string>) => startServer(env, ['src/backup.ts', ...args]);
+
+    // The embedded database belongs to the running server.
+    const refused = command(['backup', file], { DATA_DIR: original });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('is in use by another process');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const backup = command(['backup', file], { DATA_DIR: original });
+    expect(await backup.exited).toBe(0);
+    expect(backup.output()).toMatch(new RegExp(`Backup written to ${file}: \\d+ rows of \\d+ tables`));
+    const restoredDir = dataDir();
+    const restore = command(['restore', file], { DATA_DIR: restoredDir });
+    expect(await restore.exited).toBe(0);
+    expect(restore.output()).toMatch(/Restored \d+ rows from the backup of /);
+    const again = command(['restore', file], { DATA_DIR: restoredDir });
+    expect(await again.exited).toBe(1);
+    expect(again.output()).toContain('Restore failed: The database already holds data.');
+
+    // The restored folder starts, and signs in the demo teacher of the original.
+    const restoredPort = await freePort();
+    const restored = startServer({ DATA_DIR: restoredDir, PORT: String(restoredPort), HOST: '127.0.0.1' });
+    children.push(restored.child);
+    await waitUntilReady(restoredPort, restored.exited);
+    const login = await signInDemoTeacher(`http://127.0.0.1:${restoredPort}`);
+    expect(login.errorCode).toBe('1000');
+    restored.child.kill('SIGTERM');
+    expect(await restored.exited).toBe(0);
+  });
+
   it('keeps files in an S3 bucket it can use, and refuses to start on one it cannot', async () => {
     const s3 = await startTestS3();
     try {
@@ -119,15 +170,7 @@ describe('the server process', { timeout: 120_000 }, () => {
       await waitUntilReady(port, server.exited);
       // A demo teacher's new avatar lands in the bucket, and its link reads it back from there.
       const base = `http://127.0.0.1:${port}`;
-      const login = await fetch(`${base}/gw/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          custcode: 'demo2026',
-          usernameOrEmailOrPhone: 'teacher1',
-          password: Buffer.from('Teacher@2026').toString('base64'),
-        }),
-      }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+      const login = await signInDemoTeacher(base);
       const form = new FormData();
       const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } })
         .png()

@@ -4,9 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
 import { hugePagesWarning } from './platform/passwords.js';
-import { loadOrCreateSecret } from './platform/secrets.js';
-import { LocalDiskStorage } from './platform/storage/local-storage.js';
-import { S3Storage } from './platform/storage/s3-storage.js';
+import { openStorage } from './platform/storage/open-storage.js';
 import type { FileStorage } from './platform/storage/storage.js';
 import { seedOnFirstStart } from './seed/seed.js';
 
@@ -27,7 +25,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
-  });
+  }).catch((error: unknown) => fail(`Start failed: ${(error as Error).message}`));
   try {
     await database.migrate(MIGRATIONS_FOLDER);
   } catch (error) {
@@ -41,17 +39,12 @@ async function main() {
     fail(error instanceof ConfigError ? error.message : `Seeding failed: ${(error as Error).message}`);
   }
 
-  const fileUrlSecret = loadOrCreateSecret(config.dataDir, 'file-url.key', config.fileUrlSecret);
-  let storage: FileStorage = new LocalDiskStorage(path.join(config.dataDir, 'files'), fileUrlSecret);
-  if (config.s3) {
-    const s3 = new S3Storage(config.s3, fileUrlSecret);
-    try {
-      await s3.check();
-    } catch (error) {
-      await database.close();
-      fail(`Start failed: ${(error as Error).message}`);
-    }
-    storage = s3;
+  let storage: FileStorage;
+  try {
+    storage = await openStorage(config);
+  } catch (error) {
+    await database.close();
+    fail(`Start failed: ${(error as Error).message}`);
   }
   const app = await buildApp({ config, database, storage });
 

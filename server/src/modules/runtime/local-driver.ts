@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ContainerType } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
@@ -15,6 +15,7 @@ import {
   type JupyterServer,
 } from './jupyter-server.js';
 import { processTreeUsage } from './process-usage.js';
+import { ProjectFolders } from './project-folders.js';
 import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
 import { WarmPool } from './warm-pool.js';
 
@@ -59,8 +60,10 @@ export class LocalRuntimeDriver implements RuntimeDriver {
   private readonly poolDir: string;
   private readonly cgroupRoot: string;
   private readonly pool: WarmPool<JupyterServer>;
+  private readonly folders: ProjectFolders;
 
   constructor(private readonly options: LocalDriverOptions) {
+    this.folders = new ProjectFolders(options.rootDir, options.uidBase);
     this.cgroupRoot = options.cgroupRoot ?? '/sys/fs/cgroup';
     this.limitsMode = detectLimitsMode({ root: this.cgroupRoot, isRoot: this.isRoot, prlimit: '/usr/bin/prlimit' });
     mkdirSync(options.rootDir, { recursive: true });
@@ -119,34 +122,19 @@ export class LocalRuntimeDriver implements RuntimeDriver {
   }
 
   private projectDir(projectId: string) {
-    return path.join(this.options.rootDir, projectId);
+    return this.folders.projectDir(projectId);
   }
 
   workspaceDir(project: RuntimeProject): string {
-    return path.join(this.projectDir(project.id), 'workspace');
+    return this.folders.workspaceDir(project);
   }
 
   ensureWorkspace(project: RuntimeProject): string {
-    const dir = this.projectDir(project.id);
-    const workspace = this.workspaceDir(project);
-    const id = this.identity(project);
-    for (const folder of [dir, workspace]) {
-      mkdirSync(folder, { recursive: true });
-      if (id) chownSync(folder, id.uid, id.gid);
-    }
-    chmodSync(dir, 0o700);
-    return workspace;
+    return this.folders.ensureWorkspace(project);
   }
 
   claim(project: RuntimeProject, absolutePath: string): void {
-    const id = this.identity(project);
-    if (!id) return;
-    const walk = (p: string) => {
-      const stat = lstatSync(p);
-      chownSync(p, id.uid, id.gid);
-      if (stat.isDirectory()) for (const entry of readdirSync(p)) walk(path.join(p, entry));
-    };
-    walk(absolutePath);
+    this.folders.claim(project, absolutePath);
   }
 
   async remove(project: RuntimeProject): Promise<void> {
@@ -154,10 +142,8 @@ export class LocalRuntimeDriver implements RuntimeDriver {
     rmSync(this.projectDir(project.id), { recursive: true, force: true });
   }
 
-  private identity(project: RuntimeProject): { uid: number; gid: number } | null {
-    if (!this.isRoot) return null;
-    const uid = this.options.uidBase + project.seq;
-    return { uid, gid: uid };
+  private identity(project: RuntimeProject) {
+    return this.folders.identity(project);
   }
 
   /** The project's folders, owned by its user; the virtual environment is created on first use. */

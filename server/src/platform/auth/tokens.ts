@@ -16,6 +16,9 @@ export interface AuthContext {
 /** Checked tokens kept (about 0.5 KB each): one per signed-in person of a large school. */
 const VERIFIED_TOKENS = 10_000;
 
+/** The `typ` of tickets, which access tokens (`JWT`) never carry. */
+const TICKET_TYPE = 'ticket+jwt';
+
 export class AccessTokens {
   /**
    * The HMAC key, imported once: given the secret's bytes, jose imports a key for every token it signs or verifies,
@@ -64,6 +67,7 @@ export class AccessTokens {
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
+        typ: 'JWT',
         currentDate: this.now(),
       });
       if (
@@ -83,6 +87,37 @@ export class AccessTokens {
       });
       this.verified.set(token, { auth, exp: payload.exp });
       return auth;
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * A ticket for one purpose (a download the browser starts by following a link, which carries no header): it names
+   * its caller and purpose, lives `seconds`, and is never taken as an access token, nor one as a ticket.
+   */
+  async ticket(purpose: string, auth: AuthContext, seconds: number): Promise<string> {
+    const now = this.now().getTime() / 1000;
+    return new SignJWT({ sid: auth.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: TICKET_TYPE })
+      .setSubject(auth.userId)
+      .setAudience(purpose)
+      .setIssuedAt(Math.floor(now))
+      .setExpirationTime(Math.ceil(now + seconds))
+      .sign(await this.key);
+  }
+
+  /** The caller a valid, unexpired ticket for `purpose` names; null for anything else. */
+  async verifyTicket(purpose: string, ticket: string): Promise<{ userId: string } | null> {
+    try {
+      const { payload } = await jwtVerify(ticket, await this.key, {
+        algorithms: ['HS256'],
+        typ: TICKET_TYPE,
+        audience: purpose,
+        currentDate: this.now(),
+      });
+      return typeof payload.sub === 'string' ? { userId: payload.sub } : null;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import { withKeptStatements } from './pglite-statements.js';
 import * as schema from './schema/index.js';
 
@@ -30,6 +31,8 @@ export interface DatabaseOptions {
   /** A PGlite data-directory dump to start from (tests clone one migrated template this way). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** How often to try again for the embedded database's folder while another process holds it (about 15 s). */
+  lockRetries?: number;
 }
 
 /**
@@ -42,20 +45,61 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
 }
 
+/** Refused when another process holds the embedded database's folder. */
+export class DatabaseInUseError extends Error {}
+
+/**
+ * Takes the embedded database's folder for this process. PGlite has no lock of its own, and two processes writing
+ * one folder destroy it; so a second server (or a backup) on the same DATA_DIR is refused. The lock is a folder
+ * beside it whose time the holder renews every few seconds: a process that died leaves one that goes stale within
+ * 10 s, and a start waits that long for it.
+ */
+async function lockDataDir(dataDir: string, retries: number): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dataDir, {
+      realpath: false,
+      stale: 10_000,
+      update: 3_000,
+      retries: { retries, factor: 1.3, minTimeout: 500, maxTimeout: 2_500 },
+      // Another process took the folder over (this one stood still for longer than the stale time): writing on
+      // would destroy the database, so this process stops.
+      onCompromised: (error) => {
+        console.error(`The embedded database at ${dataDir} was taken over by another process: ${error.message}`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new DatabaseInUseError(
+        `The embedded database at ${dataDir} is in use by another process (a server on the same DATA_DIR); stop it first`,
+      );
+    }
+    throw error;
+  }
+}
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const unlock = inMemory ? async () => undefined : await lockDataDir(path.resolve(dataDir), options.lockRetries ?? 10);
   // pg_trgm backs the trigram indexes of name searches, as on PostgreSQL.
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  }).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
   });
   const db = drizzlePglite({ client: withKeptStatements(client), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     ping: () => ping(db),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await unlock();
+    },
     async migrate(migrationsFolder) {
       // A PGlite database belongs to this one process, so no cross-process lock is needed.
       const { migrate } = await import('drizzle-orm/pglite/migrator');

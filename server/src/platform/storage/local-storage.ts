@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -64,6 +64,18 @@ export class LocalDiskStorage implements FileStorage {
 
   async delete(key: string) {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list() {
+    // Unfinished uploads (`.tmp`) and anything else that is no valid key are not files of the product.
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      if (!isValidKey(key)) continue;
+      const size = await this.size(key).catch(() => null);
+      if (size !== null) yield { key, size };
+    }
   }
 
   signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }) {

@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -148,6 +149,19 @@ export class S3Storage implements FileStorage {
 
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+
+  async *list() {
+    const { bucket: Bucket, prefix: Prefix } = this.options;
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(Prefix.length);
+        if (key && isValidKey(key)) yield { key, size: object.Size ?? 0 };
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }) {

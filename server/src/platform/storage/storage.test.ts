@@ -104,6 +104,20 @@ describe.each(kinds)('%s', (_name, make) => {
     expect(state.pulled).toBeLessThan(3 * 1024 * 1024);
   });
 
+  it('lists every stored file with its size, and nothing refused or deleted', async () => {
+    await storage.put('avatars/u1/a.png', Readable.from(['12345']), { maxBytes: 10 });
+    await storage.put('course-covers/c1.png', Readable.from(['1234567']), { maxBytes: 10 });
+    await storage.put('gone.txt', Readable.from(['x']), { maxBytes: 10 });
+    await storage.delete('gone.txt');
+    await expect(storage.put('refused.bin', chunks(100).stream, { maxBytes: 10 })).rejects.toBeInstanceOf(AppError);
+    const listed = [];
+    for await (const file of storage.list()) listed.push(file);
+    expect(listed.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: 'avatars/u1/a.png', size: 5 },
+      { key: 'course-covers/c1.png', size: 7 },
+    ]);
+  });
+
   it('keeps the previous file when a replacement is refused', async () => {
     await storage.put('doc.txt', Readable.from(['v1']), { maxBytes: 10 });
     await expect(storage.put('doc.txt', chunks(100).stream, { maxBytes: 10 })).rejects.toBeInstanceOf(AppError);
@@ -164,6 +178,9 @@ describe('S3Storage on its own', () => {
     await a.put('logo.png', Readable.from(['a']), { maxBytes: 10 });
     expect(await b.exists('logo.png')).toBe(false);
     expect(await s3.keys()).toContain('school-a/logo.png');
+    const listed = [];
+    for await (const file of b.list()) listed.push(file);
+    expect(listed).toEqual([]);
     await a.delete('logo.png');
     a.close();
     b.close();

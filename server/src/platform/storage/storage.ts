@@ -14,6 +14,8 @@ export interface FileStorage {
   size(key: string): Promise<number>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Every stored file with its size, in no particular order (backups read them all). */
+  list(): AsyncIterable<{ key: string; size: number }>;
   /** A time-limited URL anyone holding it may download from. */
   signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }): string;
   /** Checks a signed URL's query; answers the key when valid and unexpired. */

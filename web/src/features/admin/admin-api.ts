@@ -26,6 +26,7 @@ export const ADMIN_API = {
   users: '/api/v1/user',
   roles: '/api/v1/role',
   systemConfig: '/api/v1/admin_super/system-config',
+  backup: '/api/v1/admin_super/backup',
   containerTypesConfig: '/api/v1/admin_super/container-types/config',
   customerModules: (customerId: string) => `/api/v1/admin_super/organizes/${customerId}/modules`,
 } as const;

@@ -1,10 +1,11 @@
 import { API, ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { browser } from '../../app/browser';
 import { ADMIN_API } from './admin-api';
 
 const CONFIG = {
@@ -113,6 +114,18 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
     expect(server.to(`${ADMIN_API.systemConfig}/logo`)).toEqual([]);
     await user.upload(input(), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
     await waitFor(() => expect(server.to(`${ADMIN_API.systemConfig}/logo`)).toHaveLength(1));
+  });
+
+  it('downloads a backup by following the one-minute link the server gives', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    server.on(`POST ${ADMIN_API.backup}/link`, () => ok({ url: `${ADMIN_API.backup}?ticket=t-1` }));
+    renderApp('/super/system-config');
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Backup' })).closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText(/npm run restore -- FILE/)).toBeTruthy();
+    await userEvent.setup().click(within(card).getByRole('button', { name: /Download a backup/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${ADMIN_API.backup}?ticket=t-1`));
+    expect(await screen.findByText('The backup is being prepared; the download starts in a moment.')).toBeTruthy();
+    assign.mockRestore();
   });
 
   it('lists the container types and sets the weekly minutes of one', async () => {

@@ -1,4 +1,4 @@
-import { UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   API,
   BANNER_TYPES,
@@ -7,10 +7,11 @@ import {
   ZUpdateSystemConfigRequest,
   type TSystemConfig,
 } from '@aiedu/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Radio, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { browser } from '../../app/browser';
 import { toast } from '../../app/feedback';
 import { usePlatformBrand } from '../../app/platform';
 import { schemaRule } from '../../ui/form-rules';
@@ -68,6 +69,31 @@ function LogoCard({ config }: { config: TSystemConfig }) {
           </Button>
         )}
       </Space>
+    </Card>
+  );
+}
+
+/**
+ * A backup of the whole installation (every school's rows, files, project versions and workspaces), downloaded by
+ * the browser itself from a one-minute link, so an archive of gigabytes goes straight to disk.
+ */
+function BackupCard() {
+  const { t } = useTranslation('admin');
+  const download = useMutation({
+    mutationFn: () => api.post<{ url: string }>(`${ADMIN_API.backup}/link`),
+    onSuccess: ({ url }) => {
+      // The answer is an attachment: the browser saves it and this page stays.
+      browser.assign(url);
+      toast.success(t('system.backupStarted'));
+    },
+  });
+  return (
+    <Card title={<h2 className="ant-card-head-title">{t('system.backup')}</h2>} size="small">
+      <p>{t('system.backupHint')}</p>
+      <p>{t('system.restoreHint')}</p>
+      <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
+        {t('system.downloadBackup')}
+      </Button>
     </Card>
   );
 }
@@ -143,6 +169,7 @@ export function SystemConfigPage() {
           </Card>
         </Form>
         <LogoCard config={data} />
+        <BackupCard />
       </div>
     </AdminShell>
   );
