@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { apiLogin, useLogin } from './support/admin-session';
 import { expect, expectAccessible, test, text, texts } from './support/fixtures';
 
@@ -102,5 +104,29 @@ test.describe('the administration on a phone', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       });
     }
+  });
+});
+
+test.describe('a backup', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the super administrator downloads one from the system configuration, and the browser saves the archive', async ({
+    page,
+    request,
+  }) => {
+    const login = await apiLogin(request, '', 'super', 'Super@2026');
+    await useLogin(page, '', login);
+    await page.goto('/super/system-config');
+    const card = page.locator('.ant-card').filter({
+      has: page.getByRole('heading', { level: 2, name: text(admin, 'system.backup') }),
+    });
+    const saved = page.waitForEvent('download');
+    await card.getByRole('button', { name: text(admin, 'system.downloadBackup') }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toMatch(/^aiedu-backup-\d{8}-\d{4}\.tar\.gz$/);
+    // A whole gzip stream (gunzip refuses a cut-off one) of a tar whose first entry is the backup's description.
+    const archive = gunzipSync(await readFile((await download.path())!));
+    expect(archive.subarray(0, 11).toString()).toBe('backup.json');
+    await expect(page.getByText(text(admin, 'system.backupStarted'))).toBeVisible();
   });
 });

@@ -41,6 +41,9 @@ const PUBLIC = new Set([
   // Called by another server process, signed with the deployment's key rather than a person's token; its
   // refusals are tested in runtime-holders.test.ts.
   'POST /internal/v1/runtimes/:projectId/stop',
+  // Followed by the browser with a one-minute ticket instead of a header; its refusals are tested in
+  // backup.routes.test.ts.
+  'GET /api/v1/admin_super/backup',
 ]);
 
 const isInfrastructure = (r: RouteEntry) => r.url.startsWith('/api-docs') || r.url.startsWith('/assets/');

@@ -46,6 +46,8 @@ import type { RuntimeDriver } from './modules/runtime/runtime-driver.js';
 import { SessionEvents } from './platform/auth/session-events.js';
 import { runtimeRoutes } from './modules/runtime/runtime.routes.js';
 import { createRuntimeManager } from './modules/runtime/runtime-setup.js';
+import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
+import { BackupSchedule } from './modules/system/backup-schedule.js';
 import { backupRoutes } from './modules/system/backup.routes.js';
 import { certificationRoutes } from './modules/user/certification.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -192,6 +194,18 @@ export async function buildApp({
   await app.register(runtimeRoutes, { ctx, manager: runtimes, sockets });
   await app.register(runtimeProxyRoutes, { ctx, manager: runtimes });
   await app.register(backupRoutes, { ctx, driver: runtimes.driver });
+  if (config.scheduledBackups) {
+    const schedule = new BackupSchedule(
+      ctx,
+      config.scheduledBackups,
+      { dataDir: config.dataDir, folders: runtimes.driver, migrationsFolder: MIGRATIONS_FOLDER },
+      runtimes.instance.id,
+      app.log,
+    );
+    app.decorate('backups', schedule);
+    app.addHook('onReady', async () => schedule.start());
+    app.addHook('onClose', () => schedule.close());
+  }
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

@@ -51,7 +51,7 @@ async function backup(config: Config, file: string) {
   try {
     const manifest = await writeBackup(
       { db: database.db, storage, dataDir: config.dataDir, folders, migrationsFolder: MIGRATIONS_FOLDER },
-      createWriteStream(partial, { flags: 'wx' }),
+      createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
     );
     await rename(partial, file);
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);

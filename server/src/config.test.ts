@@ -12,6 +12,22 @@ describe('loadConfig', () => {
     expect(config.runtimeWarmPool).toEqual({ BASIC: 1, ADVANCED: 0, GPU: 0 });
     expect(config.instanceUrl).toBeUndefined();
     expect(config.s3).toBeUndefined();
+    expect(config.scheduledBackups).toBeNull();
+  });
+
+  it('reads the daily backups, and refuses a time of day that is none', () => {
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups' }).scheduledBackups).toEqual({
+      dir: '/srv/backups',
+      at: '02:00',
+      keep: 7,
+    });
+    expect(loadConfig({ BACKUP_DIR: 'b', BACKUP_AT: '23:45', BACKUP_KEEP: '30' }).scheduledBackups).toMatchObject({
+      at: '23:45',
+      keep: 30,
+    });
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_AT: '24:00' })).toThrow(
+      'Invalid environment variable BACKUP_AT="24:00": expected a time of day as HH:MM, e.g. 02:30',
+    );
   });
 
   it('reads an S3 bucket, its service and its keys', () => {

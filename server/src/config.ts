@@ -141,6 +141,12 @@ const ZEnv = z
       .string()
       .regex(/^(https?|file):\/\//, 'expected an http(s):// or file:// index URL')
       .optional(),
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_AT: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time of day as HH:MM, e.g. 02:30')
+      .default('02:00'),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   })
   .superRefine((env, context) => {
     // Keys come in pairs; without either, the SDK's own chain (AWS_* variables, a profile, a role) answers.
@@ -221,6 +227,8 @@ export interface Config {
   computeWeeklyMinutes: Record<'BASIC' | 'ADVANCED' | 'GPU', number>;
   userStorageQuotaBytes: number;
   pipIndexUrl: string | undefined;
+  /** A backup every day at `at` (the server's local time) into `dir`, keeping the newest `keep`; off when unset. */
+  scheduledBackups: { dir: string; at: string; keep: number } | null;
 }
 
 export class ConfigError extends Error {}
@@ -305,5 +313,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
     pipIndexUrl: e.PIP_INDEX_URL,
+    scheduledBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), at: e.BACKUP_AT, keep: e.BACKUP_KEEP } : null,
   };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -125,6 +125,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     const backup = command(['backup', file], { DATA_DIR: original });
     expect(await backup.exited).toBe(0);
     expect(backup.output()).toMatch(new RegExp(`Backup written to ${file}: \\d+ rows of \\d+ tables`));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     const restoredDir = dataDir();
     const restore = command(['restore', file], { DATA_DIR: restoredDir });
     expect(await restore.exited).toBe(0);

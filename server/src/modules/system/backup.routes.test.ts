@@ -75,6 +75,23 @@ describe('downloading a backup from the running server', () => {
     expect(res.json().errorCode).toBe('1006');
   });
 
+  it('says that daily backups are off without BACKUP_DIR', async () => {
+    const schedule = (who: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin_super/backup/schedule',
+        headers: { 'x-authorization': tokens[who]! },
+      });
+    expect((await schedule('root')).json().data).toEqual({
+      enabled: false,
+      dir: null,
+      at: null,
+      keep: null,
+      last: null,
+    });
+    expect((await schedule('admin')).statusCode).toBe(403);
+  });
+
   it('refuses a download without a valid ticket, with an access token for one, or once its holder is disabled', async () => {
     for (const ticket of ['nonsense', tokens.root!]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin_super/backup?ticket=${ticket}` });

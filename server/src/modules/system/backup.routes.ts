@@ -11,12 +11,30 @@ import { MIGRATIONS_FOLDER } from '../../platform/db/migrations.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
+import { lastScheduledBackup } from './backup-schedule.js';
 import { writeBackup } from './backup.service.js';
 
 const BACKUP = '/api/v1/admin_super/backup';
 const PURPOSE = 'backup';
 /** Long enough for the browser to follow the link it was just given; a leaked link is soon worth nothing. */
 const TICKET_SECONDS = 60;
+
+const ZSchedule = z.object({
+  enabled: z.boolean(),
+  dir: z.string().nullable(),
+  at: z.string().nullable(),
+  keep: z.number().nullable(),
+  last: z
+    .object({
+      day: z.string(),
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+      file: z.string().nullable(),
+      bytes: z.number().nullable(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+});
 
 const stamp = (date: Date) => date.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 
@@ -30,6 +48,36 @@ export const backupRoutes: FastifyPluginAsyncZod<{
   driver: Pick<RuntimeDriver, 'workspaceDir'>;
 }> = async (app, { ctx, driver }) => {
   const tags = ['system'];
+
+  app.get(
+    `${BACKUP}/schedule`,
+    {
+      config: { permission: 'system.manage' },
+      schema: {
+        tags,
+        summary: 'The daily backups (BACKUP_DIR): when, where, how many are kept, and the latest',
+        response: envelopeOf(ZSchedule),
+      },
+    },
+    async () => {
+      const settings = ctx.config.scheduledBackups;
+      const last = await lastScheduledBackup(ctx);
+      return ok({
+        enabled: settings !== null,
+        dir: settings?.dir ?? null,
+        at: settings?.at ?? null,
+        keep: settings?.keep ?? null,
+        last: last && {
+          day: last.day,
+          startedAt: last.startedAt.toISOString(),
+          finishedAt: last.finishedAt?.toISOString() ?? null,
+          file: last.file,
+          bytes: last.bytes,
+          error: last.error,
+        },
+      });
+    },
+  );
 
   app.post(
     `${BACKUP}/link`,

@@ -20,7 +20,7 @@ import { startTestS3, type TestS3 } from '../../test/s3-server.js';
 import { createEmptyDatabase } from '../../test/test-db.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ProjectFolders } from '../runtime/project-folders.js';
-import { restoreBackup, RestoreRefused, writeBackup, type BackupSource } from './backup.service.js';
+import { NOT_BACKED_UP, restoreBackup, RestoreRefused, writeBackup, type BackupSource } from './backup.service.js';
 
 const SECRET = 'test-secret-test-secret-test-secret';
 
@@ -30,7 +30,7 @@ async function backupOf(site: BackupSource): Promise<Buffer> {
   return bytes;
 }
 
-/** Every row of every table, as text, in a stable order: two databases holding the same rows answer the same. */
+/** Every row of every table a backup holds, as text, in a stable order: two databases with the same rows answer the same. */
 async function everyRow(db: Db): Promise<Record<string, string[]>> {
   const tables = (
     (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by 1`)) as unknown as {
@@ -38,7 +38,7 @@ async function everyRow(db: Db): Promise<Record<string, string[]>> {
     }
   ).rows;
   const all: Record<string, string[]> = {};
-  for (const { tablename } of tables) {
+  for (const { tablename } of tables.filter((t) => !NOT_BACKED_UP.has(t.tablename))) {
     const result = (await db.execute(
       sql`select row_to_json(t)::text as "row" from ${sql.identifier(tablename)} t order by 1`,
     )) as unknown as { rows: { row: string }[] };
@@ -215,7 +215,9 @@ describe('backups', () => {
           siteOf(target, new LocalDiskStorage(path.join(dataDir, 'files'), SECRET), dataDir),
           Readable.from([bytes]),
         );
-      await expect(restoreInto(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json')))).rejects.toThrow();
+      await expect(restoreInto(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json')))).rejects.toThrow(
+        /^This file is not a backup \(incorrect header check\)\.$/,
+      );
       const cut = archive.subarray(0, Math.floor(archive.length * 0.6));
       await expect(restoreInto(cut)).rejects.toThrow();
       const rows = await everyRow(target.db);

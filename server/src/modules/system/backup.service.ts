@@ -51,6 +51,12 @@ export interface RestoreTarget extends Omit<BackupSource, 'db' | 'folders'> {
 /** A restore refused before anything was written, with what to do instead. */
 export class RestoreRefused extends Error {}
 
+/**
+ * Tables about this installation's processes and disk rather than its data (the processes running now, the daily
+ * backups written to its disk): a restored installation starts its own.
+ */
+export const NOT_BACKED_UP = new Set(['server_instances', 'scheduled_backups']);
+
 const CHUNK_ROWS = 1000;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
@@ -223,7 +229,7 @@ async function spoolDatabase(site: BackupSource, spool: string) {
     async (tx) => {
       const db = tx as unknown as Db;
       if ((await appliedMigrations(db)) === 0) throw new Error('Nothing to back up: this database was never set up');
-      const tables = await tablesInOrder(db);
+      const tables = (await tablesInOrder(db)).filter((table) => !NOT_BACKED_UP.has(table.name));
       const counts: { name: string; rows: number }[] = [];
       const chunks: string[] = [];
       for (const table of tables) {
@@ -281,8 +287,8 @@ function safeRelative(name: string): string | null {
 }
 
 /**
- * Restores a backup into an empty site: a database with no tables yet (a new DATA_DIR, or a new PostgreSQL
- * database) and, for files, any storage. The database is first migrated to the backup's level, the rows go in
+ * Restores a backup into an empty site: a database without rows (a new DATA_DIR, or a new PostgreSQL database)
+ * and, for files, any storage. The database is first migrated to the backup's level, the rows go in
  * within one transaction with the files, and only then is the database migrated on to this version; so a backup
  * of an older version restores into a newer one, and a restore that fails leaves no rows.
  */
@@ -298,9 +304,20 @@ export async function restoreBackup(site: RestoreTarget, input: Readable): Promi
   input.on('error', (error) => extract.destroy(error));
   gunzip.on('error', (error) => extract.destroy(error));
   input.pipe(gunzip).pipe(extract);
-  const entries = extract[Symbol.asyncIterator]();
+  try {
+    return await restoreEntries(site, extract[Symbol.asyncIterator]());
+  } finally {
+    // Whatever stopped the restore, the file is closed.
+    extract.destroy();
+    input.destroy();
+  }
+}
 
-  const first = await entries.next();
+async function restoreEntries(site: RestoreTarget, entries: AsyncIterator<TarEntry>): Promise<BackupManifest> {
+  const { database } = site;
+  const first = await entries.next().catch((error: unknown) => {
+    throw new RestoreRefused(`This file is not a backup (${(error as Error).message}).`);
+  });
   if (first.done || first.value.header.name !== 'backup.json') throw new RestoreRefused('This file is not a backup.');
   const manifest = JSON.parse(await textOf(first.value)) as BackupManifest;
   if (manifest.format !== BACKUP_FORMAT) throw new RestoreRefused('This file is not a backup.');

@@ -55,6 +55,9 @@ beforeEach(async () => {
   setting = SETTING;
   server.on(`GET ${API.sysSetting}`, () => ok(setting));
   server.on(`GET ${ADMIN_API.systemConfig}`, () => ok(CONFIG));
+  server.on(`GET ${ADMIN_API.backup}/schedule`, () =>
+    ok({ enabled: false, dir: null, at: null, keep: null, last: null }),
+  );
   server.on(`GET ${ADMIN_API.containerTypesConfig}`, () => ok(TYPES));
   server.on(`GET ${ADMIN_API.customers}`, () => ok({ list: [CUSTOMER], total: 1, page: 1, size: 20 }));
   server.on(`GET ${ADMIN_API.customerModules('c-1')}`, () =>
@@ -122,10 +125,43 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
     renderApp('/super/system-config');
     const card = (await screen.findByRole('heading', { level: 2, name: 'Backup' })).closest('.ant-card') as HTMLElement;
     expect(within(card).getByText(/npm run restore -- FILE/)).toBeTruthy();
+    expect(await within(card).findByText(/Daily backups are off\. Set BACKUP_DIR/)).toBeTruthy();
     await userEvent.setup().click(within(card).getByRole('button', { name: /Download a backup/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`${ADMIN_API.backup}?ticket=t-1`));
     expect(await screen.findByText('The backup is being prepared; the download starts in a moment.')).toBeTruthy();
     assign.mockRestore();
+  });
+
+  it('says when the daily backups run, where they go, and how the latest went', async () => {
+    const last = {
+      day: '2026-11-24',
+      startedAt: '2026-11-24T02:00:00Z',
+      finishedAt: '2026-11-24T02:00:07Z',
+      file: '/srv/backups/aiedu-backup-20261124-0200.tar.gz',
+      bytes: 12.5 * 1024 * 1024,
+      error: null,
+    };
+    let schedule = { enabled: true, dir: '/srv/backups', at: '02:00', keep: 7, last };
+    server.on(`GET ${ADMIN_API.backup}/schedule`, () => ok(schedule));
+    const view = renderApp('/super/system-config');
+    expect(await screen.findByText('Every day at 02:00 into /srv/backups, keeping the newest 7.')).toBeTruthy();
+    expect(
+      screen.getByText(/^Latest: .+, 12\.5 MB \(\/srv\/backups\/aiedu-backup-20261124-0200\.tar\.gz\)\.$/),
+    ).toBeTruthy();
+    view.unmount();
+
+    schedule = {
+      ...schedule,
+      last: {
+        ...last,
+        finishedAt: '2026-11-24T02:00:01Z',
+        file: null,
+        bytes: 0,
+        error: 'ENOSPC: no space left on device',
+      } as never,
+    };
+    renderApp('/super/system-config');
+    expect(await screen.findByText('The backup of 2026-11-24 failed: ENOSPC: no space left on device')).toBeTruthy();
   });
 
   it('lists the container types and sets the weekly minutes of one', async () => {

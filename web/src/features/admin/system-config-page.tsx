@@ -12,8 +12,10 @@ import { Button, Card, Form, Input, Radio, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { browser } from '../../app/browser';
+import { currentLanguage, HTML_LANG } from '../../app/i18n';
 import { toast } from '../../app/feedback';
 import { usePlatformBrand } from '../../app/platform';
+import { formatDateTime } from '../../ui/dates';
 import { schemaRule } from '../../ui/form-rules';
 import { AdminShell } from './admin-shell';
 import { ADMIN_API, useAdminMutation } from './admin-api';
@@ -77,6 +79,59 @@ function LogoCard({ config }: { config: TSystemConfig }) {
  * A backup of the whole installation (every school's rows, files, project versions and workspaces), downloaded by
  * the browser itself from a one-minute link, so an archive of gigabytes goes straight to disk.
  */
+interface BackupSchedule {
+  enabled: boolean;
+  dir: string | null;
+  at: string | null;
+  keep: number | null;
+  last: {
+    day: string;
+    startedAt: string;
+    finishedAt: string | null;
+    file: string | null;
+    bytes: number | null;
+    error: string | null;
+  } | null;
+}
+
+/** A file's size in the page's language: kilobytes under a megabyte, else megabytes to one decimal. */
+const fileSize = (bytes: number) => {
+  const small = bytes < 1024 * 1024;
+  return new Intl.NumberFormat(HTML_LANG[currentLanguage()], {
+    style: 'unit',
+    unit: small ? 'kilobyte' : 'megabyte',
+    maximumFractionDigits: small ? 0 : 1,
+  }).format(small ? Math.max(1, bytes / 1024) : bytes / 1024 / 1024);
+};
+
+/** What the daily backups (`BACKUP_DIR`) do, and how the latest went. */
+function BackupSchedule() {
+  const { t } = useTranslation('admin');
+  const schedule = useQuery({
+    queryKey: [`${ADMIN_API.backup}/schedule`],
+    queryFn: () => api.get<BackupSchedule>(`${ADMIN_API.backup}/schedule`),
+  });
+  const data = schedule.data;
+  if (!data) return null;
+  if (!data.enabled) return <p>{t('system.dailyOff')}</p>;
+  const last = data.last;
+  let latest = t('system.dailyNone');
+  if (last?.error) latest = t('system.dailyFailed', { day: last.day, error: last.error });
+  else if (last?.file && last.finishedAt)
+    latest = t('system.dailyLatest', {
+      time: formatDateTime(last.finishedAt),
+      size: fileSize(last.bytes ?? 0),
+      file: last.file,
+    });
+  else if (last) latest = t('system.dailyRunning', { time: formatDateTime(last.startedAt) });
+  return (
+    <>
+      <p>{t('system.dailyOn', { at: data.at, dir: data.dir, keep: data.keep })}</p>
+      <p>{latest}</p>
+    </>
+  );
+}
+
 function BackupCard() {
   const { t } = useTranslation('admin');
   const download = useMutation({
@@ -90,6 +145,7 @@ function BackupCard() {
   return (
     <Card title={<h2 className="ant-card-head-title">{t('system.backup')}</h2>} size="small">
       <p>{t('system.backupHint')}</p>
+      <BackupSchedule />
       <p>{t('system.restoreHint')}</p>
       <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
         {t('system.downloadBackup')}

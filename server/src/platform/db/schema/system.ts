@@ -1,4 +1,4 @@
-import { boolean, check, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { updatedAt } from './columns.js';
 
@@ -25,3 +25,18 @@ export const systemSettings = pgTable(
   },
   (t) => [check('system_settings_single_row', sql`${t.id} = 'platform'`)],
 );
+
+/**
+ * The daily backups (`BACKUP_DIR`): one row a day, taken by the first process whose time comes, so several processes
+ * write one backup between them; it records where the backup went or why it failed.
+ */
+export const scheduledBackups = pgTable('scheduled_backups', {
+  /** The server's local date, `YYYY-MM-DD`. */
+  day: text('day').primaryKey(),
+  holder: text('holder').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  file: text('file'),
+  bytes: bigint('bytes', { mode: 'number' }),
+  error: text('error'),
+});

@@ -1,0 +1,132 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { scheduledBackups } from '../../platform/db/schema/index.js';
+import { writeBackup, type BackupSource } from './backup.service.js';
+
+/** The names the daily backups are written under; only these are ever pruned. */
+const NAME = /^aiedu-backup-\d{8}-\d{4}\.tar\.gz$/;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The server's local date, as the schedule counts days. */
+const localDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const fileName = (date: Date) =>
+  `aiedu-backup-${localDay(date).replaceAll('-', '')}-${pad(date.getHours())}${pad(date.getMinutes())}.tar.gz`;
+
+export type ScheduledBackupRow = typeof scheduledBackups.$inferSelect;
+
+/**
+ * A backup every day at `BACKUP_AT` (the server's local time) into `BACKUP_DIR`, keeping the newest `BACKUP_KEEP`.
+ * Each process keeps a timer; the first whose time comes claims the day's row and writes the backup, so processes
+ * sharing a database write one between them. A server that was off at that time (a laptop asleep at 2 am) writes the
+ * day's backup when it next starts.
+ */
+export class BackupSchedule {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: { dir: string; at: string; keep: number },
+    private readonly source: Omit<BackupSource, 'db' | 'storage'>,
+    private readonly holder: string,
+    private readonly log: { info(o: object, m: string): void; error(o: object, m: string): void },
+  ) {}
+
+  /** Today's time of the backup, in the server's local time. */
+  private slot(day: Date): Date {
+    const [hours, minutes] = this.settings.at.split(':').map(Number);
+    const slot = new Date(day);
+    slot.setHours(hours!, minutes!, 0, 0);
+    return slot;
+  }
+
+  /** Runs a backup that is due now, then waits for the next day's time. */
+  start(): void {
+    if (this.closed) return;
+    const now = this.ctx.now();
+    const today = this.slot(now);
+    const tomorrow = new Date(now);
+    tomorrow.setDate(now.getDate() + 1);
+    const next = now >= today ? this.slot(tomorrow) : today;
+    this.running = this.running.then(() => this.runDue()).catch(() => undefined);
+    this.timer = setTimeout(() => this.start(), Math.max(1000, next.getTime() - now.getTime()));
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /**
+   * Writes today's backup when its time has come and no process has taken the day: 'written', 'failed' (recorded on
+   * the day's row), 'taken' by a process before, or 'not-due' yet.
+   */
+  async runDue(): Promise<'written' | 'failed' | 'taken' | 'not-due'> {
+    const now = this.ctx.now();
+    if (now < this.slot(now)) return 'not-due';
+    const day = localDay(now);
+    const claimed = await this.ctx.db
+      .insert(scheduledBackups)
+      .values({ day, holder: this.holder, startedAt: now })
+      .onConflictDoNothing()
+      .returning({ day: scheduledBackups.day });
+    if (claimed.length === 0) return 'taken';
+
+    const file = path.join(this.settings.dir, fileName(now));
+    const partial = `${file}.partial`;
+    try {
+      await mkdir(this.settings.dir, { recursive: true });
+      // One left by a process that died while writing would keep its own mode.
+      await rm(partial, { force: true });
+      await writeBackup(
+        { ...this.source, db: this.ctx.db, storage: this.ctx.storage },
+        createWriteStream(partial, { flags: 'w', mode: 0o600 }),
+      );
+      await rename(partial, file);
+      const { size } = await stat(file);
+      await this.ctx.db
+        .update(scheduledBackups)
+        .set({ finishedAt: this.ctx.now(), file, bytes: size })
+        .where(eq(scheduledBackups.day, day));
+      await this.prune();
+      this.log.info({ file, bytes: size }, 'daily backup written');
+      return 'written';
+    } catch (error) {
+      await rm(partial, { force: true }).catch(() => undefined);
+      const message = (error as Error).message;
+      await this.ctx.db
+        .update(scheduledBackups)
+        .set({ finishedAt: this.ctx.now(), error: message })
+        .where(eq(scheduledBackups.day, day));
+      this.log.error({ err: error, dir: this.settings.dir }, 'daily backup failed');
+      return 'failed';
+    }
+  }
+
+  /** Deletes the daily backups beyond the newest `keep` (names sort by time). */
+  private async prune() {
+    const names = (await readdir(this.settings.dir)).filter((name) => NAME.test(name)).sort();
+    for (const name of names.slice(0, Math.max(0, names.length - this.settings.keep))) {
+      await rm(path.join(this.settings.dir, name), { force: true });
+    }
+  }
+}
+
+/** The latest day's backup, whichever process wrote it. */
+export async function lastScheduledBackup(ctx: AppContext): Promise<ScheduledBackupRow | null> {
+  const [row] = await ctx.db.select().from(scheduledBackups).orderBy(desc(scheduledBackups.day)).limit(1);
+  return row ?? null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The daily backups, when `BACKUP_DIR` is set. */
+    backups?: BackupSchedule;
+  }
+}
