@@ -47,6 +47,7 @@ import { SessionEvents } from './platform/auth/session-events.js';
 import { runtimeRoutes } from './modules/runtime/runtime.routes.js';
 import { createRuntimeManager } from './modules/runtime/runtime-setup.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
+import { Metrics } from './platform/metrics.js';
 import { BackupSchedule } from './modules/system/backup-schedule.js';
 import { backupRoutes } from './modules/system/backup.routes.js';
 import { certificationRoutes } from './modules/user/certification.routes.js';
@@ -140,6 +141,8 @@ export async function buildApp({
   registerSecurityHeaders(app);
   registerShield(app, shield);
   registerErrorHandling(app);
+  const metrics = config.metricsToken ? new Metrics() : null;
+  metrics?.observe(app);
   registerAuthGuard(app, tokens);
   registerProjectGuard(app, database.db);
 
@@ -205,6 +208,14 @@ export async function buildApp({
     app.decorate('backups', schedule);
     app.addHook('onReady', async () => schedule.start());
     app.addHook('onClose', () => schedule.close());
+  }
+
+  if (metrics) {
+    metrics.serve(app, config.metricsToken!, {
+      db: database.db,
+      runtimes,
+      pool: database.poolStats ? () => database.poolStats!() : undefined,
+    });
   }
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);

@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     expect(config.scheduledBackups).toBeNull();
   });
 
+  it('reads the metrics token, and never prints a wrong one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-token-0123456789' }).metricsToken).toBe('scrape-token-0123456789');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-one' })).toThrow(
+      'Invalid environment variable METRICS_TOKEN=(hidden): expected at least 16 characters',
+    );
+  });
+
   it('reads the daily backups, and refuses a time of day that is none', () => {
     expect(loadConfig({ BACKUP_DIR: '/srv/backups' }).scheduledBackups).toEqual({
       dir: '/srv/backups',

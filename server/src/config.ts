@@ -141,6 +141,7 @@ const ZEnv = z
       .string()
       .regex(/^(https?|file):\/\//, 'expected an http(s):// or file:// index URL')
       .optional(),
+    METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
     BACKUP_DIR: z.string().min(1).optional(),
     BACKUP_AT: z
       .string()
@@ -229,6 +230,8 @@ export interface Config {
   pipIndexUrl: string | undefined;
   /** A backup every day at `at` (the server's local time) into `dir`, keeping the newest `keep`; off when unset. */
   scheduledBackups: { dir: string; at: string; keep: number } | null;
+  /** The bearer token Prometheus scrapes `/metrics` with; unset: no `/metrics`. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -313,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
     pipIndexUrl: e.PIP_INDEX_URL,
+    metricsToken: e.METRICS_TOKEN,
     scheduledBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), at: e.BACKUP_AT, keep: e.BACKUP_KEEP } : null,
   };
 }

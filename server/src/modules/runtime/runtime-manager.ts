@@ -49,6 +49,16 @@ export class RuntimeManager {
     driver.onExit((projectId) => void this.crashed(projectId));
   }
 
+  /** Runtimes this process runs now. */
+  runningHere(): number {
+    return this.live.size;
+  }
+
+  /** Runtimes this process is starting now. */
+  startingHere(): number {
+    return this.pending.size;
+  }
+
   /**
    * Records this process and ticks every 30 s (debit, idle culling, runtimes of silent processes). Rows left active
    * by no process that still beats are marked stopped.

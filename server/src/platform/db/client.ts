@@ -20,6 +20,8 @@ export interface Database {
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (the embedded database has none). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Runs the migrations in one transaction, holding a lock so that two processes never migrate at once. */
   migrate(migrationsFolder: string): Promise<void>;
 }
@@ -116,6 +118,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     kind: 'postgres',
     ping: () => ping(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
     async migrate(migrationsFolder) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
