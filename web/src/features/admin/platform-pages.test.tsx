@@ -124,8 +124,12 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
     server.on(`POST ${ADMIN_API.backup}/link`, () => ok({ url: `${ADMIN_API.backup}?ticket=t-1` }));
     renderApp('/super/system-config');
     const card = (await screen.findByRole('heading', { level: 2, name: 'Backup' })).closest('.ant-card') as HTMLElement;
-    expect(within(card).getByText(/npm run restore -- FILE/)).toBeTruthy();
-    expect(await within(card).findByText(/Daily backups are off\. Set BACKUP_DIR/)).toBeTruthy();
+    // Commands and variables read as code.
+    expect(within(card).getByText('npm run restore -- FILE', { selector: 'code' })).toBeTruthy();
+    const paragraph = (text: RegExp) => (_: string, element: Element | null) =>
+      element?.tagName === 'P' && text.test(element.textContent ?? '');
+    expect(await within(card).findByText(paragraph(/^Daily backups are off\. Set BACKUP_DIR \(with/))).toBeTruthy();
+    expect(within(card).getByText('BACKUP_DIR', { selector: 'code' })).toBeTruthy();
     await userEvent.setup().click(within(card).getByRole('button', { name: /Download a backup/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`${ADMIN_API.backup}?ticket=t-1`));
     expect(await screen.findByText('The backup is being prepared; the download starts in a moment.')).toBeTruthy();

@@ -9,7 +9,7 @@ import {
 } from '@aiedu/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Radio, Space, Upload } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { browser } from '../../app/browser';
 import { currentLanguage, HTML_LANG } from '../../app/i18n';
@@ -94,6 +94,9 @@ interface BackupSchedule {
   } | null;
 }
 
+/** Commands and variable names in the backup texts. */
+const CODE = { code: <code /> };
+
 /** A file's size in the page's language: kilobytes under a megabyte, else megabytes to one decimal. */
 const fileSize = (bytes: number) => {
   const small = bytes < 1024 * 1024;
@@ -113,7 +116,13 @@ function BackupSchedule() {
   });
   const data = schedule.data;
   if (!data) return null;
-  if (!data.enabled) return <p>{t('system.dailyOff')}</p>;
+  if (!data.enabled) {
+    return (
+      <p>
+        <Trans t={t} i18nKey="system.dailyOff" components={CODE} />
+      </p>
+    );
+  }
   const last = data.last;
   let latest = t('system.dailyNone');
   if (last?.error) latest = t('system.dailyFailed', { day: last.day, error: last.error });
@@ -146,7 +155,9 @@ function BackupCard() {
     <Card title={<h2 className="ant-card-head-title">{t('system.backup')}</h2>} size="small">
       <p>{t('system.backupHint')}</p>
       <BackupSchedule />
-      <p>{t('system.restoreHint')}</p>
+      <p>
+        <Trans t={t} i18nKey="system.restoreHint" components={CODE} />
+      </p>
       <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
         {t('system.downloadBackup')}
       </Button>
