@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseInUseError, openDatabase } from './platform/db/client.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
 import { openStorage } from './platform/storage/open-storage.js';
-import { restoreBackup, writeBackup } from './modules/system/backup.service.js';
+import { restoreBackup, writeBackup, type BackupProgress } from './modules/system/backup.service.js';
 import { ProjectFolders } from './modules/runtime/project-folders.js';
 
 const USAGE = `Usage:
@@ -17,6 +17,20 @@ The same environment variables as the server's choose what is read or written.`;
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** Prints how far a long backup or restore is, every few seconds. */
+function reporter(verb: string): BackupProgress {
+  let entries = 0;
+  let bytes = 0;
+  let printed = Date.now();
+  return (entry) => {
+    entries += 1;
+    bytes += entry.bytes;
+    if (Date.now() - printed < 5000) return;
+    printed = Date.now();
+    console.log(`${verb} ${entries} entries, ${(bytes / 1024 / 1024).toFixed(1)} MB so far (${entry.name})`);
+  };
 }
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
@@ -50,7 +64,14 @@ async function backup(config: Config, file: string) {
   const partial = `${file}.partial`;
   try {
     const manifest = await writeBackup(
-      { db: database.db, storage, dataDir: config.dataDir, folders, migrationsFolder: MIGRATIONS_FOLDER },
+      {
+        db: database.db,
+        storage,
+        dataDir: config.dataDir,
+        folders,
+        migrationsFolder: MIGRATIONS_FOLDER,
+        progress: reporter('Written'),
+      },
       createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
     );
     await rename(partial, file);
@@ -72,7 +93,14 @@ async function restore(config: Config, file: string) {
   const { database, storage, folders } = await open(config);
   try {
     const manifest = await restoreBackup(
-      { database, storage, dataDir: config.dataDir, folders, migrationsFolder: MIGRATIONS_FOLDER },
+      {
+        database,
+        storage,
+        dataDir: config.dataDir,
+        folders,
+        migrationsFolder: MIGRATIONS_FOLDER,
+        progress: reporter('Restored'),
+      },
       createReadStream(file),
     );
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);

@@ -63,6 +63,7 @@ describe('backups', () => {
   let site: ReturnType<typeof siteOf>;
   let s3: TestS3;
   let archive: Buffer;
+  const written: string[] = [];
   const dirs: string[] = [];
   const tempDir = () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-restore-'));
@@ -112,7 +113,10 @@ describe('backups', () => {
     expect(uploaded.statusCode).toBe(200);
 
     site = siteOf(source.database, source.storage, source.dataDir);
-    archive = await backupOf(site);
+    archive = await backupOf({ ...site, progress: (entry) => written.push(entry.name) });
+    expect(written[0]).toBe('backup.json');
+    expect(written.some((name) => name.startsWith('files/avatars/'))).toBe(true);
+    expect(written.some((name) => name.startsWith('project-versions/'))).toBe(true);
   });
   afterAll(async () => {
     await source.close();
@@ -127,7 +131,14 @@ describe('backups', () => {
     const storage = new S3Storage(s3.options({ prefix: 'restored/' }), SECRET);
     const dataDir = tempDir();
     try {
-      const manifest = await restoreBackup(siteOf(target, storage, dataDir), Readable.from([archive]));
+      const restored: string[] = [];
+      const manifest = await restoreBackup(
+        { ...siteOf(target, storage, dataDir), progress: (entry) => restored.push(entry.name) },
+        Readable.from([archive]),
+      );
+      // Told of every entry after the description, in the archive's order: rows first, then files and folders.
+      expect(restored).toEqual(written.slice(1));
+      expect(restored.at(-1)).toMatch(/^workspaces\//);
       expect(manifest.tables.find((t) => t.name === 'projects')?.rows).toBe(2);
       expect(await everyRow(target.db)).toEqual(await everyRow(source.database.db));
 

@@ -33,6 +33,9 @@ export interface BackupManifest {
   tables: { name: string; rows: number }[];
 }
 
+/** Told of each entry once it is written or restored (the commands print how far they are). */
+export type BackupProgress = (entry: { name: string; bytes: number }) => void;
+
 /** Where a backup is read from: a running server's, or one the backup command opened. */
 export interface BackupSource {
   db: Db;
@@ -40,6 +43,7 @@ export interface BackupSource {
   dataDir: string;
   folders: Pick<ProjectFolders, 'workspaceDir'>;
   migrationsFolder: string;
+  progress?: BackupProgress;
 }
 
 /** Where a backup is restored to: an empty database, and the storage and folders it will be served from. */
@@ -170,9 +174,6 @@ function addEntry(pack: tar.Pack, name: string, size: number, body: Readable, mo
   });
 }
 
-const addBytes = (pack: tar.Pack, name: string, bytes: Buffer) =>
-  addEntry(pack, name, bytes.length, Readable.from([bytes]));
-
 /**
  * Writes a backup of `site` to `out`. The rows are read in one snapshot first (into a temporary folder, so a slow
  * reader of the archive never holds the database), then the archive is written: rows, files, versions, workspaces.
@@ -188,23 +189,31 @@ export async function writeBackup(site: BackupSource, out: Writable): Promise<Ba
     pack.pipe(gzip);
     const written = pipeline(gzip, out);
     written.catch(() => undefined);
+    const add = async (name: string, size: number, body: Readable, mode?: number) => {
+      await addEntry(pack, name, size, body, mode);
+      site.progress?.({ name, bytes: size });
+    };
+    const addFile = async (name: string, file: string) => {
+      const info = await stat(file);
+      await add(name, info.size, createReadStream(file), info.mode & 0o777);
+    };
     try {
-      await addBytes(pack, 'backup.json', Buffer.from(JSON.stringify(manifest, null, 2)));
-      for (const chunk of chunks) {
-        const { size } = await stat(path.join(spool, chunk));
-        await addEntry(pack, chunk, size, createReadStream(path.join(spool, chunk)));
-      }
+      const description = Buffer.from(JSON.stringify(manifest, null, 2));
+      await add('backup.json', description.length, Readable.from([description]));
+      for (const chunk of chunks) await addFile(chunk, path.join(spool, chunk));
       for await (const file of site.storage.list()) {
         const { stream, size } = await site.storage.get(file.key);
-        await addEntry(pack, `files/${file.key}`, size, stream);
+        await add(`files/${file.key}`, size, stream);
       }
       const versionsRoot = path.join(site.dataDir, 'project-versions');
-      for (const file of await filesUnder(versionsRoot))
-        await addFile(pack, `project-versions/${file}`, path.join(versionsRoot, file));
+      for (const file of await filesUnder(versionsRoot)) {
+        await addFile(`project-versions/${file}`, path.join(versionsRoot, file));
+      }
       for (const project of projects) {
         const root = site.folders.workspaceDir(project);
-        for (const file of await filesUnder(root))
-          await addFile(pack, `workspaces/${project.id}/${file}`, path.join(root, file));
+        for (const file of await filesUnder(root)) {
+          await addFile(`workspaces/${project.id}/${file}`, path.join(root, file));
+        }
       }
       pack.finalize();
     } catch (error) {
@@ -216,11 +225,6 @@ export async function writeBackup(site: BackupSource, out: Writable): Promise<Ba
   } finally {
     await rm(spool, { recursive: true, force: true });
   }
-}
-
-async function addFile(pack: tar.Pack, name: string, file: string) {
-  const info = await stat(file);
-  await addEntry(pack, name, info.size, createReadStream(file), info.mode & 0o777);
 }
 
 /** Writes every table's rows, in one read-only snapshot, into `spool/database/<table>/<n>.jsonl`. */
@@ -363,6 +367,7 @@ async function restoreEntries(site: RestoreTarget, entries: AsyncIterator<TarEnt
         if (!table)
           throw new RestoreRefused(`The backup holds rows of a table this version does not have: ${rest[0]}.`);
         await insertChunk(db, table, entry, later);
+        site.progress?.({ name, bytes: entry.header.size ?? 0 });
         continue;
       }
       if (!projectsLoaded) {
@@ -387,6 +392,7 @@ async function restoreEntries(site: RestoreTarget, entries: AsyncIterator<TarEnt
       } else {
         throw new RestoreRefused(`The backup holds an entry this version cannot place: ${name}.`);
       }
+      site.progress?.({ name, bytes: entry.header.size ?? 0 });
     }
     if (!projectsLoaded) await applySelfReferences(db, later);
     for (const id of touched) {
