@@ -5,13 +5,15 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseInUseError, openDatabase } from './platform/db/client.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
 import { openStorage } from './platform/storage/open-storage.js';
-import { restoreBackup, writeBackup, type BackupProgress } from './modules/system/backup.service.js';
+import { restoreBackup, verifyBackup, writeBackup, type BackupProgress } from './modules/system/backup.service.js';
 import { ProjectFolders } from './modules/runtime/project-folders.js';
 
 const USAGE = `Usage:
   npm run backup [-- FILE]   write a backup of DATA_DIR (or DATABASE_URL and S3_BUCKET) to FILE
                              (default: aiedu-backup-<date>.tar.gz in the current folder)
   npm run restore -- FILE    restore FILE into an empty DATA_DIR (or an empty DATABASE_URL database)
+  npm run backup:verify -- FILE
+                             read FILE through and check that it is whole, without restoring it
 The same environment variables as the server's choose what is read or written.`;
 
 function fail(message: string): never {
@@ -111,10 +113,21 @@ async function restore(config: Config, file: string) {
   }
 }
 
+async function verify(file: string) {
+  if (!existsSync(file)) fail(`No such file: ${file}`);
+  const { manifest, files, bytes } = await verifyBackup(createReadStream(file));
+  const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+  console.log(
+    `${file} is whole: the backup of ${manifest.createdAt}, ${rows} rows and ${files} files (${(bytes / 1024 / 1024).toFixed(1)} MB).`,
+  );
+}
+
 async function main() {
   const [command, file] = process.argv.slice(2);
-  if (command !== 'backup' && command !== 'restore') fail(USAGE);
-  if (command === 'restore' && !file) fail(USAGE);
+  if (command !== 'backup' && command !== 'restore' && command !== 'verify') fail(USAGE);
+  if (command !== 'backup' && !file) fail(USAGE);
+  // Reading a file through needs no configuration, database or storage.
+  if (command === 'verify') return verify(path.resolve(file!));
   let config: Config;
   try {
     config = loadConfig();
@@ -125,6 +138,7 @@ async function main() {
   else await restore(config, path.resolve(file!));
 }
 
+const VERBS: Record<string, string> = { restore: 'Restore', verify: 'Verification' };
 main().catch((error: unknown) =>
-  fail(`${process.argv[2] === 'restore' ? 'Restore' : 'Backup'} failed: ${(error as Error).message}`),
+  fail(`${VERBS[process.argv[2] ?? ''] ?? 'Backup'} failed: ${(error as Error).message}`),
 );

@@ -126,6 +126,9 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(await backup.exited).toBe(0);
     expect(backup.output()).toMatch(new RegExp(`Backup written to ${file}: \\d+ rows of \\d+ tables`));
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    const verified = command(['verify', file], {});
+    expect(await verified.exited).toBe(0);
+    expect(verified.output()).toMatch(/is whole: the backup of .+, \d+ rows and \d+ files/);
     const restoredDir = dataDir();
     const restore = command(['restore', file], { DATA_DIR: restoredDir });
     expect(await restore.exited).toBe(0);

@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { createGunzip, createGzip } from 'node:zlib';
 import { ROLES } from '@aiedu/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -20,9 +22,31 @@ import { startTestS3, type TestS3 } from '../../test/s3-server.js';
 import { createEmptyDatabase } from '../../test/test-db.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ProjectFolders } from '../runtime/project-folders.js';
-import { NOT_BACKED_UP, restoreBackup, RestoreRefused, writeBackup, type BackupSource } from './backup.service.js';
+import {
+  NOT_BACKED_UP,
+  restoreBackup,
+  RestoreRefused,
+  verifyBackup,
+  writeBackup,
+  type BackupSource,
+} from './backup.service.js';
 
 const SECRET = 'test-secret-test-secret-test-secret';
+
+/** The same archive with only the entries `keep` answers true for. */
+async function repack(bytes: Buffer, keep: (name: string) => boolean): Promise<Buffer> {
+  const extract = tar.extract();
+  Readable.from([bytes]).pipe(createGunzip()).pipe(extract);
+  const pack = tar.pack();
+  const out = buffer(pack.pipe(createGzip()));
+  for await (const entry of extract) {
+    const parts: Buffer[] = [];
+    for await (const part of entry) parts.push(part as Buffer);
+    if (keep(entry.header.name)) pack.entry({ name: entry.header.name }, Buffer.concat(parts));
+  }
+  pack.finalize();
+  return out;
+}
 
 async function backupOf(site: BackupSource): Promise<Buffer> {
   const out = new PassThrough();
@@ -236,6 +260,35 @@ describe('backups', () => {
       // The same database takes the whole backup afterwards.
       await restoreInto(archive);
       expect(await everyRow(target.db)).toEqual(await everyRow(source.database.db));
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('verifies a whole backup, and finds one cut off or missing rows, which a restore refuses too', async () => {
+    const whole = await verifyBackup(Readable.from([archive]));
+    expect(whole.manifest.tables.find((t) => t.name === 'users')?.rows).toBeGreaterThan(0);
+    expect(whole.files).toBe(written.filter((name) => !name.startsWith('database/') && name !== 'backup.json').length);
+    expect(whole.bytes).toBeGreaterThan(0);
+
+    await expect(verifyBackup(Readable.from([archive.subarray(0, archive.length - 100)]))).rejects.toThrow(
+      'unexpected end of file',
+    );
+    // A well-formed archive that lost the users' rows.
+    const lost = await repack(archive, (name) => !name.startsWith('database/users/'));
+    const users = whole.manifest.tables.find((t) => t.name === 'users')!.rows;
+    const damaged = `The backup is damaged: table users should hold ${users} rows, and it holds 0.`;
+    await expect(verifyBackup(Readable.from([lost]))).rejects.toThrow(damaged);
+    const target = await createEmptyDatabase();
+    const dataDir = tempDir();
+    try {
+      await expect(
+        restoreBackup(
+          siteOf(target, new LocalDiskStorage(path.join(dataDir, 'files'), SECRET), dataDir),
+          Readable.from([lost]),
+        ),
+      ).rejects.toThrow(damaged);
+      expect(Object.values(await everyRow(target.db)).flat()).toEqual([]);
     } finally {
       await target.close();
     }

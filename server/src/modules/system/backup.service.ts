@@ -303,22 +303,26 @@ export async function restoreBackup(site: RestoreTarget, input: Readable): Promi
       'The database already holds data. Restore into an empty one: a new DATA_DIR, or a new PostgreSQL database in DATABASE_URL.',
     );
   }
+  return readArchive(input, (entries) => restoreEntries(site, entries));
+}
+
+/** Reads a backup's entries with `read`; whatever stops it, the file is closed. */
+async function readArchive<T>(input: Readable, read: (entries: AsyncIterator<TarEntry>) => Promise<T>): Promise<T> {
   const extract = tar.extract();
   const gunzip = createGunzip();
   input.on('error', (error) => extract.destroy(error));
   gunzip.on('error', (error) => extract.destroy(error));
   input.pipe(gunzip).pipe(extract);
   try {
-    return await restoreEntries(site, extract[Symbol.asyncIterator]());
+    return await read(extract[Symbol.asyncIterator]());
   } finally {
-    // Whatever stopped the restore, the file is closed.
     extract.destroy();
     input.destroy();
   }
 }
 
-async function restoreEntries(site: RestoreTarget, entries: AsyncIterator<TarEntry>): Promise<BackupManifest> {
-  const { database } = site;
+/** The description every backup starts with, checked to be one this version reads. */
+async function readManifest(entries: AsyncIterator<TarEntry>): Promise<BackupManifest> {
   const first = await entries.next().catch((error: unknown) => {
     throw new RestoreRefused(`This file is not a backup (${(error as Error).message}).`);
   });
@@ -328,6 +332,60 @@ async function restoreEntries(site: RestoreTarget, entries: AsyncIterator<TarEnt
   if (manifest.version > BACKUP_VERSION) {
     throw new RestoreRefused(`This backup was made by a newer version (format ${manifest.version}); upgrade first.`);
   }
+  return manifest;
+}
+
+/**
+ * Refuses rows that disagree with the description (a chunk lost from the archive), for the tables before `until`
+ * in the archive's order (tables come one after the other, so those are complete), or for all of them.
+ */
+function checkRowCounts(manifest: BackupManifest, counted: Map<string, number>, until?: string) {
+  const end = until === undefined ? -1 : manifest.tables.findIndex((table) => table.name === until);
+  if (until !== undefined && end === -1) {
+    throw new RestoreRefused(
+      `The backup is damaged: it holds rows of table ${until}, which its description does not count.`,
+    );
+  }
+  for (const { name, rows } of end === -1 ? manifest.tables : manifest.tables.slice(0, end)) {
+    const found = counted.get(name) ?? 0;
+    if (found !== rows) {
+      throw new RestoreRefused(`The backup is damaged: table ${name} should hold ${rows} rows, and it holds ${found}.`);
+    }
+  }
+}
+
+/**
+ * Reads a whole backup without restoring it: the archive must be complete (gzip knows its end) and hold every row
+ * its description counts. Answers the description, the number of other entries and their bytes.
+ */
+export async function verifyBackup(
+  input: Readable,
+): Promise<{ manifest: BackupManifest; files: number; bytes: number }> {
+  return readArchive(input, async (entries) => {
+    const manifest = await readManifest(entries);
+    const counted = new Map<string, number>();
+    let files = 0;
+    let bytes = 0;
+    for (let next = await entries.next(); !next.done; next = await entries.next()) {
+      const entry = next.value;
+      const [area, table] = entry.header.name.split('/');
+      if (area === 'database' && table) {
+        counted.set(table, (counted.get(table) ?? 0) + rowsIn(await textOf(entry)).length);
+        continue;
+      }
+      for await (const part of entry) bytes += (part as Buffer).length;
+      files += 1;
+    }
+    checkRowCounts(manifest, counted);
+    return { manifest, files, bytes };
+  });
+}
+
+const rowsIn = (text: string) => text.split('\n').filter((line) => line !== '');
+
+async function restoreEntries(site: RestoreTarget, entries: AsyncIterator<TarEntry>): Promise<BackupManifest> {
+  const { database } = site;
+  const manifest = await readManifest(entries);
   const journal = await readJournal(site.migrationsFolder);
   const level = journal.entries[manifest.migrations.count - 1];
   if (manifest.migrations.count > journal.entries.length) {
@@ -354,6 +412,7 @@ async function restoreEntries(site: RestoreTarget, entries: AsyncIterator<TarEnt
     const projects = new Map<string, { id: string; seq: number }>();
     let projectsLoaded = false;
     const touched = new Set<string>();
+    const counted = new Map<string, number>();
     for (let next = await entries.next(); !next.done; next = await entries.next()) {
       const entry = next.value;
       const name = entry.header.name;
@@ -366,7 +425,9 @@ async function restoreEntries(site: RestoreTarget, entries: AsyncIterator<TarEnt
         const table = tables.get(rest[0] ?? '');
         if (!table)
           throw new RestoreRefused(`The backup holds rows of a table this version does not have: ${rest[0]}.`);
-        await insertChunk(db, table, entry, later);
+        // Before the rows of a table go in, those it may refer to are checked whole.
+        checkRowCounts(manifest, counted, table.name);
+        counted.set(table.name, (counted.get(table.name) ?? 0) + (await insertChunk(db, table, entry, later)));
         site.progress?.({ name, bytes: entry.header.size ?? 0 });
         continue;
       }
@@ -395,6 +456,7 @@ async function restoreEntries(site: RestoreTarget, entries: AsyncIterator<TarEnt
       site.progress?.({ name, bytes: entry.header.size ?? 0 });
     }
     if (!projectsLoaded) await applySelfReferences(db, later);
+    checkRowCounts(manifest, counted);
     for (const id of touched) {
       const project = projects.get(id)!;
       site.folders.claim(project, site.folders.workspaceDir(project));
@@ -464,12 +526,9 @@ async function migrateTo(database: Database, migrationsFolder: string, journal: 
 }
 
 /** Inserts one chunk of rows; references to the same table are held back for `applySelfReferences`. */
-async function insertChunk(db: Db, table: TableInfo, entry: TarEntry, later: Held[]) {
-  const rows = (await textOf(entry))
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-  if (rows.length === 0) return;
+async function insertChunk(db: Db, table: TableInfo, entry: TarEntry, later: Held[]): Promise<number> {
+  const rows = rowsIn(await textOf(entry)).map((line) => JSON.parse(line) as Record<string, unknown>);
+  if (rows.length === 0) return 0;
   if (table.selfReferences.length > 0) {
     const held = rows.filter((row) =>
       table.selfReferences.some((column) => row[column] !== null && row[column] !== undefined),
@@ -486,6 +545,7 @@ async function insertChunk(db: Db, table: TableInfo, entry: TarEntry, later: Hel
     sql`insert into ${sql.identifier(table.name)} (${columns})
         select ${columns} from json_populate_recordset(null::${sql.identifier(table.name)}, ${JSON.stringify(rows)}::json)`,
   );
+  return rows.length;
 }
 
 const pick = (row: Record<string, unknown>, columns: string[]) => Object.fromEntries(columns.map((c) => [c, row[c]]));
