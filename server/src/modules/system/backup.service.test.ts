@@ -23,6 +23,7 @@ import { createEmptyDatabase } from '../../test/test-db.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ProjectFolders } from '../runtime/project-folders.js';
 import {
+  exactly,
   NOT_BACKED_UP,
   restoreBackup,
   RestoreRefused,
@@ -231,6 +232,30 @@ describe('backups', () => {
       await embedded.close();
       await target.close();
     }
+  });
+
+  it('leaves out a file deleted after it was listed, and cuts or pads one that changed while it was read', async () => {
+    const dataDir = tempDir();
+    const disk = new LocalDiskStorage(path.join(dataDir, 'files'), SECRET);
+    await disk.put('kept.txt', Readable.from(['kept']), { maxBytes: 10 });
+    // A live server's storage: one file is listed, then deleted before the backup reads it.
+    const live: FileStorage = Object.create(disk, {
+      list: {
+        value: async function* () {
+          yield* disk.list();
+          yield { key: 'gone.txt', size: 4 };
+        },
+      },
+    });
+    const names: string[] = [];
+    await backupOf({ ...siteOf(source.database, live, dataDir), progress: (entry) => names.push(entry.name) });
+    expect(names).toContain('files/kept.txt');
+    expect(names).not.toContain('files/gone.txt');
+
+    const grown = await buffer(Readable.from([Buffer.from('abc'), Buffer.from('def')]).pipe(exactly(4)));
+    expect(grown.toString()).toBe('abcd');
+    const shrunk = await buffer(Readable.from([Buffer.from('ab')]).pipe(exactly(4)));
+    expect([...shrunk]).toEqual([0x61, 0x62, 0, 0]);
   });
 
   it('refuses a database that already holds data, and changes nothing in it', async () => {

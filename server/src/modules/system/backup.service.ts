@@ -2,12 +2,14 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, type Writable } from 'node:stream';
+import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { ERRORS } from '@aiedu/contracts';
 import { sql } from 'drizzle-orm';
 import tar from 'tar-stream';
 import type { Database, Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
 import { isValidKey, type FileStorage } from '../../platform/storage/storage.js';
 import type { ProjectFolders } from '../runtime/project-folders.js';
 
@@ -162,17 +164,41 @@ async function filesUnder(root: string): Promise<string[]> {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
+/**
+ * Exactly `size` bytes of what passes: a file that grew or shrank while it was read (a notebook being saved) is cut
+ * or padded with zeros to the size its entry announced, rather than failing the whole backup.
+ */
+export function exactly(size: number): Transform {
+  let passed = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const kept = chunk.subarray(0, Math.max(0, size - passed));
+      passed += kept.length;
+      callback(null, kept.length > 0 ? kept : undefined);
+    },
+    flush(callback) {
+      callback(null, passed < size ? Buffer.alloc(size - passed) : undefined);
+    },
+  });
+}
+
 /** Adds one entry whose bytes come from a stream of known size, and waits until the archive has taken it. */
 function addEntry(pack: tar.Pack, name: string, size: number, body: Readable, mode = 0o644): Promise<void> {
   return new Promise((resolve, reject) => {
     const entry = pack.entry({ name, size, mode, mtime: new Date() }, (error) => (error ? reject(error) : resolve()));
+    const sized = exactly(size);
     body.on('error', (error) => {
       entry.destroy(error);
       reject(error);
     });
-    body.pipe(entry);
+    body.pipe(sized).pipe(entry);
   });
 }
+
+/** Whether an error says a file is gone (deleted after it was listed). */
+const isGone = (error: unknown) =>
+  (error instanceof AppError && error.code === ERRORS.NOT_FOUND.code) ||
+  (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
  * Writes a backup of `site` to `out`. The rows are read in one snapshot first (into a temporary folder, so a slow
@@ -193,17 +219,20 @@ export async function writeBackup(site: BackupSource, out: Writable): Promise<Ba
       await addEntry(pack, name, size, body, mode);
       site.progress?.({ name, bytes: size });
     };
+    // A file deleted after it was listed (a live server's backup) is left out.
     const addFile = async (name: string, file: string) => {
-      const info = await stat(file);
-      await add(name, info.size, createReadStream(file), info.mode & 0o777);
+      const info = await stat(file).catch((error: unknown) => (isGone(error) ? null : Promise.reject(error)));
+      if (info) await add(name, info.size, createReadStream(file), info.mode & 0o777);
     };
     try {
       const description = Buffer.from(JSON.stringify(manifest, null, 2));
       await add('backup.json', description.length, Readable.from([description]));
       for (const chunk of chunks) await addFile(chunk, path.join(spool, chunk));
       for await (const file of site.storage.list()) {
-        const { stream, size } = await site.storage.get(file.key);
-        await add(`files/${file.key}`, size, stream);
+        const stored = await site.storage
+          .get(file.key)
+          .catch((error: unknown) => (isGone(error) ? null : Promise.reject(error)));
+        if (stored) await add(`files/${file.key}`, stored.size, stored.stream);
       }
       const versionsRoot = path.join(site.dataDir, 'project-versions');
       for (const file of await filesUnder(versionsRoot)) {
