@@ -80,6 +80,31 @@ describe('daily backups', () => {
     });
   });
 
+  it('lists the daily backups kept, and a super administrator downloads one by its own link', async () => {
+    const token = await signIn(t.app, '', 'root', password);
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: { 'x-authorization': token } });
+    const { files } = (await status()).data as { files: { name: string; bytes: number }[] };
+    expect(files.map((f) => f.name)).toEqual([
+      'aiedu-backup-20261126-0201.tar.gz',
+      'aiedu-backup-20261125-0201.tar.gz',
+    ]);
+    const [newest, older] = files as [{ name: string; bytes: number }, { name: string; bytes: number }];
+
+    const link = await call('POST', '/api/v1/admin_super/backup/link', { file: newest.name });
+    const { url } = link.json().data as { url: string };
+    const download = await t.app.inject({ method: 'GET', url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${newest.name}"`);
+    expect(download.rawPayload.equals(readFileSync(path.join(dir, 'backups', newest.name)))).toBe(true);
+
+    // The ticket is for that file only; names of other forms, and files not kept, are not found.
+    expect((await t.app.inject({ method: 'GET', url: url.replace(newest.name, older.name) })).statusCode).toBe(401);
+    for (const file of ['../secrets/jwt.key', 'aiedu-backup-20990101-0000.tar.gz']) {
+      expect((await call('POST', '/api/v1/admin_super/backup/link', { file })).statusCode).toBe(404);
+    }
+  });
+
   it('records why a day’s backup failed, and leaves no partial file', async () => {
     const blocked = path.join(dir, 'not-a-folder');
     writeFileSync(blocked, 'x');

@@ -6,8 +6,8 @@ import type { AppContext } from '../../platform/context.js';
 import { scheduledBackups } from '../../platform/db/schema/index.js';
 import { writeBackup, type BackupSource } from './backup.service.js';
 
-/** The names the daily backups are written under; only these are ever pruned. */
-const NAME = /^aiedu-backup-\d{8}-\d{4}\.tar\.gz$/;
+/** The names the daily backups are written under; only these are ever pruned, listed or downloaded. */
+export const DAILY_NAME = /^aiedu-backup-\d{8}-\d{4}\.tar\.gz$/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The server's local date, as the schedule counts days. */
@@ -111,11 +111,25 @@ export class BackupSchedule {
 
   /** Deletes the daily backups beyond the newest `keep` (names sort by time). */
   private async prune() {
-    const names = (await readdir(this.settings.dir)).filter((name) => NAME.test(name)).sort();
+    const names = (await readdir(this.settings.dir)).filter((name) => DAILY_NAME.test(name)).sort();
     for (const name of names.slice(0, Math.max(0, names.length - this.settings.keep))) {
       await rm(path.join(this.settings.dir, name), { force: true });
     }
   }
+}
+
+/** The daily backups in `dir`, newest first, with their sizes. */
+export async function listDailyBackups(dir: string): Promise<{ name: string; bytes: number; modifiedAt: string }[]> {
+  const names = (await readdir(dir).catch(() => []))
+    .filter((name) => DAILY_NAME.test(name))
+    .sort()
+    .reverse();
+  const files = [];
+  for (const name of names) {
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info) files.push({ name, bytes: info.size, modifiedAt: info.mtime.toISOString() });
+  }
+  return files;
 }
 
 /** The latest day's backup, whichever process wrote it. */

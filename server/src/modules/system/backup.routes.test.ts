@@ -49,6 +49,7 @@ describe('downloading a backup from the running server', () => {
 
   it('gives a super administrator a link that downloads the whole installation, and logs it', async () => {
     const res = await link('root');
+    expect(res.json()).toMatchObject({ errorCode: '1000' });
     expect(res.statusCode).toBe(200);
     const { url } = res.json().data as { url: string };
     expect(url).toMatch(/^\/api\/v1\/admin_super\/backup\?ticket=/);
@@ -87,6 +88,7 @@ describe('downloading a backup from the running server', () => {
       dir: null,
       at: null,
       keep: null,
+      files: [],
       last: null,
     });
     expect((await schedule('admin')).statusCode).toBe(403);

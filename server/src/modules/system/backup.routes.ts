@@ -1,3 +1,5 @@
+import { createReadStream, statSync } from 'node:fs';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { hasPermission } from '@aiedu/contracts';
 import { eq } from 'drizzle-orm';
@@ -11,7 +13,7 @@ import { MIGRATIONS_FOLDER } from '../../platform/db/migrations.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
-import { lastScheduledBackup } from './backup-schedule.js';
+import { DAILY_NAME, lastScheduledBackup, listDailyBackups } from './backup-schedule.js';
 import { writeBackup } from './backup.service.js';
 
 const BACKUP = '/api/v1/admin_super/backup';
@@ -24,6 +26,8 @@ const ZSchedule = z.object({
   dir: z.string().nullable(),
   at: z.string().nullable(),
   keep: z.number().nullable(),
+  /** The daily backups kept in the folder, newest first. */
+  files: z.array(z.object({ name: z.string(), bytes: z.number(), modifiedAt: z.string() })),
   last: z
     .object({
       day: z.string(),
@@ -36,6 +40,14 @@ const ZSchedule = z.object({
     .nullable(),
 });
 
+const statOrNull = (file: string) => {
+  try {
+    return statSync(file);
+  } catch {
+    return null;
+  }
+};
+
 const stamp = (date: Date) => date.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 
 /**
@@ -43,11 +55,23 @@ const stamp = (date: Date) => date.toISOString().slice(0, 16).replace(/[-:]/g, '
  * archive as `npm run backup`, restored with `npm run restore`. The browser downloads it by following a link
  * (so a backup of many gigabytes goes straight to disk), which carries a one-minute ticket instead of a header.
  */
+/** The ticket of a download: the backup made now, or one daily backup by name. */
+const purposeOf = (file: string | undefined) => (file === undefined ? PURPOSE : `${PURPOSE}:${file}`);
+
 export const backupRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   driver: Pick<RuntimeDriver, 'workspaceDir'>;
 }> = async (app, { ctx, driver }) => {
   const tags = ['system'];
+
+  /** A daily backup kept in `BACKUP_DIR`, by a name of the daily backups' form only; otherwise NOT_FOUND. */
+  const dailyFile = (name: string) => {
+    const dir = ctx.config.scheduledBackups?.dir;
+    const kept = dir && DAILY_NAME.test(name) ? path.join(dir, name) : null;
+    const info = kept ? statOrNull(kept) : null;
+    if (!kept || !info?.isFile()) throw new AppError('NOT_FOUND');
+    return { path: kept, size: info.size };
+  };
 
   app.get(
     `${BACKUP}/schedule`,
@@ -67,6 +91,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
         dir: settings?.dir ?? null,
         at: settings?.at ?? null,
         keep: settings?.keep ?? null,
+        files: settings ? await listDailyBackups(settings.dir) : [],
         last: last && {
           day: last.day,
           startedAt: last.startedAt.toISOString(),
@@ -85,14 +110,23 @@ export const backupRoutes: FastifyPluginAsyncZod<{
       config: { permission: 'system.manage' },
       schema: {
         tags,
-        summary: 'A link that downloads a backup of the whole installation, valid for one minute',
+        summary:
+          'A link, valid for one minute, that downloads a backup made now, or (`file`) one of the daily backups kept',
+        body: z.object({ file: z.string().optional() }).nullish(),
         response: envelopeOf(z.object({ url: z.string() })),
       },
     },
     async (request) => {
-      const ticket = await ctx.tokens.ticket(PURPOSE, requireAuth(request), TICKET_SECONDS);
-      await writeAudit(ctx.db, request, { module: 'system', operation: 'backup', customerId: null });
-      return ok({ url: `${BACKUP}?${new URLSearchParams({ ticket }).toString()}` });
+      const file = request.body?.file;
+      if (file !== undefined) dailyFile(file);
+      const ticket = await ctx.tokens.ticket(purposeOf(file), requireAuth(request), TICKET_SECONDS);
+      await writeAudit(ctx.db, request, {
+        module: 'system',
+        operation: 'backup',
+        customerId: null,
+        ...(file ? { params: { file } } : {}),
+      });
+      return ok({ url: `${BACKUP}?${new URLSearchParams({ ...(file ? { file } : {}), ticket }).toString()}` });
     },
   );
 
@@ -102,11 +136,13 @@ export const backupRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Download a backup (.tar.gz): rows, files, project versions and workspaces',
-        querystring: z.object({ ticket: z.string().min(1) }),
+        querystring: z.object({ ticket: z.string().min(1), file: z.string().optional() }),
       },
     },
     async (request, reply) => {
-      const holder = await ctx.tokens.verifyTicket(PURPOSE, request.query.ticket);
+      // A ticket names the file it was given for: another file's name in the link does not pass.
+      const { file } = request.query;
+      const holder = await ctx.tokens.verifyTicket(purposeOf(file), request.query.ticket);
       if (!holder) throw new AppError('TOKEN_EXPIRED');
       // The holder must still be an enabled super administrator when the download starts.
       const [user] = await ctx.db
@@ -115,6 +151,15 @@ export const backupRoutes: FastifyPluginAsyncZod<{
         .where(eq(users.id, holder.userId));
       if (!user?.enabled || !hasPermission(user.roles, 'system.manage')) throw new AppError('NO_PERMISSION_PAGE');
 
+      if (file !== undefined) {
+        const { path: kept, size } = dailyFile(file);
+        return reply
+          .header('content-type', 'application/gzip')
+          .header('content-length', size)
+          .header('content-disposition', `attachment; filename="${file}"`)
+          .header('cache-control', 'no-store')
+          .send(createReadStream(kept));
+      }
       const body = new PassThrough();
       writeBackup(
         {

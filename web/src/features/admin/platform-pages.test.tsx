@@ -56,7 +56,7 @@ beforeEach(async () => {
   server.on(`GET ${API.sysSetting}`, () => ok(setting));
   server.on(`GET ${ADMIN_API.systemConfig}`, () => ok(CONFIG));
   server.on(`GET ${ADMIN_API.backup}/schedule`, () =>
-    ok({ enabled: false, dir: null, at: null, keep: null, last: null }),
+    ok({ enabled: false, dir: null, at: null, keep: null, files: [], last: null }),
   );
   server.on(`GET ${ADMIN_API.containerTypesConfig}`, () => ok(TYPES));
   server.on(`GET ${ADMIN_API.customers}`, () => ok({ list: [CUSTOMER], total: 1, page: 1, size: 20 }));
@@ -145,13 +145,28 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
       bytes: 12.5 * 1024 * 1024,
       error: null,
     };
-    let schedule = { enabled: true, dir: '/srv/backups', at: '02:00', keep: 7, last };
+    const files = [
+      { name: 'aiedu-backup-20261124-0200.tar.gz', bytes: 12.5 * 1024 * 1024, modifiedAt: '2026-11-24T02:00:07Z' },
+      { name: 'aiedu-backup-20261123-0200.tar.gz', bytes: 300 * 1024, modifiedAt: '2026-11-23T02:00:05Z' },
+    ];
+    let schedule = { enabled: true, dir: '/srv/backups', at: '02:00', keep: 7, files, last };
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    server.on(`POST ${ADMIN_API.backup}/link`, () => ok({ url: `${ADMIN_API.backup}?file=x&ticket=t-2` }));
     server.on(`GET ${ADMIN_API.backup}/schedule`, () => ok(schedule));
     const view = renderApp('/super/system-config');
     expect(await screen.findByText('Every day at 02:00 into /srv/backups, keeping the newest 7.')).toBeTruthy();
     expect(
       screen.getByText(/^Latest: .+, 12\.5 MB \(\/srv\/backups\/aiedu-backup-20261124-0200\.tar\.gz\)\.$/),
     ).toBeTruthy();
+    // Each kept backup downloads by its own link.
+    const kept = screen.getByRole('list', { name: 'Daily backups kept' });
+    expect(within(kept).getByText('aiedu-backup-20261123-0200.tar.gz · 300 kB')).toBeTruthy();
+    await userEvent
+      .setup()
+      .click(within(kept).getByRole('button', { name: 'Download aiedu-backup-20261123-0200.tar.gz' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${ADMIN_API.backup}?file=x&ticket=t-2`));
+    expect(lastChange(server, `${ADMIN_API.backup}/link`)).toEqual({ file: 'aiedu-backup-20261123-0200.tar.gz' });
+    assign.mockRestore();
     view.unmount();
 
     schedule = {

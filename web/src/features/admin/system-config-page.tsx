@@ -84,6 +84,7 @@ interface BackupSchedule {
   dir: string | null;
   at: string | null;
   keep: number | null;
+  files: { name: string; bytes: number; modifiedAt: string }[];
   last: {
     day: string;
     startedAt: string;
@@ -108,8 +109,22 @@ const fileSize = (bytes: number) => {
 };
 
 /** What the daily backups (`BACKUP_DIR`) do, and how the latest went. */
+/** Downloads a backup made now, or one kept by name, by following the one-minute link the server gives. */
+function useBackupDownload() {
+  const { t } = useTranslation('admin');
+  return useMutation({
+    mutationFn: (file?: string) => api.post<{ url: string }>(`${ADMIN_API.backup}/link`, file ? { file } : undefined),
+    onSuccess: ({ url }) => {
+      // The answer is an attachment: the browser saves it and this page stays.
+      browser.assign(url);
+      toast.success(t('system.backupStarted'));
+    },
+  });
+}
+
 function BackupSchedule() {
   const { t } = useTranslation('admin');
+  const download = useBackupDownload();
   const schedule = useQuery({
     queryKey: [`${ADMIN_API.backup}/schedule`],
     queryFn: () => api.get<BackupSchedule>(`${ADMIN_API.backup}/schedule`),
@@ -137,20 +152,34 @@ function BackupSchedule() {
     <>
       <p>{t('system.dailyOn', { at: data.at, dir: data.dir, keep: data.keep })}</p>
       <p>{latest}</p>
+      {data.files.length > 0 && (
+        <ul className="backup-files" aria-label={t('system.dailyFiles')}>
+          {data.files.map((file) => (
+            <li key={file.name}>
+              <span>
+                {file.name} · {fileSize(file.bytes)}
+              </span>
+              <Button
+                type="link"
+                size="small"
+                icon={<DownloadOutlined />}
+                aria-label={t('system.downloadFile', { name: file.name })}
+                loading={download.isPending && download.variables === file.name}
+                onClick={() => download.mutate(file.name)}
+              >
+                {t('system.download')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
 
 function BackupCard() {
   const { t } = useTranslation('admin');
-  const download = useMutation({
-    mutationFn: () => api.post<{ url: string }>(`${ADMIN_API.backup}/link`),
-    onSuccess: ({ url }) => {
-      // The answer is an attachment: the browser saves it and this page stays.
-      browser.assign(url);
-      toast.success(t('system.backupStarted'));
-    },
-  });
+  const download = useBackupDownload();
   return (
     <Card title={<h2 className="ant-card-head-title">{t('system.backup')}</h2>} size="small">
       <p>{t('system.backupHint')}</p>
@@ -158,7 +187,11 @@ function BackupCard() {
       <p>
         <Trans t={t} i18nKey="system.restoreHint" components={CODE} />
       </p>
-      <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
+      <Button
+        icon={<DownloadOutlined />}
+        loading={download.isPending && download.variables === undefined}
+        onClick={() => download.mutate(undefined)}
+      >
         {t('system.downloadBackup')}
       </Button>
     </Card>
