@@ -46,13 +46,33 @@ export async function relay(
   headers: http.OutgoingHttpHeaders,
   body: Readable | Buffer | undefined,
 ) {
+  const streamed = body !== undefined && !Buffer.isBuffer(body) ? body : null;
+  let request: http.ClientRequest | null = null;
+  let sent = streamed === null;
+  // The caller's body was not all passed on: after this answer the connection closes, rather than carrying the
+  // caller's next request behind bytes nobody reads (HTTP's rule for a server that answers before the body's end).
+  const abandonBody = () => {
+    if (sent || !streamed || !request) return;
+    streamed.unpipe(request);
+    reply.header('connection', 'close');
+  };
   const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    const req = http.request({ host: target.hostname, port: target.port, method, path, headers }, resolve);
-    req.on('error', () => reject(new AppError('CONNECT_TIMEOUT')));
+    const req = (request = http.request({ host: target.hostname, port: target.port, method, path, headers }, resolve));
+    req.on('error', () => {
+      abandonBody();
+      reject(new AppError('CONNECT_TIMEOUT'));
+    });
     if (Buffer.isBuffer(body)) req.end(body);
-    else if (body && typeof body.pipe === 'function') body.pipe(req);
-    else req.end();
+    else if (streamed) {
+      req.on('finish', () => (sent = true));
+      streamed.pipe(req);
+    } else req.end();
   });
+  if (!sent) {
+    // The holder answered before it had the whole body (a refusal): its connection goes too once the answer is in.
+    abandonBody();
+    upstream.on('end', () => request?.destroy());
+  }
   reply.code(upstream.statusCode ?? 502);
   for (const [name, value] of Object.entries(upstream.headers)) {
     if (value !== undefined && !['connection', 'transfer-encoding', 'keep-alive'].includes(name)) {

@@ -25,6 +25,14 @@ interface Reply {
   body: Buffer;
 }
 
+/** The headers of a tus PATCH of the part at `offset`. */
+const patchHeaders = (token: string, offset: number) => ({
+  'tus-resumable': '1.0.0',
+  'x-authorization': token,
+  'upload-offset': offset,
+  'content-type': 'application/offset+octet-stream',
+});
+
 /** A tus request over a real connection (the PATCH bodies stream as a browser's would). */
 function send(
   base: string,
@@ -103,13 +111,7 @@ describe.each(['the local disk', 'an S3 bucket'])(
       return new Promise((resolve) => {
         const req = http.request(`${base}${uploadPath(location)}`, {
           method: 'PATCH',
-          headers: {
-            'tus-resumable': '1.0.0',
-            'x-authorization': w.tokens.teacher,
-            'upload-offset': 0,
-            'content-type': 'application/offset+octet-stream',
-            'content-length': part.length * 2,
-          },
+          headers: { ...patchHeaders(w.tokens.teacher, 0), 'content-length': part.length * 2 },
         });
         req.on('error', () => resolve());
         req.on('close', () => resolve());
@@ -227,6 +229,8 @@ describe('resumable uploads under way, held by one of two server processes', () 
     });
     base.a = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
     base.b = await other.listen({ port: 0, host: '127.0.0.1' });
+    // listen() resolves before the onListen hooks record each process's address; wait for them, as the others do.
+    await waitFor(async () => (await other.runtimes.instance.addressOf(w.t.app.runtimes.instance.id)) === base.a);
   });
   afterAll(async () => {
     await other.close();
@@ -295,6 +299,74 @@ describe('resumable uploads under way, held by one of two server processes', () 
     // Without a sign-in the other process refuses before passing anything on.
     expect((await send(base.b, '', 'HEAD', url)).status).toBe(401);
   });
+
+  it('answers 504 when the holding process cannot be reached, and the connection carries the next request', async () => {
+    // A process recorded at an address where nothing listens (it died a moment ago, say).
+    const closed = await new Promise<number>((resolve) => {
+      const probe = http.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const holder = randomUUID();
+    const now = w.clock.now();
+    await w.t.database.db
+      .insert(serverInstances)
+      .values({ id: holder, url: `http://127.0.0.1:${closed}`, startedAt: now, heartbeatAt: now });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const upload = `/api/v1/courses/uploads/${holder}_${randomBytes(16).toString('hex')}`;
+    const part = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base.b}${upload}`, {
+        agent,
+        method: 'PATCH',
+        headers: patchHeaders(w.tokens.teacher, 0),
+      });
+      req.on('response', (res) => res.resume().on('end', () => resolve(res.statusCode!)));
+      req.on('error', reject);
+      req.end(randomBytes(1024 * 1024));
+    });
+    expect(part).toBe(504);
+    // The part's bytes went nowhere; the same client's next request is answered, not stuck behind them.
+    const next = await new Promise<number>((resolve, reject) => {
+      http
+        .get(`${base.b}/readyz`, { agent }, (res) => res.resume().on('end', () => resolve(res.statusCode!)))
+        .on('error', reject);
+    });
+    expect(next).toBe(200);
+    agent.destroy();
+    await w.t.database.db.delete(serverInstances).where(eq(serverInstances.id, holder));
+  }, 20_000);
+
+  it('closes the connection after a refusal the holder gave before the body’s end, so the next request is answered', async () => {
+    const course = await w.buildCourse();
+    const created = await to('a', 'teacher', 'POST', '/api/v1/courses/uploads', {
+      'upload-length': 8 * 1024 * 1024,
+      'upload-metadata': `sectionId ${b64(course.sectionIds[0]!)},filename ${b64('big.mp4')}`,
+    });
+    const url = new URL(created.headers.location!, base.a).pathname;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const refused = await new Promise<number>((resolve) => {
+      const req = http.request(`${base.b}${url}`, {
+        agent,
+        method: 'PATCH',
+        headers: patchHeaders(w.tokens.otherTeacher, 0),
+      });
+      req.on('response', (res) => res.resume().on('end', () => resolve(res.statusCode!)));
+      // The rest of the body may meet a closed connection: that is the point.
+      req.on('error', () => undefined);
+      req.end(randomBytes(8 * 1024 * 1024));
+    });
+    expect(refused).toBe(404);
+    const next = await new Promise<number>((resolve, reject) => {
+      http
+        .get(`${base.b}/readyz`, { agent }, (res) => res.resume().on('end', () => resolve(res.statusCode!)))
+        .on('error', reject);
+    });
+    expect(next).toBe(200);
+    // The upload itself is untouched and goes on for its teacher.
+    expect((await to('b', 'teacher', 'HEAD', url)).headers['upload-offset']).toBe('0');
+    agent.destroy();
+  }, 20_000);
 
   // Last: process a is gone afterwards.
   it('goes on from the disk after a restart, and sweeps away uploads a week old', async () => {

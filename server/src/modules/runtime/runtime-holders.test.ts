@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { runtimes, serverInstances } from '../../platform/db/schema/index.js';
 import { buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
-import { JUPYTER_MISSING, KernelChannel, stdoutOf } from '../../test/jupyter-kit.js';
+import { JUPYTER_MISSING, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { INSTANCE_STOP_PATH } from './runtime-manager.js';
 import { INSTANCE_SIGNATURE_HEADER } from '../../platform/server-instances.js';
@@ -53,6 +53,14 @@ describe.skipIf(JUPYTER_MISSING)('runtimes held by one of several server process
     token = await signIn(t.app, account.code, 'kid', account.password);
     base.a = await t.app.listen({ port: 0, host: '127.0.0.1' });
     base.b = await other.listen({ port: 0, host: '127.0.0.1' });
+    // listen() resolves before the onListen hooks record each process's address; a request passed on in between
+    // would go to the address a process has before it listens.
+    const recorded = async (from: FastifyInstance, id: string) => from.runtimes.instance.addressOf(id);
+    await waitFor(
+      async () =>
+        (await recorded(other, t.app.runtimes.instance.id)) === base.a &&
+        (await recorded(t.app, other.runtimes.instance.id)) === base.b,
+    );
     projectId = (await call('a', 'POST', '/gw/api/v1/projects', { name: 'Shared' })).json().data.id;
   }, 60_000);
   afterAll(async () => {
