@@ -73,6 +73,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'too-short-to-sign' })).not.toThrow(/too-short-to-sign/);
   });
 
+  it('reads the Kubernetes driver, and refuses it without an image or a workspace claim', () => {
+    expect(loadConfig({}).kubernetes).toBeNull();
+    const env = { RUNTIME_DRIVER: 'kubernetes', K8S_RUNTIME_IMAGE: 'registry.school/aiedu-runtime:1' };
+    expect(
+      loadConfig({ ...env, K8S_WORKSPACE_CLAIM: 'aiedu-workspaces', K8S_GPU_RESOURCE: 'none' }).kubernetes,
+    ).toEqual({
+      namespace: undefined,
+      image: 'registry.school/aiedu-runtime:1',
+      workspaceClaim: 'aiedu-workspaces',
+      gpuResource: '',
+      startTimeoutMs: 180_000,
+    });
+    expect(() => loadConfig(env)).toThrow(
+      'Invalid environment variable K8S_WORKSPACE_CLAIM (unset): required with RUNTIME_DRIVER=kubernetes',
+    );
+    expect(() => loadConfig({ ...env, K8S_WORKSPACE_CLAIM: 'w', K8S_NAMESPACE: 'Not A Namespace' })).toThrow(
+      /K8S_NAMESPACE="Not A Namespace": expected a namespace name/,
+    );
+  });
+
   it('reads the warm pool as one count or per runtime type', () => {
     expect(loadConfig({ RUNTIME_WARM_POOL: '0' }).runtimeWarmPool).toEqual({ BASIC: 0, ADVANCED: 0, GPU: 0 });
     expect(loadConfig({ RUNTIME_WARM_POOL: '2' }).runtimeWarmPool).toEqual({ BASIC: 2, ADVANCED: 2, GPU: 2 });

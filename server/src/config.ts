@@ -113,7 +113,21 @@ const ZEnv = z
           .filter(Boolean),
       )
       .refine((ranges) => ranges.every(isValidRange), 'expected comma-separated addresses or CIDR ranges'),
-    RUNTIME_DRIVER: z.enum(['local']).default('local'),
+    RUNTIME_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
+    K8S_NAMESPACE: z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'expected a namespace name, e.g. aiedu')
+      .optional(),
+    K8S_RUNTIME_IMAGE: z.string().min(1).optional(),
+    K8S_WORKSPACE_CLAIM: z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, 'expected a PersistentVolumeClaim name')
+      .optional(),
+    K8S_GPU_RESOURCE: z
+      .string()
+      .default('nvidia.com/gpu')
+      .transform((v) => (v === 'none' ? '' : v)),
+    K8S_START_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
     RUNTIME_PYTHON: z.string().min(1).default('/usr/bin/python3'),
     RUNTIME_AUTO_INSTALL: bool(true),
     RUNTIME_IDLE_MINUTES: z.coerce
@@ -150,6 +164,12 @@ const ZEnv = z
     BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   })
   .superRefine((env, context) => {
+    if (env.RUNTIME_DRIVER === 'kubernetes') {
+      for (const name of ['K8S_RUNTIME_IMAGE', 'K8S_WORKSPACE_CLAIM'] as const) {
+        if (!env[name])
+          context.addIssue({ code: 'custom', path: [name], message: 'required with RUNTIME_DRIVER=kubernetes' });
+      }
+    }
     // Keys come in pairs; without either, the SDK's own chain (AWS_* variables, a profile, a role) answers.
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
@@ -160,6 +180,16 @@ const ZEnv = z
       });
     }
   });
+
+export interface KubernetesOptions {
+  /** Unset: the service account's namespace in a cluster, else the kubeconfig context's, else `default`. */
+  namespace: string | undefined;
+  image: string;
+  /** The ReadWriteMany claim mounted at `DATA_DIR/runtime` in every server pod. */
+  workspaceClaim: string;
+  gpuResource: string;
+  startTimeoutMs: number;
+}
 
 export interface RuntimeLimits {
   cpu: number;
@@ -213,7 +243,9 @@ export interface Config {
   shieldCodeRequestsPerHour: number;
   shieldBlockMinutes: number;
   shieldAllow: string[];
-  runtimeDriver: 'local';
+  runtimeDriver: 'local' | 'kubernetes';
+  /** Runtimes as pods (`RUNTIME_DRIVER=kubernetes`); null with the local driver. */
+  kubernetes: KubernetesOptions | null;
   /** Debian's Python with jupyter-server and ipykernel. */
   runtimePython: string;
   /** Install the runtime's Debian packages at start when missing (root with apt only). */
@@ -244,8 +276,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     // A secret's value stays out of the message (and so out of the logs that collect it).
-    const shown = /SECRET|PASSWORD|TOKEN/.test(name) ? '(hidden)' : JSON.stringify(env[name] ?? '');
-    throw new ConfigError(`Invalid environment variable ${name}=${shown}: ${issue.message}`);
+    const shown = /SECRET|PASSWORD|TOKEN/.test(name)
+      ? '=(hidden)'
+      : env[name]
+        ? `=${JSON.stringify(env[name])}`
+        : ' (unset)';
+    throw new ConfigError(`Invalid environment variable ${name}${shown}: ${issue.message}`);
   }
   const e = result.data;
   return {
@@ -299,6 +335,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shieldBlockMinutes: e.SHIELD_BLOCK_MINUTES,
     shieldAllow: e.SHIELD_ALLOW,
     runtimeDriver: e.RUNTIME_DRIVER,
+    kubernetes:
+      e.RUNTIME_DRIVER === 'kubernetes'
+        ? {
+            namespace: e.K8S_NAMESPACE,
+            image: e.K8S_RUNTIME_IMAGE!,
+            workspaceClaim: e.K8S_WORKSPACE_CLAIM!,
+            gpuResource: e.K8S_GPU_RESOURCE,
+            startTimeoutMs: e.K8S_START_TIMEOUT_SECONDS * 1000,
+          }
+        : null,
     runtimePython: e.RUNTIME_PYTHON,
     runtimeAutoInstall: e.RUNTIME_AUTO_INSTALL,
     runtimeIdleMinutes: e.RUNTIME_IDLE_MINUTES,

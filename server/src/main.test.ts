@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,6 +78,37 @@ describe('the server process', { timeout: 120_000 }, () => {
     const { exited, output } = startServer({ DATA_DIR: dataDir(), PORT: 'not-a-port' });
     expect(await exited).toBe(1);
     expect(output().trim()).toMatch(/^Invalid environment variable PORT="not-a-port": .+$/);
+  });
+
+  it('stops with one line when the Kubernetes API of RUNTIME_DRIVER=kubernetes cannot be reached', async () => {
+    const dir = dataDir();
+    const closed = await freePort();
+    const kubeconfig = path.join(dir, 'kubeconfig');
+    writeFileSync(
+      kubeconfig,
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        clusters: [{ name: 'c', cluster: { server: `http://127.0.0.1:${closed}` } }],
+        users: [{ name: 'u', user: { token: 't' } }],
+        contexts: [{ name: 'x', context: { cluster: 'c', user: 'u', namespace: 'school' } }],
+        'current-context': 'x',
+      }),
+    );
+    const { exited, output } = startServer({
+      DATA_DIR: dir,
+      PORT: String(await freePort()),
+      KUBECONFIG: kubeconfig,
+      RUNTIME_DRIVER: 'kubernetes',
+      K8S_RUNTIME_IMAGE: 'registry.school.example/aiedu-runtime:1',
+      K8S_WORKSPACE_CLAIM: 'aiedu-workspaces',
+    });
+    expect(await exited).toBe(1);
+    expect(output().trim().split('\n').at(-1)).toMatch(
+      new RegExp(
+        `^Start failed: the Kubernetes API at http://127.0.0.1:${closed} \\(namespace school\\) cannot be used: .+`,
+      ),
+    );
   });
 
   it('refuses a production start on an empty database without SUPER_ADMIN_PASSWORD', async () => {

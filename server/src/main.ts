@@ -46,7 +46,13 @@ async function main() {
     await database.close();
     fail(`Start failed: ${(error as Error).message}`);
   }
-  const app = await buildApp({ config, database, storage });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, database, storage });
+  } catch (error) {
+    await database.close();
+    fail(`Start failed: ${(error as Error).message}`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

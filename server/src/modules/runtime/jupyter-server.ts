@@ -87,6 +87,39 @@ function freePort(): Promise<number> {
 export const threadsFor = (limits: RuntimeLimits) => String(Math.max(1, Math.floor(limits.cpu)));
 
 /**
+ * The environment a project's processes (its Jupyter server once bound, kernels, terminals, pip) get, and nothing
+ * of the platform's: its home and virtual environment, our kernel spec, numeric libraries' threads by the runtime's
+ * CPU, and the pip index.
+ */
+export function projectEnvironment(options: {
+  home: string;
+  venv: string;
+  jupyterPath: string;
+  runtimeDir: string;
+  limits: RuntimeLimits;
+  pipIndexUrl: string | undefined;
+}): Record<string, string> {
+  const threads = threadsFor(options.limits);
+  return {
+    HOME: options.home,
+    PATH: `${options.venv}/bin:/usr/local/bin:/usr/bin:/bin`,
+    VIRTUAL_ENV: options.venv,
+    LANG: 'C.UTF-8',
+    SHELL: '/bin/bash',
+    TERM: 'xterm-256color',
+    MPLBACKEND: 'module://matplotlib_inline.backend_inline',
+    MPLCONFIGDIR: path.join(options.home, '.matplotlib'),
+    JUPYTER_PATH: options.jupyterPath,
+    JUPYTER_RUNTIME_DIR: options.runtimeDir,
+    OMP_NUM_THREADS: threads,
+    OPENBLAS_NUM_THREADS: threads,
+    PIP_DISABLE_PIP_VERSION_CHECK: '1',
+    PYDEVD_DISABLE_FILE_VALIDATION: '1',
+    ...(options.pipIndexUrl ? { PIP_INDEX_URL: options.pipIndexUrl } : {}),
+  };
+}
+
+/**
  * Starts an unbound Jupyter server for a runtime type (its memory and CPU limits) on a random loopback port with a
  * random token, in its own folder, and waits until it answers. It serves nothing of any project until bound.
  */
@@ -192,7 +225,7 @@ export function serverAlive(server: JupyterServer): boolean {
 }
 
 /** Binds an unbound server to a project; it drops to the project's user before answering. */
-export async function bindServer(server: JupyterServer, spec: BindSpec): Promise<void> {
+export async function bindServer(server: Pick<JupyterServer, 'endpoint' | 'dir'>, spec: BindSpec): Promise<void> {
   const res = await fetch(`${server.endpoint.baseUrl}/aiedu/bind`, {
     method: 'POST',
     headers: { authorization: `token ${server.endpoint.token}`, 'content-type': 'application/json' },

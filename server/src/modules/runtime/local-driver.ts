@@ -9,13 +9,13 @@ import {
   bindServer,
   killServer,
   launchServer,
+  projectEnvironment,
   serverAlive,
-  threadsFor,
   writeJupyterFiles,
   type JupyterServer,
 } from './jupyter-server.js';
 import { processTreeUsage } from './process-usage.js';
-import { ProjectFolders } from './project-folders.js';
+import { FolderWorkspaces, ProjectFolders } from './project-folders.js';
 import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
 import { WarmPool } from './warm-pool.js';
 
@@ -49,7 +49,7 @@ interface Running {
  * it the project's environment and drops it to the project's user. A pool server is never used twice: it ends
  * with its project's runtime, and the pool starts a fresh one.
  */
-export class LocalRuntimeDriver implements RuntimeDriver {
+export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDriver {
   readonly limitsMode: LimitsMode;
   private readonly running = new Map<string, Running>();
   private readonly exitListeners: ((projectId: string) => void)[] = [];
@@ -60,9 +60,10 @@ export class LocalRuntimeDriver implements RuntimeDriver {
   private readonly poolDir: string;
   private readonly cgroupRoot: string;
   private readonly pool: WarmPool<JupyterServer>;
-  private readonly folders: ProjectFolders;
+  protected readonly folders: ProjectFolders;
 
   constructor(private readonly options: LocalDriverOptions) {
+    super();
     this.folders = new ProjectFolders(options.rootDir, options.uidBase);
     this.cgroupRoot = options.cgroupRoot ?? '/sys/fs/cgroup';
     this.limitsMode = detectLimitsMode({ root: this.cgroupRoot, isRoot: this.isRoot, prlimit: '/usr/bin/prlimit' });
@@ -125,18 +126,6 @@ export class LocalRuntimeDriver implements RuntimeDriver {
     return this.folders.projectDir(projectId);
   }
 
-  workspaceDir(project: RuntimeProject): string {
-    return this.folders.workspaceDir(project);
-  }
-
-  ensureWorkspace(project: RuntimeProject): string {
-    return this.folders.ensureWorkspace(project);
-  }
-
-  claim(project: RuntimeProject, absolutePath: string): void {
-    this.folders.claim(project, absolutePath);
-  }
-
   async remove(project: RuntimeProject): Promise<void> {
     await this.stop(project.id);
     rmSync(this.projectDir(project.id), { recursive: true, force: true });
@@ -170,27 +159,15 @@ export class LocalRuntimeDriver implements RuntimeDriver {
   }
 
   private env(project: RuntimeProject, runtimeType: ContainerType | null): NodeJS.ProcessEnv {
-    const dir = this.projectDir(project.id);
-    const home = path.join(dir, 'home');
-    const venv = path.join(dir, 'venv');
-    const threads = threadsFor(runtimeType ? this.options.limits[runtimeType] : { cpu: 1, memoryMb: 0 });
-    return {
-      HOME: home,
-      PATH: `${venv}/bin:/usr/local/bin:/usr/bin:/bin`,
-      VIRTUAL_ENV: venv,
-      LANG: 'C.UTF-8',
-      SHELL: '/bin/bash',
-      TERM: 'xterm-256color',
-      MPLBACKEND: 'module://matplotlib_inline.backend_inline',
-      MPLCONFIGDIR: path.join(home, '.matplotlib'),
-      JUPYTER_PATH: this.jupyterPath,
-      JUPYTER_RUNTIME_DIR: path.join(home, '.jupyter-runtime'),
-      OMP_NUM_THREADS: threads,
-      OPENBLAS_NUM_THREADS: threads,
-      PIP_DISABLE_PIP_VERSION_CHECK: '1',
-      PYDEVD_DISABLE_FILE_VALIDATION: '1',
-      ...(this.options.pipIndexUrl ? { PIP_INDEX_URL: this.options.pipIndexUrl } : {}),
-    };
+    const home = path.join(this.projectDir(project.id), 'home');
+    return projectEnvironment({
+      home,
+      venv: path.join(this.projectDir(project.id), 'venv'),
+      jupyterPath: this.jupyterPath,
+      runtimeDir: path.join(home, '.jupyter-runtime'),
+      limits: runtimeType ? this.options.limits[runtimeType] : { cpu: 1, memoryMb: 0 },
+      pipIndexUrl: this.options.pipIndexUrl,
+    });
   }
 
   /** Runs a command as the project's user with the project's clean environment. */

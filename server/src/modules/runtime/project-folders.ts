@@ -54,3 +54,20 @@ export class ProjectFolders {
     walk(absolutePath);
   }
 }
+
+/** The folder calls of a driver whose workspaces are folders of this machine (or of a volume mounted here). */
+export abstract class FolderWorkspaces {
+  protected abstract readonly folders: ProjectFolders;
+
+  workspaceDir(project: RuntimeProject): string {
+    return this.folders.workspaceDir(project);
+  }
+
+  ensureWorkspace(project: RuntimeProject): string {
+    return this.folders.ensureWorkspace(project);
+  }
+
+  claim(project: RuntimeProject, absolutePath: string): void {
+    this.folders.claim(project, absolutePath);
+  }
+}

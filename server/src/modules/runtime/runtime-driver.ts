@@ -20,12 +20,14 @@ export interface RuntimeUsage {
 }
 
 /**
- * Runs one Jupyter server per project. The local driver runs processes on this machine; a Kubernetes driver
+ * Runs one Jupyter server per project. The local driver runs processes on this machine; the Kubernetes driver
  * implements the same calls with one pod per project. `onExit` is called when a runtime ends by itself
  * (a crash), never for a `stop`.
  */
 export interface RuntimeDriver {
   readonly limitsMode: 'cgroup' | 'rlimit' | 'none';
+  /** Called once as the manager opens (the Kubernetes driver's watch of its pods and its sweep). */
+  open?(): Promise<void>;
   start(project: RuntimeProject, runtimeType: ContainerType): Promise<RuntimeEndpoint>;
   stop(projectId: string): Promise<void>;
   status(projectId: string): 'RUNNING' | 'STOPPED';

@@ -32,13 +32,14 @@ export class RuntimeAvailability {
   private progress = '';
 
   constructor(
-    private readonly python: string,
+    /** Null: runtimes run elsewhere (Kubernetes pods of the runtime image), always ready. */
+    private readonly python: string | null,
     private readonly limits: TRuntimeAvailability['limits'],
     private readonly log: { info(o: object, m: string): void; warn(o: object, m: string): void },
   ) {}
 
   private get state(): TRuntimeAvailability['state'] {
-    this.probed ??= runtimeInstalled(this.python) ? 'ready' : 'missing';
+    this.probed ??= this.python === null || runtimeInstalled(this.python) ? 'ready' : 'missing';
     return this.probed;
   }
 
@@ -74,7 +75,7 @@ export class RuntimeAvailability {
     child.stdout.on('data', onLine);
     child.stderr.on('data', onLine);
     child.on('close', (code) => {
-      this.state = code === 0 && runtimeInstalled(this.python) ? 'ready' : 'failed';
+      this.state = code === 0 && runtimeInstalled(this.python!) ? 'ready' : 'failed';
       if (this.state === 'ready') this.log.info({}, 'notebook runtime installed');
       else this.log.warn({ command: INSTALL_COMMAND, progress: this.progress }, 'notebook runtime install failed');
     });

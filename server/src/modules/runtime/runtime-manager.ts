@@ -65,6 +65,7 @@ export class RuntimeManager {
    */
   async open(): Promise<void> {
     await this.instance.register();
+    await this.driver.open?.();
     await this.releaseOrphans();
     this.timer = setInterval(() => void this.tick().catch(() => undefined), 30_000);
     this.timer.unref();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { loadOrCreateSecret } from '../../platform/secrets.js';
+import { createKubernetesDriver } from './kubernetes-setup.js';
 import { LocalRuntimeDriver } from './local-driver.js';
 import type { RuntimeDriver } from './runtime-driver.js';
 import { RuntimeAvailability } from './runtime-install.js';
@@ -27,20 +28,36 @@ function protectDataDir(dataDir: string) {
 export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext, driver?: RuntimeDriver) {
   const log = app.log;
   const rootDir = path.join(ctx.config.dataDir, 'runtime');
+  const instance = new ServerInstance(ctx, loadOrCreateSecret(ctx.config.dataDir, 'jwt.key', ctx.config.jwtSecret));
+  const kubernetes = ctx.config.kubernetes;
   const runtimeDriver =
     driver ??
-    new LocalRuntimeDriver({
-      rootDir,
-      python: ctx.config.runtimePython,
-      uidBase: ctx.config.runtimeUidBase,
-      limits: ctx.config.runtimeLimits,
-      warmPool: ctx.config.runtimeWarmPool,
-      pipIndexUrl: ctx.config.pipIndexUrl,
-      log,
-    });
+    (kubernetes
+      ? createKubernetesDriver(kubernetes, {
+          rootDir,
+          uidBase: ctx.config.runtimeUidBase,
+          limits: ctx.config.runtimeLimits,
+          pipIndexUrl: ctx.config.pipIndexUrl,
+          holder: instance.id,
+          holderAlive: async (id) => (await instance.addressOf(id)) !== null,
+          log,
+        })
+      : new LocalRuntimeDriver({
+          rootDir,
+          python: ctx.config.runtimePython,
+          uidBase: ctx.config.runtimeUidBase,
+          limits: ctx.config.runtimeLimits,
+          warmPool: ctx.config.runtimeWarmPool,
+          pipIndexUrl: ctx.config.pipIndexUrl,
+          log,
+        }));
   if (existsSync(ctx.config.dataDir)) protectDataDir(ctx.config.dataDir);
-  const availability = new RuntimeAvailability(ctx.config.runtimePython, runtimeDriver.limitsMode, log);
-  const instance = new ServerInstance(ctx, loadOrCreateSecret(ctx.config.dataDir, 'jwt.key', ctx.config.jwtSecret));
+  // Pods run the runtime image, which has everything: nothing to probe or install on this machine.
+  const availability = new RuntimeAvailability(
+    kubernetes ? null : ctx.config.runtimePython,
+    runtimeDriver.limitsMode,
+    log,
+  );
   const manager = new RuntimeManager(ctx, runtimeDriver, availability, instance);
   await manager.open();
   app.addHook('onClose', () => manager.close());

@@ -1,0 +1,537 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { chownSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import {
+  ApiException,
+  CoreV1Api,
+  Exec,
+  Watch,
+  type KubeConfig,
+  type V1Pod,
+  type V1Status,
+} from '@kubernetes/client-node';
+import type { ContainerType } from '@aiedu/contracts';
+import type { RuntimeLimits } from '../../config.js';
+import { AppError } from '../../platform/errors.js';
+import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER } from './jupyter-config.js';
+import { bindServer, projectEnvironment } from './jupyter-server.js';
+import { FolderWorkspaces, ProjectFolders } from './project-folders.js';
+import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
+
+/** Where a runtime pod sees things: its project's folder (workspace, venv, home), our Jupyter files, its own. */
+export const POD_PROJECT = '/srv/project';
+export const POD_CONFIG = '/srv/aiedu';
+export const POD_SERVER = '/srv/jupyter';
+const PORT = 8888;
+const CONTAINER = 'jupyter';
+const MANAGED = 'app.kubernetes.io/managed-by=aiedu';
+const SWEEP_MS = 5 * 60_000;
+const OUTPUT_LIMIT = 200_000;
+
+export interface KubernetesDriverOptions {
+  kubeConfig: KubeConfig;
+  namespace: string;
+  /** The image every runtime runs: Debian's python3, jupyter-server, ipykernel, numpy, matplotlib, venv. */
+  image: string;
+  /**
+   * The ReadWriteMany volume claim this process mounts at `rootDir` (`DATA_DIR/runtime`): a runtime pod mounts its
+   * own project's folder of it, so the file tree, versions and quotas read the files its kernels write.
+   */
+  workspaceClaim: string;
+  rootDir: string;
+  uidBase: number;
+  limits: Record<ContainerType, RuntimeLimits>;
+  /** The extended resource a GPU runtime asks one of (`nvidia.com/gpu`); empty (`K8S_GPU_RESOURCE=none`) asks none. */
+  gpuResource: string;
+  startTimeoutMs: number;
+  pipIndexUrl: string | undefined;
+  /** This process's id: its pods carry it, so a process cleans up after one that died. */
+  holder: string;
+  /** Whether a process of this deployment is still running (its heartbeat). */
+  holderAlive(holder: string): Promise<boolean>;
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+}
+
+interface Running {
+  pod: string;
+  endpoint: RuntimeEndpoint;
+  stopping: boolean;
+}
+
+const isStatus = (error: unknown, code: number) => error instanceof ApiException && error.code === code;
+/** Pod names are DNS labels: lower case, at most 63 characters. */
+const podName = (kind: 'rt' | 'task', projectId: string) =>
+  `aiedu-${kind}-${projectId.toLowerCase().replace(/[^a-z0-9-]/g, '')}`.slice(0, kind === 'rt' ? 63 : 56);
+
+/** The script a runtime or task pod starts with: the project's virtual environment is made on first use. */
+const PREPARE = [
+  `mkdir -p "$HOME" "$JUPYTER_RUNTIME_DIR"`,
+  `[ -x "$VIRTUAL_ENV/bin/python" ] || /usr/bin/python3 -m venv --system-site-packages "$VIRTUAL_ENV" || exit 70`,
+].join(' && ');
+
+/**
+ * One pod per running project. The pod runs the same Jupyter server as a local runtime (our configuration and
+ * kernel spec come from a ConfigMap) as the project's user, with the runtime type's CPU and memory as its
+ * requests and limits; the project's folder of a shared volume is its `/srv/project`, so the workspace stays the one
+ * folder the platform reads. Once the pod answers, it is bound like a warm-pool server (root directory and
+ * environment), and the gateway reaches it at the pod's address with its own token. Package installs run in the
+ * project's pod (Kubernetes exec), or in a short-lived pod of the project's when its runtime is stopped.
+ *
+ * A watch on this process's pods reports a pod that ends by itself (evicted, killed for memory) as a crash. Pods
+ * of a process that died are deleted by the others (every five minutes, and at start).
+ */
+export class KubernetesRuntimeDriver extends FolderWorkspaces implements RuntimeDriver {
+  readonly limitsMode = 'cgroup' as const;
+  private readonly core: CoreV1Api;
+  private readonly running = new Map<string, Running>();
+  private readonly exitListeners: ((projectId: string) => void)[] = [];
+  protected readonly folders: ProjectFolders;
+  private readonly configMap: string;
+  private configMapReady: Promise<void> | null = null;
+  private watching: AbortController | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly options: KubernetesDriverOptions) {
+    super();
+    this.core = options.kubeConfig.makeApiClient(CoreV1Api);
+    this.folders = new ProjectFolders(options.rootDir, options.uidBase);
+    mkdirSync(options.rootDir, { recursive: true });
+    // Named by its content: processes of two versions during a rolling update each keep the files they expect.
+    const hash = createHash('sha256').update(JSON.stringify(this.configFiles())).digest('hex').slice(0, 10);
+    this.configMap = `aiedu-runtime-${hash}`;
+  }
+
+  private configFiles(): Record<string, string> {
+    return {
+      'jupyter_server_config.py': JUPYTER_CONFIG,
+      'jupyter_server_launch.py': SERVER_LAUNCHER,
+      'kernel.json': JSON.stringify(KERNEL_SPEC, null, 1),
+      'launch.py': KERNEL_LAUNCHER,
+    };
+  }
+
+  /** Creates the ConfigMap of our Jupyter files once (another process may have). */
+  private ensureConfigMap(): Promise<void> {
+    this.configMapReady ??= this.core
+      .createNamespacedConfigMap({
+        namespace: this.options.namespace,
+        body: {
+          metadata: { name: this.configMap, labels: { 'app.kubernetes.io/managed-by': 'aiedu' } },
+          data: this.configFiles(),
+        },
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (isStatus(error, 409)) return;
+          this.configMapReady = null;
+          throw error;
+        },
+      );
+    return this.configMapReady;
+  }
+
+  /** Watches this process's pods and sweeps those of dead processes; the manager calls it at its start. */
+  async open(): Promise<void> {
+    try {
+      // The start checks the cluster, as it checks a bucket: a wrong address or a missing permission stops it here.
+      await this.core.listNamespacedPod({ namespace: this.options.namespace, labelSelector: MANAGED, limit: 1 });
+    } catch (error) {
+      const server = this.options.kubeConfig.getCurrentCluster()?.server ?? '(no cluster)';
+      throw new Error(
+        `the Kubernetes API at ${server} (namespace ${this.options.namespace}) cannot be used: ${(error as Error).message}`,
+      );
+    }
+    await this.watch();
+    await this.sweep().catch((error: unknown) =>
+      this.options.log.warn({ error: (error as Error).message }, 'runtime pods not swept'),
+    );
+    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  private async watch(): Promise<void> {
+    if (this.closed) return;
+    // A watch ends now and then (the API server's timeout): the next one starts with the pods as they are, and a
+    // runtime whose pod went in between is reported then.
+    const restart = () => {
+      this.watching = null;
+      if (this.closed) return;
+      setTimeout(() => void this.watch().then(() => this.reconcile().catch(() => undefined), restart), 1000).unref();
+    };
+    this.watching = await new Watch(this.options.kubeConfig).watch(
+      `/api/v1/namespaces/${this.options.namespace}/pods`,
+      { labelSelector: `${MANAGED},aiedu/holder=${this.options.holder}` },
+      (type: string, pod: V1Pod) => this.observed(type, pod),
+      () => restart(),
+    );
+  }
+
+  /** A pod of a running project that failed, ended or went (not by our stop) is its runtime's crash. */
+  private observed(type: string, pod: V1Pod) {
+    const projectId = pod.metadata?.labels?.['aiedu/project'];
+    const entry = projectId ? this.running.get(projectId) : undefined;
+    if (!projectId || !entry || entry.stopping || entry.pod !== pod.metadata?.name) return;
+    const phase = pod.status?.phase;
+    if (type !== 'DELETED' && phase !== 'Failed' && phase !== 'Succeeded') return;
+    this.running.delete(projectId);
+    this.options.log.warn({ projectId, pod: entry.pod, phase, reason: pod.status?.reason }, 'runtime exited');
+    if (type !== 'DELETED') void this.deletePod(entry.pod);
+    for (const listener of this.exitListeners) listener(projectId);
+  }
+
+  /** Reports the runtimes whose pod is gone. */
+  private async reconcile(): Promise<void> {
+    const pods = await this.core.listNamespacedPod({
+      namespace: this.options.namespace,
+      labelSelector: `${MANAGED},aiedu/holder=${this.options.holder}`,
+    });
+    const names = new Set(pods.items.map((pod) => pod.metadata?.name));
+    for (const [projectId, entry] of this.running) {
+      if (names.has(entry.pod)) continue;
+      this.observed('DELETED', { metadata: { name: entry.pod, labels: { 'aiedu/project': projectId } } });
+    }
+  }
+
+  /** Deletes the pods of processes that are gone (killed without stopping their runtimes). */
+  async sweep(): Promise<void> {
+    const pods = await this.core.listNamespacedPod({ namespace: this.options.namespace, labelSelector: MANAGED });
+    const alive = new Map<string, boolean>();
+    for (const pod of pods.items) {
+      const holder = pod.metadata?.labels?.['aiedu/holder'] ?? '';
+      if (holder === this.options.holder) continue;
+      if (!alive.has(holder)) alive.set(holder, holder !== '' && (await this.options.holderAlive(holder)));
+      if (alive.get(holder)) continue;
+      this.options.log.info({ pod: pod.metadata?.name, holder }, 'deleting the pod of a stopped server');
+      await this.deletePod(pod.metadata!.name!);
+    }
+  }
+
+  warm(): void {
+    // Pods start per project: a pod's volume is its project's, fixed when it is created.
+  }
+
+  /** The uid a project's pod runs as: its own user when this process hands files to one, else this process's. */
+  private identity(project: RuntimeProject) {
+    return this.folders.identity(project) ?? { uid: process.getuid?.() ?? 1000, gid: process.getgid?.() ?? 1000 };
+  }
+
+  private prepareFolders(project: RuntimeProject) {
+    this.ensureWorkspace(project);
+    const home = path.join(this.folders.projectDir(project.id), 'home');
+    mkdirSync(home, { recursive: true });
+    const id = this.folders.identity(project);
+    if (id) chownSync(home, id.uid, id.gid);
+  }
+
+  /** The project's environment, as its pod's processes see it. */
+  private env(runtimeType: ContainerType): Record<string, string> {
+    return {
+      ...projectEnvironment({
+        home: `${POD_PROJECT}/home`,
+        venv: `${POD_PROJECT}/venv`,
+        jupyterPath: `${POD_CONFIG}/jupyter`,
+        runtimeDir: `${POD_SERVER}/runtime`,
+        limits: this.options.limits[runtimeType],
+        pipIndexUrl: this.options.pipIndexUrl,
+      }),
+      JUPYTER_CONFIG_DIR: `${POD_SERVER}/config`,
+    };
+  }
+
+  /** A pod of the project: its Jupyter server (`rt`), or a task pod that waits for package installs. */
+  podSpec(project: RuntimeProject, runtimeType: ContainerType, kind: 'rt' | 'task', token: string): V1Pod {
+    const limits = this.options.limits[runtimeType];
+    const id = this.identity(project);
+    const name =
+      kind === 'rt' ? podName('rt', project.id) : `${podName('task', project.id)}-${randomBytes(3).toString('hex')}`;
+    const gpu = runtimeType === 'GPU' && this.options.gpuResource ? { [this.options.gpuResource]: '1' } : {};
+    const env = { ...this.env(runtimeType), ...(kind === 'rt' ? { JUPYTER_TOKEN: token } : {}) };
+    const serve = [
+      'exec /usr/bin/python3',
+      `${POD_CONFIG}/jupyter_server_launch.py`,
+      `--config=${POD_CONFIG}/jupyter_server_config.py`,
+      `--ServerApp.ip="$POD_IP"`,
+      `--ServerApp.port=${PORT}`,
+      `--ServerApp.token="$JUPYTER_TOKEN"`,
+      `--ServerApp.root_dir=${POD_SERVER}`,
+    ].join(' ');
+    return {
+      metadata: {
+        name,
+        labels: {
+          'app.kubernetes.io/name': 'aiedu-runtime',
+          'app.kubernetes.io/managed-by': 'aiedu',
+          'aiedu/project': project.id,
+          'aiedu/holder': this.options.holder,
+          'aiedu/kind': kind,
+          'aiedu/runtime-type': runtimeType.toLowerCase(),
+        },
+      },
+      spec: {
+        restartPolicy: 'Never',
+        automountServiceAccountToken: false,
+        enableServiceLinks: false,
+        terminationGracePeriodSeconds: 10,
+        securityContext: {
+          runAsUser: id.uid,
+          runAsGroup: id.gid,
+          runAsNonRoot: true,
+          seccompProfile: { type: 'RuntimeDefault' },
+        },
+        containers: [
+          {
+            name: CONTAINER,
+            image: this.options.image,
+            command: ['/bin/sh', '-c', `${PREPARE} && ${kind === 'rt' ? serve : 'exec sleep 86400'}`],
+            workingDir: `${POD_PROJECT}/workspace`,
+            env: [
+              { name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } },
+              ...Object.entries(env).map(([key, value]) => ({ name: key, value })),
+            ],
+            ports: kind === 'rt' ? [{ name: 'jupyter', containerPort: PORT }] : [],
+            resources: {
+              // Memory is not shared out: what a runtime may use is what it is given. CPU waits its turn.
+              requests: {
+                cpu: `${Math.max(50, Math.round(limits.cpu * 250))}m`,
+                memory: `${limits.memoryMb}Mi`,
+                ...gpu,
+              },
+              limits: { cpu: `${Math.round(limits.cpu * 1000)}m`, memory: `${limits.memoryMb}Mi`, ...gpu },
+            },
+            securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+            volumeMounts: [
+              { name: 'project', mountPath: POD_PROJECT, subPath: project.id },
+              { name: 'aiedu', mountPath: POD_CONFIG, readOnly: true },
+              { name: 'server', mountPath: POD_SERVER },
+            ],
+          },
+        ],
+        volumes: [
+          { name: 'project', persistentVolumeClaim: { claimName: this.options.workspaceClaim } },
+          {
+            name: 'aiedu',
+            configMap: {
+              name: this.configMap,
+              items: [
+                { key: 'jupyter_server_config.py', path: 'jupyter_server_config.py' },
+                { key: 'jupyter_server_launch.py', path: 'jupyter_server_launch.py' },
+                { key: 'kernel.json', path: 'jupyter/kernels/python3/kernel.json' },
+                { key: 'launch.py', path: 'jupyter/kernels/python3/launch.py' },
+              ],
+            },
+          },
+          { name: 'server', emptyDir: {} },
+        ],
+      },
+    };
+  }
+
+  private async readPod(name: string): Promise<V1Pod | null> {
+    try {
+      return await this.core.readNamespacedPod({ name, namespace: this.options.namespace });
+    } catch (error) {
+      if (isStatus(error, 404)) return null;
+      throw error;
+    }
+  }
+
+  private async deletePod(name: string): Promise<void> {
+    try {
+      await this.core.deleteNamespacedPod({ name, namespace: this.options.namespace });
+    } catch (error) {
+      if (!isStatus(error, 404)) throw error;
+    }
+  }
+
+  /** Deletes a pod and waits until it is gone (its name free again, its processes ended). */
+  private async removePod(name: string, timeoutMs = 60_000): Promise<void> {
+    await this.deletePod(name);
+    const deadline = Date.now() + timeoutMs;
+    while ((await this.readPod(name)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  }
+
+  private async podLog(name: string): Promise<string> {
+    try {
+      return await this.core.readNamespacedPodLog({
+        name,
+        namespace: this.options.namespace,
+        container: CONTAINER,
+        tailLines: 40,
+      });
+    } catch {
+      return '';
+    }
+  }
+
+  /** Creates a pod and waits until it runs with an address (or fails, or the start's time is up). */
+  private async createPod(body: V1Pod): Promise<V1Pod> {
+    await this.ensureConfigMap();
+    const name = body.metadata!.name!;
+    await this.core.createNamespacedPod({ namespace: this.options.namespace, body });
+    const deadline = Date.now() + this.options.startTimeoutMs;
+    while (Date.now() < deadline) {
+      const pod = await this.readPod(name);
+      if (!pod || pod.status?.phase === 'Failed' || pod.status?.phase === 'Succeeded') break;
+      const waiting = pod.status?.containerStatuses?.[0]?.state?.waiting?.reason ?? '';
+      if (
+        /ErrImagePull|ImagePullBackOff|InvalidImageName|CreateContainerConfigError|CreateContainerError/.test(waiting)
+      ) {
+        this.options.log.warn({ pod: name, reason: waiting }, 'runtime pod cannot start');
+        break;
+      }
+      if (pod.status?.phase === 'Running' && pod.status.podIP) return pod;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    this.options.log.warn({ pod: name, log: await this.podLog(name) }, 'runtime pod failed to start');
+    await this.deletePod(name);
+    throw new AppError('CONTAINER_START_FAILED');
+  }
+
+  async start(project: RuntimeProject, runtimeType: ContainerType): Promise<RuntimeEndpoint> {
+    const existing = this.running.get(project.id);
+    if (existing) return existing.endpoint;
+    this.prepareFolders(project);
+    const token = randomBytes(24).toString('hex');
+    const body = this.podSpec(project, runtimeType, 'rt', token);
+    const name = body.metadata!.name!;
+    // A pod of this project left by a process that died before its stop.
+    await this.removePod(name);
+    const pod = await this.createPod(body);
+    const endpoint = {
+      baseUrl: `http://${pod.status!.podIP!.includes(':') ? `[${pod.status!.podIP}]` : pod.status!.podIP}:${PORT}`,
+      token,
+    };
+    try {
+      await this.waitAnswering(name, endpoint);
+      await bindServer(
+        { endpoint, dir: POD_SERVER },
+        { rootDir: `${POD_PROJECT}/workspace`, env: this.env(runtimeType), identity: null },
+      );
+    } catch (error) {
+      this.options.log.warn(
+        { projectId: project.id, pod: name, log: await this.podLog(name) },
+        'runtime failed to start',
+      );
+      await this.deletePod(name);
+      throw error instanceof AppError ? error : new AppError('CONTAINER_START_FAILED');
+    }
+    this.running.set(project.id, { pod: name, endpoint, stopping: false });
+    this.options.log.info({ projectId: project.id, pod: name, address: pod.status!.podIP }, 'runtime started');
+    return endpoint;
+  }
+
+  /** Jupyter answers once its virtual environment is made and it listens. */
+  private async waitAnswering(name: string, endpoint: RuntimeEndpoint) {
+    const deadline = Date.now() + this.options.startTimeoutMs;
+    while (Date.now() < deadline) {
+      try {
+        const res = await fetch(`${endpoint.baseUrl}/api/status`, {
+          headers: { authorization: `token ${endpoint.token}` },
+          signal: AbortSignal.timeout(5000),
+        });
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      const phase = (await this.readPod(name))?.status?.phase;
+      if (phase !== 'Running') throw new AppError('CONTAINER_START_FAILED');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new AppError('CONTAINER_START_FAILED');
+  }
+
+  async stop(projectId: string): Promise<void> {
+    const entry = this.running.get(projectId);
+    if (!entry) return;
+    entry.stopping = true;
+    await this.removePod(entry.pod);
+    this.running.delete(projectId);
+  }
+
+  status(projectId: string): 'RUNNING' | 'STOPPED' {
+    return this.running.has(projectId) ? 'RUNNING' : 'STOPPED';
+  }
+
+  /** Kubernetes reports a pod's usage only through the metrics API, as rates; not read here. */
+  async usage(): Promise<RuntimeUsage | null> {
+    return null;
+  }
+
+  async remove(project: RuntimeProject): Promise<void> {
+    await this.stop(project.id);
+    rmSync(this.folders.projectDir(project.id), { recursive: true, force: true });
+  }
+
+  /**
+   * Runs the project's Python with `args` in its pod, or in a task pod of its own while the runtime is stopped;
+   * `timeout` in the pod ends it after `timeoutMs`.
+   */
+  async exec(project: RuntimeProject, args: string[], options: { timeoutMs?: number } = {}): Promise<ExecResult> {
+    const running = this.running.get(project.id);
+    let task: string | null = null;
+    try {
+      if (!running) {
+        this.prepareFolders(project);
+        task = (await this.createPod(this.podSpec(project, 'BASIC', 'task', ''))).metadata!.name!;
+      }
+      const seconds = Math.ceil((options.timeoutMs ?? 600_000) / 1000);
+      const command = [
+        'timeout',
+        '-s',
+        'KILL',
+        String(seconds),
+        '/bin/sh',
+        '-c',
+        `${PREPARE} && exec "$VIRTUAL_ENV/bin/python" "$@"`,
+        'python',
+        ...args,
+      ];
+      return await this.execIn(task ?? running!.pod, command);
+    } finally {
+      if (task) await this.deletePod(task).catch(() => undefined);
+    }
+  }
+
+  private execIn(pod: string, command: string[]): Promise<ExecResult> {
+    const output = { stdout: '', stderr: '' };
+    const sink = (key: keyof typeof output) =>
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          output[key] = (output[key] + chunk.toString()).slice(-OUTPUT_LIMIT);
+          done();
+        },
+      });
+    return new Promise((resolve) => {
+      let status: V1Status | null = null;
+      const finish = (extra = '') => {
+        const code =
+          status?.status === 'Success'
+            ? 0
+            : Number(status?.details?.causes?.find((c) => c.reason === 'ExitCode')?.message ?? -1);
+        resolve({ code, stdout: output.stdout, stderr: output.stderr + extra });
+      };
+      new Exec(this.options.kubeConfig)
+        .exec(this.options.namespace, pod, CONTAINER, command, sink('stdout'), sink('stderr'), null, false, (s) => {
+          status = s;
+        })
+        .then(
+          (socket) => socket.on('close', () => finish()),
+          (error: unknown) => finish((error as Error).message),
+        );
+    });
+  }
+
+  onExit(listener: (projectId: string) => void): void {
+    this.exitListeners.push(listener);
+  }
+
+  async stopAll(): Promise<void> {
+    this.closed = true;
+    this.watching?.abort();
+    if (this.sweeper) clearInterval(this.sweeper);
+    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+  }
+}
