@@ -5,7 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseInUseError, openDatabase } from './platform/db/client.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
 import { openStorage } from './platform/storage/open-storage.js';
-import { restoreBackup, verifyBackup, writeBackup, type BackupProgress } from './modules/system/backup.service.js';
+import { restoreBackup, verifyBackup } from './modules/system/backup-restore.js';
+import { writeBackup, type BackupProgress } from './modules/system/backup.service.js';
 import { ProjectFolders } from './modules/runtime/project-folders.js';
 
 const USAGE = `Usage:

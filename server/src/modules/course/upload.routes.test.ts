@@ -33,6 +33,14 @@ const patchHeaders = (token: string, offset: number) => ({
   'content-type': 'application/offset+octet-stream',
 });
 
+/** `/readyz` of the server at `base`, over the agent's connection (a keep-alive one left by the request before). */
+const readyOn = (base: string, agent: http.Agent) =>
+  new Promise<number>((resolve, reject) => {
+    http
+      .get(`${base}/readyz`, { agent }, (res) => res.resume().on('end', () => resolve(res.statusCode!)))
+      .on('error', reject);
+  });
+
 /** A tus request over a real connection (the PATCH bodies stream as a browser's would). */
 function send(
   base: string,
@@ -327,12 +335,7 @@ describe('resumable uploads under way, held by one of two server processes', () 
     });
     expect(part).toBe(504);
     // The part's bytes went nowhere; the same client's next request is answered, not stuck behind them.
-    const next = await new Promise<number>((resolve, reject) => {
-      http
-        .get(`${base.b}/readyz`, { agent }, (res) => res.resume().on('end', () => resolve(res.statusCode!)))
-        .on('error', reject);
-    });
-    expect(next).toBe(200);
+    expect(await readyOn(base.b, agent)).toBe(200);
     agent.destroy();
     await w.t.database.db.delete(serverInstances).where(eq(serverInstances.id, holder));
   }, 20_000);
@@ -357,12 +360,7 @@ describe('resumable uploads under way, held by one of two server processes', () 
       req.end(randomBytes(8 * 1024 * 1024));
     });
     expect(refused).toBe(404);
-    const next = await new Promise<number>((resolve, reject) => {
-      http
-        .get(`${base.b}/readyz`, { agent }, (res) => res.resume().on('end', () => resolve(res.statusCode!)))
-        .on('error', reject);
-    });
-    expect(next).toBe(200);
+    expect(await readyOn(base.b, agent)).toBe(200);
     // The upload itself is untouched and goes on for its teacher.
     expect((await to('b', 'teacher', 'HEAD', url)).headers['upload-offset']).toBe('0');
     agent.destroy();

@@ -9,7 +9,8 @@ import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
 import { JUPYTER_MISSING, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
 import { KUBELET_MISSING, KubeCluster } from '../../test/kube-cluster.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { KubernetesRuntimeDriver, POD_PROJECT, type KubernetesDriverOptions } from './kubernetes-driver.js';
+import { KubernetesRuntimeDriver, type KubernetesDriverOptions } from './kubernetes-driver.js';
+import { POD_PROJECT } from './kubernetes-pods.js';
 
 const LIMITS = {
   BASIC: { cpu: 1, memoryMb: 1024 },

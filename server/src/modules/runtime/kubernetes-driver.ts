@@ -14,17 +14,20 @@ import {
 import type { ContainerType } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
-import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER } from './jupyter-config.js';
-import { bindServer, projectEnvironment } from './jupyter-server.js';
+import { bindServer } from './jupyter-server.js';
+import {
+  CONTAINER,
+  podEnvironment,
+  PORT,
+  POD_PROJECT,
+  POD_SERVER,
+  PREPARE,
+  RUNTIME_CONFIG_FILES,
+  runtimePod,
+} from './kubernetes-pods.js';
 import { FolderWorkspaces, ProjectFolders } from './project-folders.js';
 import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
 
-/** Where a runtime pod sees things: its project's folder (workspace, venv, home), our Jupyter files, its own. */
-export const POD_PROJECT = '/srv/project';
-export const POD_CONFIG = '/srv/aiedu';
-export const POD_SERVER = '/srv/jupyter';
-const PORT = 8888;
-const CONTAINER = 'jupyter';
 const MANAGED = 'app.kubernetes.io/managed-by=aiedu';
 const SWEEP_MS = 5 * 60_000;
 const OUTPUT_LIMIT = 200_000;
@@ -60,16 +63,6 @@ interface Running {
 }
 
 const isStatus = (error: unknown, code: number) => error instanceof ApiException && error.code === code;
-/** Pod names are DNS labels: lower case, at most 63 characters. */
-const podName = (kind: 'rt' | 'task', projectId: string) =>
-  `aiedu-${kind}-${projectId.toLowerCase().replace(/[^a-z0-9-]/g, '')}`.slice(0, kind === 'rt' ? 63 : 56);
-
-/** The script a runtime or task pod starts with: the project's virtual environment is made on first use. */
-const PREPARE = [
-  `mkdir -p "$HOME" "$JUPYTER_RUNTIME_DIR"`,
-  `[ -x "$VIRTUAL_ENV/bin/python" ] || /usr/bin/python3 -m venv --system-site-packages "$VIRTUAL_ENV" || exit 70`,
-].join(' && ');
-
 /**
  * One pod per running project. The pod runs the same Jupyter server as a local runtime (our configuration and
  * kernel spec come from a ConfigMap) as the project's user, with the runtime type's CPU and memory as its
@@ -99,17 +92,8 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
     this.folders = new ProjectFolders(options.rootDir, options.uidBase);
     mkdirSync(options.rootDir, { recursive: true });
     // Named by its content: processes of two versions during a rolling update each keep the files they expect.
-    const hash = createHash('sha256').update(JSON.stringify(this.configFiles())).digest('hex').slice(0, 10);
+    const hash = createHash('sha256').update(JSON.stringify(RUNTIME_CONFIG_FILES)).digest('hex').slice(0, 10);
     this.configMap = `aiedu-runtime-${hash}`;
-  }
-
-  private configFiles(): Record<string, string> {
-    return {
-      'jupyter_server_config.py': JUPYTER_CONFIG,
-      'jupyter_server_launch.py': SERVER_LAUNCHER,
-      'kernel.json': JSON.stringify(KERNEL_SPEC, null, 1),
-      'launch.py': KERNEL_LAUNCHER,
-    };
   }
 
   /** Creates the ConfigMap of our Jupyter files once (another process may have). */
@@ -119,7 +103,7 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
         namespace: this.options.namespace,
         body: {
           metadata: { name: this.configMap, labels: { 'app.kubernetes.io/managed-by': 'aiedu' } },
-          data: this.configFiles(),
+          data: RUNTIME_CONFIG_FILES,
         },
       })
       .then(
@@ -226,107 +210,22 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
     if (id) chownSync(home, id.uid, id.gid);
   }
 
-  /** The project's environment, as its pod's processes see it. */
-  private env(runtimeType: ContainerType): Record<string, string> {
-    return {
-      ...projectEnvironment({
-        home: `${POD_PROJECT}/home`,
-        venv: `${POD_PROJECT}/venv`,
-        jupyterPath: `${POD_CONFIG}/jupyter`,
-        runtimeDir: `${POD_SERVER}/runtime`,
-        limits: this.options.limits[runtimeType],
-        pipIndexUrl: this.options.pipIndexUrl,
-      }),
-      JUPYTER_CONFIG_DIR: `${POD_SERVER}/config`,
-    };
-  }
-
   /** A pod of the project: its Jupyter server (`rt`), or a task pod that waits for package installs. */
   podSpec(project: RuntimeProject, runtimeType: ContainerType, kind: 'rt' | 'task', token: string): V1Pod {
-    const limits = this.options.limits[runtimeType];
-    const id = this.identity(project);
-    const name =
-      kind === 'rt' ? podName('rt', project.id) : `${podName('task', project.id)}-${randomBytes(3).toString('hex')}`;
-    const gpu = runtimeType === 'GPU' && this.options.gpuResource ? { [this.options.gpuResource]: '1' } : {};
-    const env = { ...this.env(runtimeType), ...(kind === 'rt' ? { JUPYTER_TOKEN: token } : {}) };
-    const serve = [
-      'exec /usr/bin/python3',
-      `${POD_CONFIG}/jupyter_server_launch.py`,
-      `--config=${POD_CONFIG}/jupyter_server_config.py`,
-      `--ServerApp.ip="$POD_IP"`,
-      `--ServerApp.port=${PORT}`,
-      `--ServerApp.token="$JUPYTER_TOKEN"`,
-      `--ServerApp.root_dir=${POD_SERVER}`,
-    ].join(' ');
-    return {
-      metadata: {
-        name,
-        labels: {
-          'app.kubernetes.io/name': 'aiedu-runtime',
-          'app.kubernetes.io/managed-by': 'aiedu',
-          'aiedu/project': project.id,
-          'aiedu/holder': this.options.holder,
-          'aiedu/kind': kind,
-          'aiedu/runtime-type': runtimeType.toLowerCase(),
-        },
-      },
-      spec: {
-        restartPolicy: 'Never',
-        automountServiceAccountToken: false,
-        enableServiceLinks: false,
-        terminationGracePeriodSeconds: 10,
-        securityContext: {
-          runAsUser: id.uid,
-          runAsGroup: id.gid,
-          runAsNonRoot: true,
-          seccompProfile: { type: 'RuntimeDefault' },
-        },
-        containers: [
-          {
-            name: CONTAINER,
-            image: this.options.image,
-            command: ['/bin/sh', '-c', `${PREPARE} && ${kind === 'rt' ? serve : 'exec sleep 86400'}`],
-            workingDir: `${POD_PROJECT}/workspace`,
-            env: [
-              { name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } },
-              ...Object.entries(env).map(([key, value]) => ({ name: key, value })),
-            ],
-            ports: kind === 'rt' ? [{ name: 'jupyter', containerPort: PORT }] : [],
-            resources: {
-              // Memory is not shared out: what a runtime may use is what it is given. CPU waits its turn.
-              requests: {
-                cpu: `${Math.max(50, Math.round(limits.cpu * 250))}m`,
-                memory: `${limits.memoryMb}Mi`,
-                ...gpu,
-              },
-              limits: { cpu: `${Math.round(limits.cpu * 1000)}m`, memory: `${limits.memoryMb}Mi`, ...gpu },
-            },
-            securityContext: { allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
-            volumeMounts: [
-              { name: 'project', mountPath: POD_PROJECT, subPath: project.id },
-              { name: 'aiedu', mountPath: POD_CONFIG, readOnly: true },
-              { name: 'server', mountPath: POD_SERVER },
-            ],
-          },
-        ],
-        volumes: [
-          { name: 'project', persistentVolumeClaim: { claimName: this.options.workspaceClaim } },
-          {
-            name: 'aiedu',
-            configMap: {
-              name: this.configMap,
-              items: [
-                { key: 'jupyter_server_config.py', path: 'jupyter_server_config.py' },
-                { key: 'jupyter_server_launch.py', path: 'jupyter_server_launch.py' },
-                { key: 'kernel.json', path: 'jupyter/kernels/python3/kernel.json' },
-                { key: 'launch.py', path: 'jupyter/kernels/python3/launch.py' },
-              ],
-            },
-          },
-          { name: 'server', emptyDir: {} },
-        ],
-      },
-    };
+    return runtimePod({
+      project,
+      runtimeType,
+      kind,
+      token,
+      identity: this.identity(project),
+      env: podEnvironment(this.options.limits[runtimeType], this.options.pipIndexUrl),
+      configMap: this.configMap,
+      holder: this.options.holder,
+      image: this.options.image,
+      workspaceClaim: this.options.workspaceClaim,
+      gpuResource: this.options.gpuResource,
+      limits: this.options.limits,
+    });
   }
 
   private async readPod(name: string): Promise<V1Pod | null> {
@@ -408,7 +307,11 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
       await this.waitAnswering(name, endpoint);
       await bindServer(
         { endpoint, dir: POD_SERVER },
-        { rootDir: `${POD_PROJECT}/workspace`, env: this.env(runtimeType), identity: null },
+        {
+          rootDir: `${POD_PROJECT}/workspace`,
+          env: podEnvironment(this.options.limits[runtimeType], this.options.pipIndexUrl),
+          identity: null,
+        },
       );
     } catch (error) {
       this.options.log.warn(

@@ -22,15 +22,8 @@ import { startTestS3, type TestS3 } from '../../test/s3-server.js';
 import { createEmptyDatabase } from '../../test/test-db.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ProjectFolders } from '../runtime/project-folders.js';
-import {
-  exactly,
-  NOT_BACKED_UP,
-  restoreBackup,
-  RestoreRefused,
-  verifyBackup,
-  writeBackup,
-  type BackupSource,
-} from './backup.service.js';
+import { exactly, NOT_BACKED_UP, RestoreRefused, writeBackup, type BackupSource } from './backup.service.js';
+import { restoreBackup, verifyBackup } from './backup-restore.js';
 
 const SECRET = 'test-secret-test-secret-test-secret';
 
