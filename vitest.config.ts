@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Workspace packages resolve to their TypeScript source in tests. */
 const conditions = ['source', ...defaultServerConditions];
@@ -9,13 +11,37 @@ const conditions = ['source', ...defaultServerConditions];
  */
 const nodeConditions = conditions.filter((condition) => condition !== 'module');
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+const SERVER_SOURCE = path.resolve(import.meta.dirname, 'server/src');
+
+/** How a module of the server's says it opens a test database: the test app, the test database, or the provided one. */
+const OPENS_TEST_DATABASE = /test\/test-(app|db)\.js'|inject\('testDb'\)/;
+
+/**
+ * The server suites that open no test database, directly or through a helper module that does: they read the same
+ * on either database, so the PostgreSQL project leaves them to the embedded one's run (the processes of main.test
+ * alone took a minute and a half).
+ */
+function suitesWithoutDatabase(): string[] {
+  const files = readdirSync(SERVER_SOURCE, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => ({ file, text: readFileSync(path.join(SERVER_SOURCE, file), 'utf8') }));
+  const helpers = files
+    .filter(({ file, text }) => !file.endsWith('.test.ts') && OPENS_TEST_DATABASE.test(text))
+    .map(({ file }) => `/${path.basename(file, '.ts')}.js'`);
+  return files
+    .filter(({ file }) => file.endsWith('.test.ts'))
+    .filter(({ text }) => !OPENS_TEST_DATABASE.test(text) && !helpers.some((helper) => text.includes(helper)))
+    .map(({ file }) => `src/${file.split(path.sep).join('/')}`);
+}
+
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   resolve: { conditions: nodeConditions },
   ssr: { resolve: { conditions: nodeConditions } },
   test: {
     name,
     root: './server',
     include: ['src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node',
     globalSetup: ['./src/test/global-setup.ts'],
     env,
@@ -32,7 +58,9 @@ export default defineConfig({
         test: { name: 'contracts', root: './contracts', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       serverProject('server', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject('server-pg', { TEST_DB: 'postgres' }, suitesWithoutDatabase())]
+        : []),
       './web/vitest.config.ts',
     ],
   },
