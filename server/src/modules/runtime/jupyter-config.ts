@@ -10,7 +10,9 @@
  *   to the project's workspace, replaces the process environment with the project's, hands the slot's own files
  *   to the project's user and then drops to that user for good (`setresuid`, no supplementary groups). Nothing
  *   of a project (kernel, terminal, file) can exist before the drop, so pre-started servers of the warm pool are
- *   safe to start as root. A second bind is refused.
+ *   safe to start as root. A second bind is refused, and so is a bind of a root server without a project user.
+ * - The token comes in the environment (never on the command line, which any user can list) and leaves it at once;
+ *   the bind replaces it with a new one, so the token a server started with opens nothing once it serves a project.
  */
 export const JUPYTER_CONFIG = `# Written by the platform at start; do not edit.
 import json, os, signal, sys, threading, time
@@ -49,6 +51,13 @@ def _watch_parent():
 threading.Thread(target=_watch_parent, daemon=True).start()
 
 _bound = {'done': False}
+
+# The platform gives the token in the environment, never on the command line, which every user of the machine can
+# list. It leaves the environment here, so no child (the kernel started ahead, a terminal) inherits it; the bind
+# replaces it with a new one.
+_token = os.environ.pop('JUPYTER_TOKEN', '')
+if len(_token) < 32:
+    sys.exit('JUPYTER_TOKEN is missing')
 
 
 def _become(uid, gid):
@@ -166,6 +175,12 @@ class BindHandler(JupyterHandler):
         root = spec['root_dir']
         env = spec['env']
         uid, gid = spec.get('uid'), spec.get('gid')
+        token = spec.get('token') or ''
+        if len(token) < 32:
+            raise web.HTTPError(400, 'a new token is required')
+        if os.getuid() == 0 and (not uid or not gid):
+            # A server started as root serves a project only as the project's own user, never as root.
+            raise web.HTTPError(400, 'a project user is required')
         app = self.settings['serverapp']
         os.chdir(root)
         app.root_dir = root
@@ -203,6 +218,12 @@ class BindHandler(JupyterHandler):
         os.makedirs(connections, mode=0o700, exist_ok=True)
         app.kernel_manager.connection_dir = connections
         _bound['done'] = True
+        # From now on only the platform's new token opens this server: the one it started with is no secret to
+        # whoever could read its environment or its pod's definition.
+        app.token = token
+        self.settings['token'] = token
+        if getattr(app, 'identity_provider', None) is not None:
+            app.identity_provider.token = token
         self.finish(json.dumps({'uid': os.getuid(), 'root_dir': os.getcwd()}))
 
 
@@ -222,6 +243,7 @@ ServerApp.init_webapp = _init_webapp_with_bind
 
 c = get_config()  # noqa: F821
 c.ServerApp.open_browser = False
+c.ServerApp.token = _token
 # Started as root only to drop to the project's user at bind; nothing runs before that.
 c.ServerApp.allow_root = True
 c.ServerApp.allow_origin = '*'

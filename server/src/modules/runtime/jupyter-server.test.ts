@@ -86,11 +86,39 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
     expect((await call('POST', '/api/terminals', {})).status).toBe(403);
   });
 
+  it('keeps its token out of every process listing, and binds as root only to a project user', async () => {
+    // Any user of the machine can list every process's command line; a token there would let a student's code
+    // bind a waiting root server to itself, or reach another project's server.
+    const listings = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map((entry) => {
+        try {
+          return readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        } catch {
+          return '';
+        }
+      });
+    expect(listings.some((line) => line.includes(server.endpoint.token))).toBe(false);
+    await waitFor(() => childrenOf(server.child.pid!).length === 1);
+    const [ahead] = childrenOf(server.child.pid!);
+    // Nor does the kernel started ahead, which becomes the project's, inherit it.
+    expect(readFileSync(`/proc/${ahead}/environ`, 'utf8')).not.toContain(server.endpoint.token);
+    const bind = (body: object) => call('POST', '/aiedu/bind', body);
+    const spec = { root_dir: dir, slot_dir: server.dir, env: {}, token: 'b'.repeat(48) };
+    if (isRoot) {
+      expect((await bind({ ...spec, uid: null, gid: null })).status).toBe(400);
+      expect((await bind({ ...spec, uid: 0, gid: 0 })).status).toBe(400);
+    }
+    expect((await bind({ ...spec, uid: null, gid: null, token: 'short' })).status).toBe(400);
+    expect((await call('GET', '/api/contents')).status).toBe(403);
+  });
+
   it('binds to a project: its workspace, its environment and (as root) its user, once', async () => {
     // The kernel started ahead waits as a child of the server.
     await waitFor(() => childrenOf(server.child.pid!).length === 1);
     const [ahead] = childrenOf(server.child.pid!);
-    await bindServer(server, {
+    const before = server.endpoint;
+    server.endpoint = await bindServer(server, {
       rootDir: workspace(),
       env: {
         HOME: path.join(dir, 'project', 'home'),
@@ -101,7 +129,12 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
       },
       identity: isRoot ? { uid: UID, gid: UID } : null,
     });
-    const listing = (await (await call('GET', '/api/contents')).json()) as { content: { name: string }[] };
+    // The bind gave the server a new token: the one it was started with, in its environment, opens nothing now.
+    expect(server.endpoint.token).not.toBe(before.token);
+    const withToken = (token: string) =>
+      fetch(`${server.endpoint.baseUrl}/api/contents`, { headers: { authorization: `token ${token}` } });
+    expect((await withToken(before.token)).status).toBe(403);
+    const listing = (await (await withToken(server.endpoint.token)).json()) as { content: { name: string }[] };
     expect(listing.content.map((e) => e.name)).toEqual(['hello.txt']);
     const user = isRoot ? UID : process.getuid?.();
     expect(uidOf(server.child.pid!)).toBe(user);

@@ -136,7 +136,6 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
     `--config=${options.configFile}`,
     '--ServerApp.ip=127.0.0.1',
     `--ServerApp.port=${port}`,
-    `--ServerApp.token=${token}`,
     `--ServerApp.root_dir=${dir}`,
   ];
   let command =
@@ -157,6 +156,8 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
       JUPYTER_PATH: options.jupyterPath,
       JUPYTER_CONFIG_DIR: path.join(dir, 'config'),
       JUPYTER_RUNTIME_DIR: path.join(dir, 'runtime'),
+      // In its environment, which only its own user reads; never on its command line, which every user can list.
+      JUPYTER_TOKEN: token,
       OMP_NUM_THREADS: threads,
       OPENBLAS_NUM_THREADS: threads,
     },
@@ -224,8 +225,16 @@ export function serverAlive(server: JupyterServer): boolean {
   return isRunning(server.child);
 }
 
-/** Binds an unbound server to a project; it drops to the project's user before answering. */
-export async function bindServer(server: Pick<JupyterServer, 'endpoint' | 'dir'>, spec: BindSpec): Promise<void> {
+/**
+ * Binds an unbound server to a project; it drops to the project's user before answering. The bind gives it a new
+ * token, held only here and by the server's own memory, and answers the endpoint with it: the token the server was
+ * started with (in its environment, or a pod's definition) opens nothing afterwards.
+ */
+export async function bindServer(
+  server: Pick<JupyterServer, 'endpoint' | 'dir'>,
+  spec: BindSpec,
+): Promise<RuntimeEndpoint> {
+  const token = randomBytes(24).toString('hex');
   const res = await fetch(`${server.endpoint.baseUrl}/aiedu/bind`, {
     method: 'POST',
     headers: { authorization: `token ${server.endpoint.token}`, 'content-type': 'application/json' },
@@ -235,11 +244,13 @@ export async function bindServer(server: Pick<JupyterServer, 'endpoint' | 'dir'>
       env: spec.env,
       uid: spec.identity?.uid ?? null,
       gid: spec.identity?.gid ?? null,
+      token,
     }),
   });
   if (!res.ok) throw new AppError('CONTAINER_START_FAILED');
   const bound = (await res.json()) as { uid: number };
   if (spec.identity && bound.uid !== spec.identity.uid) throw new AppError('CONTAINER_START_FAILED');
+  return { ...server.endpoint, token };
 }
 
 /** SIGTERM (Jupyter shuts its kernels and terminals down), SIGKILL after a grace period. */

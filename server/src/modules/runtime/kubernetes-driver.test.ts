@@ -116,6 +116,13 @@ describe.skipIf(JUPYTER_MISSING || KUBELET_MISSING)('runtimes as pods of a Kuber
     expect(driver.status(project.id)).toBe('RUNNING');
     // The pod gets the ConfigMap of the platform's Jupyter files.
     expect([...cluster.configMaps.keys()]).toEqual([expect.stringMatching(/^aiedu-runtime-[0-9a-f]{10}$/)]);
+    // The token in the pod's definition, which whoever may read pods reads, opened the server only until its bind.
+    const defined = cluster.pods
+      .get(`aiedu-rt-${project.id}`)!
+      .pod.spec!.containers[0]!.env!.find((v) => v.name === 'JUPYTER_TOKEN')!.value!;
+    expect(defined).not.toBe(endpoint.token);
+    const withDefined = { authorization: `token ${defined}` };
+    expect((await fetch(`${endpoint.baseUrl}/api/contents`, { headers: withDefined })).status).toBe(403);
 
     const headers = { authorization: `token ${endpoint.token}` };
     const contents = (await (await fetch(`${endpoint.baseUrl}/api/contents`, { headers })).json()) as {

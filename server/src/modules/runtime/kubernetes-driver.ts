@@ -299,13 +299,14 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
     // A pod of this project left by a process that died before its stop.
     await this.removePod(name);
     const pod = await this.createPod(body);
-    const endpoint = {
+    let endpoint: RuntimeEndpoint = {
       baseUrl: `http://${pod.status!.podIP!.includes(':') ? `[${pod.status!.podIP}]` : pod.status!.podIP}:${PORT}`,
       token,
     };
     try {
       await this.waitAnswering(name, endpoint);
-      await bindServer(
+      // The bind replaces the token in the pod's definition, which whoever may read pods can read.
+      endpoint = await bindServer(
         { endpoint, dir: POD_SERVER },
         {
           rootDir: `${POD_PROJECT}/workspace`,

@@ -80,7 +80,6 @@ export function runtimePod(input: RuntimePodInput): V1Pod {
     `--config=${POD_CONFIG}/jupyter_server_config.py`,
     `--ServerApp.ip="$POD_IP"`,
     `--ServerApp.port=${PORT}`,
-    `--ServerApp.token="$JUPYTER_TOKEN"`,
     `--ServerApp.root_dir=${POD_SERVER}`,
   ].join(' ');
   return {

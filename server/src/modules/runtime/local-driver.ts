@@ -207,7 +207,7 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
     const warm = this.pool.take(runtimeType);
     const server = warm ?? (await this.launch(runtimeType, false));
     try {
-      await bindServer(server, {
+      server.endpoint = await bindServer(server, {
         rootDir: workspace,
         env: this.env(project, runtimeType),
         identity: this.identity(project),

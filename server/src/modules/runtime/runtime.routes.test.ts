@@ -122,6 +122,47 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     expect(env.trim()).toBe('False False');
   }, 60_000);
 
+  // Without root every runtime is the server's own user, which reads its own processes' environments.
+  it.skipIf(process.getuid?.() !== 0)(
+    'gives a kernel no token that opens a Jupyter server: not a waiting one, not its own, not another project’s',
+    async () => {
+      const pool = t.app.runtimes.driver as LocalRuntimeDriver;
+      await waitFor(() => pool.warmCounts().BASIC === 1, 60_000);
+      // What a student's code can find: every command line and environment it may read, tried against every port
+      // listening on loopback.
+      const outputs = await kernel.execute(
+        [
+          'import glob, re, urllib.error, urllib.request',
+          'tokens = set()',
+          "for name in glob.glob('/proc/[0-9]*/cmdline') + glob.glob('/proc/[0-9]*/environ'):",
+          '    try:',
+          "        tokens.update(re.findall(rb'[0-9a-f]{48}', open(name, 'rb').read()))",
+          '    except OSError:',
+          '        pass',
+          "lines = [l.split() for l in open('/proc/net/tcp').read().splitlines()[1:]]",
+          "ports = {int(l[1].split(':')[1], 16) for l in lines if l[3] == '0A' and l[1].startswith('0100007F:')}",
+          'def status(port, token=None):',
+          "    headers = {'Authorization': 'token ' + token} if token else {}",
+          "    request = urllib.request.Request(f'http://127.0.0.1:{port}/api/status', headers=headers)",
+          '    try:',
+          '        return urllib.request.urlopen(request, timeout=1).status',
+          '    except urllib.error.HTTPError as error:',
+          '        return error.code',
+          '    except Exception:',
+          '        return None',
+          'http = [port for port in ports if status(port) is not None]',
+          'opened = sum(1 for port in http for token in tokens if status(port, token.decode()) == 200)',
+          'print(len(tokens), len(http), opened)',
+        ].join('\n'),
+      );
+      const [, servers, opened] = stdoutOf(outputs).trim().split(' ').map(Number);
+      // The waiting server and this project's own answer HTTP there.
+      expect(servers).toBeGreaterThanOrEqual(2);
+      expect(opened).toBe(0);
+    },
+    60_000,
+  );
+
   it('opens a terminal in the project folder', async () => {
     const res = await call('kid', 'POST', `${proxy(projectId)}/api/terminals`, {});
     expect(res.statusCode).toBe(200);
