@@ -1,9 +1,10 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { scheduledBackups } from '../../platform/db/schema/index.js';
+import { verifyBackup } from './backup-restore.js';
 import { writeBackup, type BackupSource } from './backup.service.js';
 
 /** The names the daily backups are written under; only these are ever pruned, listed or downloaded. */
@@ -88,6 +89,11 @@ export class BackupSchedule {
         { ...this.source, db: this.ctx.db, storage: this.ctx.storage },
         createWriteStream(partial, { flags: 'w', mode: 0o600 }),
       );
+      // Read back before it counts, as `npm run backup:verify` does: an archive that does not read whole (a disk or
+      // a network share that lost part of it) must neither be kept nor push a good one out.
+      const checked = await verifyBackup(createReadStream(partial)).catch((error: Error) => {
+        throw new Error(`The backup written does not read back whole: ${error.message}`);
+      });
       await rename(partial, file);
       const { size } = await stat(file);
       await this.ctx.db
@@ -95,7 +101,7 @@ export class BackupSchedule {
         .set({ finishedAt: this.ctx.now(), file, bytes: size })
         .where(eq(scheduledBackups.day, day));
       await this.prune();
-      this.log.info({ file, bytes: size }, 'daily backup written');
+      this.log.info({ file, bytes: size, files: checked.files }, 'daily backup written and read back');
       return 'written';
     } catch (error) {
       await rm(partial, { force: true }).catch(() => undefined);
