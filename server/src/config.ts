@@ -147,6 +147,7 @@ const ZEnv = z
     RUNTIME_ADVANCED_MEMORY_MB: z.coerce.number().int().min(128).default(2048),
     RUNTIME_GPU_CPU: z.coerce.number().min(0.1).max(256).default(4),
     RUNTIME_GPU_MEMORY_MB: z.coerce.number().int().min(128).default(4096),
+    RUNTIME_MAX_PROCESSES: z.coerce.number().int().min(64).max(1_000_000).default(512),
     COMPUTE_WEEKLY_MINUTES_BASIC: z.coerce.number().int().min(0).default(600),
     COMPUTE_WEEKLY_MINUTES_ADVANCED: z.coerce.number().int().min(0).default(300),
     COMPUTE_WEEKLY_MINUTES_GPU: z.coerce.number().int().min(0).default(60),
@@ -254,6 +255,8 @@ export interface Config {
   /** Each project's runtime runs as system user `base + project number` when the server runs as root. */
   runtimeUidBase: number;
   runtimeLimits: Record<'BASIC' | 'ADVANCED' | 'GPU', RuntimeLimits>;
+  /** Processes and threads one runtime may have at once (a fork bomb stops there, not at the machine's limit). */
+  runtimeMaxProcesses: number;
   /** Jupyter servers started ahead per runtime type (warm pool); 0 starts every runtime on demand. */
   runtimeWarmPool: Record<'BASIC' | 'ADVANCED' | 'GPU', number>;
   /** Weekly compute minutes per runtime type where a customer has set none. */
@@ -354,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ADVANCED: { cpu: e.RUNTIME_ADVANCED_CPU, memoryMb: e.RUNTIME_ADVANCED_MEMORY_MB },
       GPU: { cpu: e.RUNTIME_GPU_CPU, memoryMb: e.RUNTIME_GPU_MEMORY_MB },
     },
+    runtimeMaxProcesses: e.RUNTIME_MAX_PROCESSES,
     runtimeWarmPool: e.RUNTIME_WARM_POOL!,
     computeWeeklyMinutes: {
       BASIC: e.COMPUTE_WEEKLY_MINUTES_BASIC,

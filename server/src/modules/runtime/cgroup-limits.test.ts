@@ -15,10 +15,14 @@ describe('cgroup v2 limits, on a fake cgroup folder', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('uses cgroups on a v2 host as root and delegates memory and cpu down to the runtimes group', () => {
+  it('uses cgroups on a v2 host as root and delegates memory, cpu and pids down to the runtimes group', () => {
     writeFileSync(path.join(root, 'cgroup.controllers'), 'cpuset cpu io memory pids');
     expect(detectLimitsMode({ root, isRoot: true, prlimit })).toBe('cgroup');
-    expect(read('cgroup.subtree_control')).toBe('+memory +cpu');
+    expect(read('cgroup.subtree_control')).toBe('+memory +cpu +pids');
+    expect(read('aiedu-runtimes', 'cgroup.subtree_control')).toBe('+memory +cpu +pids');
+    // A host without the pids controller keeps the other limits.
+    writeFileSync(path.join(root, 'cgroup.controllers'), 'cpu io memory');
+    expect(detectLimitsMode({ root, isRoot: true, prlimit })).toBe('cgroup');
     expect(read('aiedu-runtimes', 'cgroup.subtree_control')).toBe('+memory +cpu');
   });
 
@@ -33,26 +37,31 @@ describe('cgroup v2 limits, on a fake cgroup folder', () => {
     expect(detectLimitsMode({ root, isRoot: false, prlimit: path.join(root, 'no-prlimit') })).toBe('none');
   });
 
-  it('writes the runtime type limits: memory in bytes, no swap, CPU as quota per 100 ms period', () => {
-    expect(cgroupLimitFiles({ cpu: 1.5, memoryMb: 2048 })).toEqual({
+  it('writes the runtime type limits: memory in bytes, no swap, CPU as quota per 100 ms period, processes', () => {
+    expect(cgroupLimitFiles({ cpu: 1.5, memoryMb: 2048 }, 512)).toEqual({
       'memory.max': String(2048 * 1024 * 1024),
       'memory.swap.max': '0',
       'cpu.max': '150000 100000',
+      'pids.max': '512',
     });
     const group = path.join(root, 'aiedu-runtimes', 'slot-1');
     mkdirSync(group, { recursive: true });
     // The kernel creates memory.swap.max only where swap is accounted; the file exists here.
     writeFileSync(path.join(group, 'memory.swap.max'), 'max');
-    expect(joinCgroup(root, 'slot-1', 4242, { cpu: 0.5, memoryMb: 512 })).toBe(group);
+    // And pids.max only where the pids controller is delegated.
+    writeFileSync(path.join(group, 'pids.max'), 'max');
+    expect(joinCgroup(root, 'slot-1', 4242, { cpu: 0.5, memoryMb: 512 }, 300)).toBe(group);
+    expect(read('aiedu-runtimes', 'slot-1', 'pids.max')).toBe('300');
     expect(read('aiedu-runtimes', 'slot-1', 'memory.max')).toBe(String(512 * 1024 * 1024));
     expect(read('aiedu-runtimes', 'slot-1', 'memory.swap.max')).toBe('0');
     expect(read('aiedu-runtimes', 'slot-1', 'cpu.max')).toBe('50000 100000');
     expect(read('aiedu-runtimes', 'slot-1', 'cgroup.procs')).toBe('4242');
   });
 
-  it('skips swap where the host does not account it', () => {
-    joinCgroup(root, 'slot-2', 7, { cpu: 2, memoryMb: 1024 });
+  it('skips swap where the host does not account it, and processes where it does not count them', () => {
+    joinCgroup(root, 'slot-2', 7, { cpu: 2, memoryMb: 1024 }, 512);
     expect(existsSync(path.join(root, 'aiedu-runtimes', 'slot-2', 'memory.swap.max'))).toBe(false);
+    expect(existsSync(path.join(root, 'aiedu-runtimes', 'slot-2', 'pids.max'))).toBe(false);
     expect(read('aiedu-runtimes', 'slot-2', 'cpu.max')).toBe('200000 100000');
   });
 

@@ -20,35 +20,52 @@ export function detectLimitsMode(options: { root: string; isRoot: boolean; prlim
   try {
     if (!existsSync(path.join(options.root, 'cgroup.controllers'))) return fallback;
     mkdirSync(path.join(options.root, RUNTIME_GROUP), { recursive: true });
-    writeFileSync(path.join(options.root, 'cgroup.subtree_control'), '+memory +cpu');
-    writeFileSync(path.join(options.root, RUNTIME_GROUP, 'cgroup.subtree_control'), '+memory +cpu');
+    // The pids controller bounds how many processes a runtime may have (a fork bomb in a notebook); a host without
+    // it keeps the other limits.
+    const available = readFileSync(path.join(options.root, 'cgroup.controllers'), 'utf8').split(/\s+/);
+    const controllers = available.includes('pids') ? '+memory +cpu +pids' : '+memory +cpu';
+    writeFileSync(path.join(options.root, 'cgroup.subtree_control'), controllers);
+    writeFileSync(path.join(options.root, RUNTIME_GROUP, 'cgroup.subtree_control'), controllers);
     return 'cgroup';
   } catch {
     return fallback;
   }
 }
 
-/** The cgroup v2 files of a runtime type's limits: `memory.max` in bytes, `cpu.max` as "quota period" (µs). */
-export function cgroupLimitFiles(limits: RuntimeLimits): Record<'memory.max' | 'memory.swap.max' | 'cpu.max', string> {
+/**
+ * The cgroup v2 files of a runtime type's limits: `memory.max` in bytes, `cpu.max` as "quota period" (µs), and
+ * `pids.max`, the processes and threads it may have at once.
+ */
+export function cgroupLimitFiles(
+  limits: RuntimeLimits,
+  maxProcesses: number,
+): Record<'memory.max' | 'memory.swap.max' | 'cpu.max' | 'pids.max', string> {
   return {
     'memory.max': String(limits.memoryMb * 1024 * 1024),
     // Without this the kernel swaps a runtime out instead of stopping it at its limit.
     'memory.swap.max': '0',
     'cpu.max': `${Math.round(limits.cpu * CPU_PERIOD_US)} ${CPU_PERIOD_US}`,
+    'pids.max': String(maxProcesses),
   };
 }
 
 /**
  * Creates `root/aiedu-runtimes/<name>` with the limits and moves `pid` into it; answers the group's path, or null
  * (with the reason logged by the caller) when the host refused. A missing `memory.swap.max` (no swap accounting)
- * is not an error.
+ * or `pids.max` (no pids controller) is not an error.
  */
-export function joinCgroup(root: string, name: string, pid: number, limits: RuntimeLimits): string {
+export function joinCgroup(
+  root: string,
+  name: string,
+  pid: number,
+  limits: RuntimeLimits,
+  maxProcesses: number,
+): string {
   const group = path.join(root, RUNTIME_GROUP, name);
   mkdirSync(group, { recursive: true });
-  for (const [file, value] of Object.entries(cgroupLimitFiles(limits))) {
+  for (const [file, value] of Object.entries(cgroupLimitFiles(limits, maxProcesses))) {
     const target = path.join(group, file);
-    if (file === 'memory.swap.max' && !existsSync(target)) continue;
+    if ((file === 'memory.swap.max' || file === 'pids.max') && !existsSync(target)) continue;
     writeFileSync(target, value);
   }
   writeFileSync(path.join(group, 'cgroup.procs'), String(pid));

@@ -69,6 +69,7 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
       limitsMode: 'none',
       cgroupRoot: path.join(dir, 'no-cgroup'),
       limits: { cpu: 1, memoryMb: 1024 },
+      maxProcesses: null,
       background: true,
       log: { warn: () => undefined },
     });

@@ -12,7 +12,14 @@ import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER } from '.
 import type { RuntimeEndpoint } from './runtime-driver.js';
 
 const READY_TIMEOUT_MS = 30_000;
-const PRLIMIT = '/usr/bin/prlimit';
+
+/** A runtime's processes where they share the server's user: the cgroup still bounds its own. */
+const MAX_PROCESSES = 4096;
+
+/** `prlimit`'s bound on the processes of the project's user, where the runtime has one of its own. */
+export const nproc = (options: Pick<LaunchOptions, 'maxProcesses'>) =>
+  options.maxProcesses ? [`--nproc=${options.maxProcesses}`] : [];
+export const PRLIMIT = '/usr/bin/prlimit';
 const NICE = '/usr/bin/nice';
 
 /**
@@ -61,6 +68,11 @@ export interface LaunchOptions {
   limitsMode: LimitsMode;
   cgroupRoot: string;
   limits: RuntimeLimits;
+  /**
+   * The processes and threads a runtime may have at once (its cgroup's `pids.max`, or `prlimit --nproc`, which
+   * counts the project user's); null where every runtime is the server's own user, whose count it would be.
+   */
+  maxProcesses: number | null;
   /** A warm-pool server starts at a lower CPU priority, so it never slows a student's start. */
   background: boolean;
   log: { warn(o: object, m: string): void };
@@ -140,7 +152,14 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
   ];
   let command =
     options.limitsMode === 'rlimit'
-      ? [PRLIMIT, `--data=${options.limits.memoryMb * 1024 * 1024}`, '--nofile=4096', '--', ...jupyter]
+      ? [
+          PRLIMIT,
+          `--data=${options.limits.memoryMb * 1024 * 1024}`,
+          '--nofile=4096',
+          ...nproc(options),
+          '--',
+          ...jupyter,
+        ]
       : jupyter;
   // Only root may raise the priority back at the bind, so only root starts servers niced.
   const isRoot = process.getuid?.() === 0;
@@ -173,7 +192,7 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
   let cgroup: string | null = null;
   if (options.limitsMode === 'cgroup' && child.pid) {
     try {
-      cgroup = joinCgroup(options.cgroupRoot, id, child.pid, options.limits);
+      cgroup = joinCgroup(options.cgroupRoot, id, child.pid, options.limits, options.maxProcesses ?? MAX_PROCESSES);
     } catch (error) {
       options.log.warn({ runtimeType, error: (error as Error).message }, 'cgroup limits not applied');
     }

@@ -9,6 +9,8 @@ import {
   bindServer,
   killServer,
   launchServer,
+  nproc,
+  PRLIMIT,
   projectEnvironment,
   serverAlive,
   writeJupyterFiles,
@@ -29,6 +31,8 @@ export interface LocalDriverOptions {
   warmPool: Record<ContainerType, number>;
   pipIndexUrl: string | undefined;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  /** The processes and threads one runtime (or package command) may have at once (`RUNTIME_MAX_PROCESSES`). */
+  maxProcesses: number;
   /** Where cgroup v2 is mounted; tests point it at a folder of their own. */
   cgroupRoot?: string;
 }
@@ -54,6 +58,10 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
   private readonly running = new Map<string, Running>();
   private readonly exitListeners: ((projectId: string) => void)[] = [];
   private readonly isRoot = process.getuid?.() === 0;
+  /** Only a project user of its own can be bounded by prlimit's process count. */
+  private get maxProcesses() {
+    return this.isRoot ? this.options.maxProcesses : null;
+  }
   private readonly configFile: string;
   private readonly launcherFile: string;
   private readonly jupyterPath: string;
@@ -100,6 +108,7 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
       limitsMode: this.limitsMode,
       cgroupRoot: this.cgroupRoot,
       limits: this.options.limits[runtimeType],
+      maxProcesses: this.maxProcesses,
       background,
       log: this.options.log,
     });
@@ -172,8 +181,13 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
 
   /** Runs a command as the project's user with the project's clean environment. */
   private run(project: RuntimeProject, args: string[], options: { timeoutMs?: number } = {}): Promise<ExecResult> {
+    // A package's install scripts run as the project too: bounded like its runtime.
+    const command =
+      this.maxProcesses && existsSync(PRLIMIT)
+        ? [PRLIMIT, ...nproc({ maxProcesses: this.maxProcesses }), '--', ...args]
+        : args;
     return new Promise((resolve) => {
-      const child = spawn(args[0]!, args.slice(1), {
+      const child = spawn(command[0]!, command.slice(1), {
         cwd: this.workspaceDir(project),
         env: this.env(project, null),
         ...(this.identity(project) ?? {}),

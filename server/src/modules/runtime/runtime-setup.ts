@@ -47,6 +47,7 @@ export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext
           python: ctx.config.runtimePython,
           uidBase: ctx.config.runtimeUidBase,
           limits: ctx.config.runtimeLimits,
+          maxProcesses: ctx.config.runtimeMaxProcesses,
           warmPool: ctx.config.runtimeWarmPool,
           pipIndexUrl: ctx.config.pipIndexUrl,
           log,

@@ -34,7 +34,7 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     t = await createTestApp({
       now: clock.now,
       logStream: { write: (line) => void logLines.push(line) },
-      config: { runtimeIdleMinutes: 10, runtimeWarmPool: { BASIC: 1, ADVANCED: 0, GPU: 0 } },
+      config: { runtimeIdleMinutes: 10, runtimeWarmPool: { BASIC: 1, ADVANCED: 0, GPU: 0 }, runtimeMaxProcesses: 200 },
     });
     const db = t.database.db;
     const school = await buildCustomer(db);
@@ -159,6 +159,38 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
       // The waiting server and this project's own answer HTTP there.
       expect(servers).toBeGreaterThanOrEqual(2);
       expect(opened).toBe(0);
+    },
+    60_000,
+  );
+
+  // Without root every runtime is the server's own user, whose processes are not the runtime's alone to count.
+  it.skipIf(process.getuid?.() !== 0)(
+    'stops a fork bomb at the runtime’s process limit, and the kernel goes on',
+    async () => {
+      const outputs = await kernel.execute(
+        [
+          'import os, time',
+          'children, refused = [], None',
+          'try:',
+          '    for _ in range(1000):',
+          '        pid = os.fork()',
+          '        if pid == 0:',
+          '            time.sleep(60)',
+          '            os._exit(0)',
+          '        children.append(pid)',
+          'except OSError as error:',
+          '    refused = error.errno',
+          'for pid in children:',
+          '    os.kill(pid, 9)',
+          '    os.waitpid(pid, 0)',
+          'print(len(children), refused)',
+        ].join('\n'),
+      );
+      const [forked, refused] = stdoutOf(outputs).trim().split(' ');
+      // The project's processes and threads together stay within RUNTIME_MAX_PROCESSES (200 here).
+      expect(Number(forked)).toBeLessThan(200);
+      expect(refused).toBe('11'); // EAGAIN
+      expect(stdoutOf(await kernel.execute('print(6 * 7)')).trim()).toBe('42');
     },
     60_000,
   );
