@@ -15,7 +15,7 @@
  *   the bind replaces it with a new one, so the token a server started with opens nothing once it serves a project.
  */
 export const JUPYTER_CONFIG = `# Written by the platform at start; do not edit.
-import json, os, signal, sys, threading, time
+import json, os, shutil, signal, sys, threading, time
 
 from tornado import web
 from jupyter_server.base.handlers import JupyterHandler
@@ -89,6 +89,8 @@ line = sys.stdin.readline()
 if not line:
     sys.exit(0)
 identity = json.loads(line)
+# What the project's code creates is its own: /tmp is shared by every project on the machine.
+os.umask(0o077)
 if os.getuid() == 0:
     for tid in os.listdir('/proc/self/task'):
         try:
@@ -214,6 +216,13 @@ class BindHandler(JupyterHandler):
         if uid is not None and os.getuid() == 0:
             _give(spec['slot_dir'], uid, gid)
             _become(uid, gid)
+        # What the project's code creates is its own (files it puts in the machine's shared /tmp included), and its
+        # temporary files go to a folder of its own, emptied at each start. Made as the project's user.
+        os.umask(0o077)
+        tmp = env.get('TMPDIR')
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+            os.makedirs(tmp, mode=0o700, exist_ok=True)
         connections = env['JUPYTER_RUNTIME_DIR']
         os.makedirs(connections, mode=0o700, exist_ok=True)
         app.kernel_manager.connection_dir = connections

@@ -121,6 +121,8 @@ export function projectEnvironment(options: {
     TERM: 'xterm-256color',
     MPLBACKEND: 'module://matplotlib_inline.backend_inline',
     MPLCONFIGDIR: path.join(options.home, '.matplotlib'),
+    // The project's own temporary folder (made and emptied at each start), not the machine's shared /tmp.
+    TMPDIR: path.join(options.home, '.tmp'),
     JUPYTER_PATH: options.jupyterPath,
     JUPYTER_RUNTIME_DIR: options.runtimeDir,
     OMP_NUM_THREADS: threads,

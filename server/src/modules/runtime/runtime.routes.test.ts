@@ -120,6 +120,13 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
       await kernel.execute('import os; print("DATABASE_URL" in os.environ, "JWT_SECRET" in os.environ)'),
     );
     expect(env.trim()).toBe('False False');
+    // What it writes to the machine's shared /tmp is its own, and its temporary files go to a folder of its own.
+    const shared = stdoutOf(
+      await kernel.execute(
+        "import os, tempfile\npath = f'/tmp/aiedu-answers-{os.getpid()}'\nopen(path, 'w').write('42')\nprint(oct(os.stat(path).st_mode & 0o777), tempfile.gettempdir())\nos.remove(path)",
+      ),
+    );
+    expect(shared.trim()).toBe(`0o600 ${path.join(t.dataDir, 'runtime', projectId, 'home', '.tmp')}`);
   }, 60_000);
 
   // Without root every runtime is the server's own user, which reads its own processes' environments.
