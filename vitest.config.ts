@@ -25,12 +25,17 @@ function suitesWithoutDatabase(): string[] {
   const files = readdirSync(SERVER_SOURCE, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
     .map((file) => ({ file, text: readFileSync(path.join(SERVER_SOURCE, file), 'utf8') }));
-  const helpers = files
-    .filter(({ file, text }) => !file.endsWith('.test.ts') && OPENS_TEST_DATABASE.test(text))
-    .map(({ file }) => `/${path.basename(file, '.ts')}.js'`);
+  // A module opens one when it says so or imports a module that does, however many helpers lie between.
+  const opens = new Set(files.filter(({ text }) => OPENS_TEST_DATABASE.test(text)).map(({ file }) => file));
+  for (let grew = true; grew;) {
+    grew = false;
+    const imports = [...opens].map((file) => `/${path.basename(file, '.ts')}.js'`);
+    for (const { file, text } of files) {
+      if (!opens.has(file) && imports.some((imported) => text.includes(imported))) grew = Boolean(opens.add(file));
+    }
+  }
   return files
-    .filter(({ file }) => file.endsWith('.test.ts'))
-    .filter(({ text }) => !OPENS_TEST_DATABASE.test(text) && !helpers.some((helper) => text.includes(helper)))
+    .filter(({ file }) => file.endsWith('.test.ts') && !opens.has(file))
     .map(({ file }) => `src/${file.split(path.sep).join('/')}`);
 }
 

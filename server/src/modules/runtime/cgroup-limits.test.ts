@@ -44,6 +44,8 @@ describe('cgroup v2 limits, on a fake cgroup folder', () => {
       'cpu.max': '150000 100000',
       'pids.max': '512',
     });
+    // Unbounded where the runtimes share the server's user.
+    expect(cgroupLimitFiles({ cpu: 1, memoryMb: 1024 }, null)).not.toHaveProperty('pids.max');
     const group = path.join(root, 'aiedu-runtimes', 'slot-1');
     mkdirSync(group, { recursive: true });
     // The kernel creates memory.swap.max only where swap is accounted; the file exists here.

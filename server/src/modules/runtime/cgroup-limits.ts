@@ -34,18 +34,15 @@ export function detectLimitsMode(options: { root: string; isRoot: boolean; prlim
 
 /**
  * The cgroup v2 files of a runtime type's limits: `memory.max` in bytes, `cpu.max` as "quota period" (µs), and
- * `pids.max`, the processes and threads it may have at once.
+ * `pids.max`, the processes and threads it may have at once (when bounded).
  */
-export function cgroupLimitFiles(
-  limits: RuntimeLimits,
-  maxProcesses: number,
-): Record<'memory.max' | 'memory.swap.max' | 'cpu.max' | 'pids.max', string> {
+export function cgroupLimitFiles(limits: RuntimeLimits, maxProcesses: number | null): Record<string, string> {
   return {
     'memory.max': String(limits.memoryMb * 1024 * 1024),
     // Without this the kernel swaps a runtime out instead of stopping it at its limit.
     'memory.swap.max': '0',
     'cpu.max': `${Math.round(limits.cpu * CPU_PERIOD_US)} ${CPU_PERIOD_US}`,
-    'pids.max': String(maxProcesses),
+    ...(maxProcesses ? { 'pids.max': String(maxProcesses) } : {}),
   };
 }
 
@@ -59,7 +56,7 @@ export function joinCgroup(
   name: string,
   pid: number,
   limits: RuntimeLimits,
-  maxProcesses: number,
+  maxProcesses: number | null,
 ): string {
   const group = path.join(root, RUNTIME_GROUP, name);
   mkdirSync(group, { recursive: true });

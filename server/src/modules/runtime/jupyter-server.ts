@@ -12,14 +12,10 @@ import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER } from '.
 import type { RuntimeEndpoint } from './runtime-driver.js';
 
 const READY_TIMEOUT_MS = 30_000;
-
-/** A runtime's processes where they share the server's user: the cgroup still bounds its own. */
-const MAX_PROCESSES = 4096;
+export const PRLIMIT = '/usr/bin/prlimit';
 
 /** `prlimit`'s bound on the processes of the project's user, where the runtime has one of its own. */
-export const nproc = (options: Pick<LaunchOptions, 'maxProcesses'>) =>
-  options.maxProcesses ? [`--nproc=${options.maxProcesses}`] : [];
-export const PRLIMIT = '/usr/bin/prlimit';
+export const nproc = (maxProcesses: number | null) => (maxProcesses ? [`--nproc=${maxProcesses}`] : []);
 const NICE = '/usr/bin/nice';
 
 /**
@@ -70,7 +66,8 @@ export interface LaunchOptions {
   limits: RuntimeLimits;
   /**
    * The processes and threads a runtime may have at once (its cgroup's `pids.max`, or `prlimit --nproc`, which
-   * counts the project user's); null where every runtime is the server's own user, whose count it would be.
+   * counts the project user's); null where every runtime is the server's own user, whose count it would be (no
+   * cgroups either: only root makes them).
    */
   maxProcesses: number | null;
   /** A warm-pool server starts at a lower CPU priority, so it never slows a student's start. */
@@ -158,7 +155,7 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
           PRLIMIT,
           `--data=${options.limits.memoryMb * 1024 * 1024}`,
           '--nofile=4096',
-          ...nproc(options),
+          ...nproc(options.maxProcesses),
           '--',
           ...jupyter,
         ]
@@ -194,7 +191,7 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
   let cgroup: string | null = null;
   if (options.limitsMode === 'cgroup' && child.pid) {
     try {
-      cgroup = joinCgroup(options.cgroupRoot, id, child.pid, options.limits, options.maxProcesses ?? MAX_PROCESSES);
+      cgroup = joinCgroup(options.cgroupRoot, id, child.pid, options.limits, options.maxProcesses);
     } catch (error) {
       options.log.warn({ runtimeType, error: (error as Error).message }, 'cgroup limits not applied');
     }

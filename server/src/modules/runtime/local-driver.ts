@@ -74,7 +74,7 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
     super();
     this.folders = new ProjectFolders(options.rootDir, options.uidBase);
     this.cgroupRoot = options.cgroupRoot ?? '/sys/fs/cgroup';
-    this.limitsMode = detectLimitsMode({ root: this.cgroupRoot, isRoot: this.isRoot, prlimit: '/usr/bin/prlimit' });
+    this.limitsMode = detectLimitsMode({ root: this.cgroupRoot, isRoot: this.isRoot, prlimit: PRLIMIT });
     mkdirSync(options.rootDir, { recursive: true });
     // Other users may pass through the runtime folder to their own project but not list it.
     chmodSync(options.rootDir, 0o711);
@@ -183,9 +183,7 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
   private run(project: RuntimeProject, args: string[], options: { timeoutMs?: number } = {}): Promise<ExecResult> {
     // A package's install scripts run as the project too: bounded like its runtime.
     const command =
-      this.maxProcesses && existsSync(PRLIMIT)
-        ? [PRLIMIT, ...nproc({ maxProcesses: this.maxProcesses }), '--', ...args]
-        : args;
+      this.maxProcesses && existsSync(PRLIMIT) ? [PRLIMIT, ...nproc(this.maxProcesses), '--', ...args] : args;
     return new Promise((resolve) => {
       const child = spawn(command[0]!, command.slice(1), {
         cwd: this.workspaceDir(project),
