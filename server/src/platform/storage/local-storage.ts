@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,8 +33,11 @@ export class LocalDiskStorage implements FileStorage {
     await mkdir(path.dirname(target), { recursive: true });
     const tmp = path.join(this.tmpDir, randomUUID());
     const limiter = new ByteLimit(maxBytes);
+    // Created before the first byte: a stream that opens its file itself may create it after a refused upload's
+    // clean-up has run, and leave it behind.
+    const file = await open(tmp, 'wx');
     try {
-      await pipeline(body, limiter, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(body, limiter, file.createWriteStream());
       await rename(tmp, target);
     } catch (error) {
       await rm(tmp, { force: true });
