@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -57,6 +58,12 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
 
 export default defineConfig({
   test: {
+    /**
+     * Vitest's default is one worker fewer than the cores, which on a two-core machine runs every file one after the
+     * other. The suites wait on Jupyter, child processes and sockets much of the time, so two workers there take a
+     * third less time.
+     */
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { conditions },
