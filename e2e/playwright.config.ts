@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-/** A second server whose access tokens live 2 seconds, for the token-refresh journey (see support/api.ts). */
+/**
+ * A second server whose access tokens live 2 seconds, for the token-refresh journey (see support/api.ts), and whose
+ * files are in an S3 bucket with direct downloads.
+ */
 const shortTokenPort = port + 100;
 
 export default defineConfig({
@@ -48,10 +51,16 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node support/start-server.mjs',
+      command: 'node --import tsx support/start-server.mjs',
       url: `http://127.0.0.1:${shortTokenPort}/readyz`,
       // It runs no notebooks: no Jupyter servers started ahead.
-      env: { E2E_PORT: String(shortTokenPort), ACCESS_TOKEN_TTL_SECONDS: '2', RUNTIME_WARM_POOL: '0' },
+      // Its files are kept in an S3 bucket that serves downloads itself (the files-from-a-bucket journey).
+      env: {
+        E2E_PORT: String(shortTokenPort),
+        ACCESS_TOKEN_TTL_SECONDS: '2',
+        RUNTIME_WARM_POOL: '0',
+        E2E_S3: 'direct',
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       // Stopped as an operator would (SIGTERM): the server stops its notebook servers, which end their kernels.

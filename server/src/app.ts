@@ -138,7 +138,7 @@ export async function buildApp({
   recordRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, await storage.directOrigin());
   registerShield(app, shield);
   registerErrorHandling(app);
   const metrics = config.metricsToken ? new Metrics() : null;

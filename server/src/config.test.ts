@@ -55,6 +55,8 @@ describe('loadConfig', () => {
       region: 'us-east-1',
       forcePathStyle: true,
       credentials: { accessKeyId: 'id', secretAccessKey: 'key' },
+      directDownloads: false,
+      publicEndpoint: undefined,
     });
     // Without keys the SDK's own chain (AWS_* variables, a profile, the machine's or the pod's role) answers.
     expect(loadConfig({ S3_BUCKET: 'aiedu-files', S3_REGION: 'cn-north-1' }).s3).toMatchObject({
@@ -63,6 +65,26 @@ describe('loadConfig', () => {
       forcePathStyle: false,
       credentials: undefined,
     });
+  });
+
+  it('reads direct downloads from the bucket, at its public address, and refuses them without a bucket', () => {
+    const env = { S3_BUCKET: 'aiedu-files', S3_ENDPOINT: 'http://minio.aiedu.svc:9000' };
+    expect(loadConfig({ ...env, S3_DIRECT_DOWNLOADS: 'true' }).s3).toMatchObject({
+      directDownloads: true,
+      publicEndpoint: undefined,
+    });
+    expect(
+      loadConfig({ ...env, S3_DIRECT_DOWNLOADS: 'true', S3_PUBLIC_ENDPOINT: 'https://files.school.example/' }).s3,
+    ).toMatchObject({ endpoint: 'http://minio.aiedu.svc:9000', publicEndpoint: 'https://files.school.example' });
+    expect(() => loadConfig({ S3_DIRECT_DOWNLOADS: 'true' })).toThrow(
+      'Invalid environment variable S3_DIRECT_DOWNLOADS="true": used only with S3_BUCKET',
+    );
+    expect(() => loadConfig({ ...env, S3_PUBLIC_ENDPOINT: 'https://files.school.example' })).toThrow(
+      'Invalid environment variable S3_PUBLIC_ENDPOINT="https://files.school.example": used only with S3_DIRECT_DOWNLOADS=true',
+    );
+    expect(() => loadConfig({ ...env, S3_DIRECT_DOWNLOADS: 'true', S3_PUBLIC_ENDPOINT: 'files.school' })).toThrow(
+      /S3_PUBLIC_ENDPOINT="files\.school": expected the address browsers reach/,
+    );
   });
 
   it('refuses one S3 key without the other, and never prints a secret', () => {

@@ -85,6 +85,11 @@ const ZEnv = z
       .max(200)
       .regex(/^([\w-][\w.-]*\/)*$/, 'expected folder names each ending in /, e.g. school-a/')
       .default(''),
+    S3_DIRECT_DOWNLOADS: bool(false),
+    S3_PUBLIC_ENDPOINT: z
+      .url({ message: 'expected the address browsers reach the S3 service at, e.g. https://files.school.example' })
+      .refine((url) => /^https?:\/\//.test(url), 'expected an http:// or https:// address')
+      .optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     COURSE_CENTRE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
@@ -178,6 +183,16 @@ const ZEnv = z
         code: 'custom',
         path: [missing],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+      });
+    }
+    if (env.S3_DIRECT_DOWNLOADS && !env.S3_BUCKET) {
+      context.addIssue({ code: 'custom', path: ['S3_DIRECT_DOWNLOADS'], message: 'used only with S3_BUCKET' });
+    }
+    if (env.S3_PUBLIC_ENDPOINT && !env.S3_DIRECT_DOWNLOADS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_PUBLIC_ENDPOINT'],
+        message: 'used only with S3_DIRECT_DOWNLOADS=true',
       });
     }
   });
@@ -319,6 +334,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
               ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
               : undefined,
+          directDownloads: e.S3_DIRECT_DOWNLOADS,
+          publicEndpoint: e.S3_PUBLIC_ENDPOINT?.replace(/\/+$/, ''),
         }
       : undefined,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

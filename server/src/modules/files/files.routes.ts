@@ -12,7 +12,10 @@ const ZSignedQuery = z.object({
   name: z.string().max(255).optional(),
 });
 
-/** Downloads through time-limited signed URLs made by `storage.signedUrl`. */
+/**
+ * Downloads through time-limited signed URLs made by `storage.signedUrl`: sent by the server, or, from a bucket with
+ * direct downloads, redirected to an address in the bucket that ends when the link does.
+ */
 export const fileRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
   app.get(
     API.fileDownload,
@@ -29,16 +32,21 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async
       const name = request.query.name ?? key.split('/').pop()!;
       const type = mediaTypeOf(name);
       const total = await storage.size(key);
+      const kind = type === 'application/octet-stream' ? 'attachment' : 'inline';
+      const disposition = `${kind}; filename*=UTF-8''${encodeURIComponent(name)}`;
+      // A bucket with direct downloads sends the bytes itself (byte ranges too), named and typed as here.
+      const direct = await storage.directUrl(key, {
+        expiresAt: Number(request.query.expires),
+        contentType: type,
+        contentDisposition: disposition,
+      });
+      if (direct) return reply.redirect(direct, 302);
       const range = parseRange(request.headers.range, total);
       if (range === 'invalid') {
         return reply.code(416).header('content-range', `bytes */${total}`).send();
       }
       const { stream } = await storage.get(key, range ?? undefined);
-      const disposition = type === 'application/octet-stream' ? 'attachment' : 'inline';
-      reply
-        .header('accept-ranges', 'bytes')
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .type(type);
+      reply.header('accept-ranges', 'bytes').header('content-disposition', disposition).type(type);
       if (range) {
         reply
           .code(206)

@@ -88,4 +88,13 @@ export class LocalDiskStorage implements FileStorage {
   verifySignedUrl(query: SignedQuery) {
     return this.links.verify(query);
   }
+
+  /** The server sends a file on its disk itself. */
+  async directUrl() {
+    return null;
+  }
+
+  async directOrigin() {
+    return null;
+  }
 }

@@ -9,9 +9,10 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '../errors.js';
 import { SignedLinks, type SignedQuery } from './signed-links.js';
-import { ByteLimit, isValidKey, type FileStorage } from './storage.js';
+import { ByteLimit, isValidKey, type DirectUrlOptions, type FileStorage } from './storage.js';
 
 export interface S3Options {
   bucket: string;
@@ -24,7 +25,14 @@ export interface S3Options {
   forcePathStyle: boolean;
   /** Unset: the SDK's own chain (AWS_* variables, a shared profile, the machine's or the pod's role). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Downloads are redirected to addresses in the bucket signed for the browser, instead of passing the server. */
+  directDownloads: boolean;
+  /** Where browsers reach the service, when it is not `endpoint` (an address inside the cluster, say). */
+  publicEndpoint: string | undefined;
 }
+
+/** The longest a SigV4 presigned address may live: a week. */
+const PRESIGN_MAX_SECONDS = 7 * 86_400;
 
 /** Multipart uploads send parts of this size; two are in flight at once, so an upload holds at most ~16 MiB. */
 const PART_BYTES = 8 * 1024 * 1024;
@@ -39,27 +47,34 @@ function isMissing(error: unknown) {
 /**
  * Files in an S3 bucket, for deployments whose server processes run on several machines. An object appears only
  * once its upload has completed (S3 writes are atomic), so a refused or broken upload never replaces a good file;
- * the multipart parts of a refused one are aborted. Downloads still go through the server's signed links, which
- * read the object (or a byte range of it) from the bucket, so the bucket itself can stay private.
+ * the multipart parts of a refused one are aborted. Downloads go through the server's signed links, which read the
+ * object (or a byte range of it) from the bucket, so the bucket itself can stay private; with direct downloads the
+ * link instead answers with a redirect to an address in the bucket presigned for the browser, and the bytes do not
+ * pass the server.
  */
 export class S3Storage implements FileStorage {
   private readonly client: S3Client;
+  /** Signs the addresses browsers fetch from directly: for the service's public address where it has one. */
+  private readonly browserClient: S3Client | null;
   private readonly links: SignedLinks;
 
   constructor(
     private readonly options: S3Options,
     secret: string,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      credentials: options.credentials,
-      // Checksums only where S3 requires them: many S3-compatible services refuse the newer chunked checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const client = (endpoint: string | undefined) =>
+      new S3Client({
+        region: options.region,
+        endpoint,
+        forcePathStyle: options.forcePathStyle,
+        credentials: options.credentials,
+        // Checksums only where S3 requires them: many S3-compatible services refuse the newer chunked checksums.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+    this.client = client(options.endpoint);
+    this.browserClient = options.directDownloads ? client(options.publicEndpoint ?? options.endpoint) : null;
     this.links = new SignedLinks(secret, now);
   }
 
@@ -79,6 +94,7 @@ export class S3Storage implements FileStorage {
 
   close() {
     this.client.destroy();
+    this.browserClient?.destroy();
   }
 
   private objectKey(key: string) {
@@ -170,5 +186,32 @@ export class S3Storage implements FileStorage {
 
   verifySignedUrl(query: SignedQuery) {
     return this.links.verify(query);
+  }
+
+  /**
+   * An address in the bucket that ends when the link does. It is signed as of the start of the hour, so the same
+   * link gives the same address all hour long and the browser's cache keeps the file (a cover, an avatar).
+   */
+  async directUrl(key: string, { expiresAt, contentType, contentDisposition }: DirectUrlOptions) {
+    if (!this.browserClient) return null;
+    const now = Math.floor(this.now() / 1000);
+    const signedAt = now - (now % 3600);
+    const command = new GetObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.objectKey(key),
+      ResponseContentType: contentType,
+      ResponseContentDisposition: contentDisposition,
+    });
+    return getSignedUrl(this.browserClient, command, {
+      expiresIn: Math.min(PRESIGN_MAX_SECONDS, Math.max(1, expiresAt - signedAt)),
+      signingDate: new Date(signedAt * 1000),
+    });
+  }
+
+  /** Read off an address the SDK signs, so it is right for path-style, virtual-hosted and AWS's own hosts alike. */
+  async directOrigin() {
+    if (!this.browserClient) return null;
+    const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey('origin') });
+    return new URL(await getSignedUrl(this.browserClient, command, { expiresIn: 60 })).origin;
   }
 }

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestS3, type TestS3 } from '../../test/s3-server.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { presignedSignatureMatches, startTestS3, type TestS3 } from '../../test/s3-server.js';
 import { AppError } from '../errors.js';
 import { LocalDiskStorage } from './local-storage.js';
 import { S3Storage } from './s3-storage.js';
@@ -140,6 +140,13 @@ describe.each(kinds)('%s', (_name, make) => {
     expect(storage.verifySignedUrl(query)).toBeNull();
   });
 
+  it('has no direct URLs unless a bucket is set to serve downloads itself', async () => {
+    await storage.put('media/a.png', Readable.from(['x']), { maxBytes: 10 });
+    const options = { expiresAt: now / 1000 + 60, contentType: 'image/png', contentDisposition: 'inline' };
+    expect(await storage.directUrl('media/a.png', options)).toBeNull();
+    expect(await storage.directOrigin()).toBeNull();
+  });
+
   it('reads byte ranges and reports the whole size', async () => {
     await storage.put('media/clip.bin', chunks(300_000).stream, { maxBytes: 1_000_000 });
     const whole = await buffer((await storage.get('media/clip.bin')).stream);
@@ -198,5 +205,59 @@ describe('S3Storage on its own', () => {
     const refused = (await closed.check().catch((e: unknown) => e)) as Error;
     expect(refused.message).toContain('http://127.0.0.1:9');
     expect(refused.message).not.toContain('hush-hush');
+  });
+});
+
+describe('S3Storage with direct downloads', () => {
+  let storage: S3Storage;
+  let publicEndpoint: string;
+  beforeEach(async () => {
+    // The service as browsers reach it under another name than the server's: an address signed for one host is
+    // refused at any other, so this shows which one each address is signed for.
+    publicEndpoint = s3.options().endpoint!.replace('127.0.0.1', 'localhost');
+    const options = s3.options({ prefix: `d${Math.random().toString(36).slice(2)}/`, directDownloads: true });
+    storage = new S3Storage({ ...options, publicEndpoint }, SECRET);
+    await storage.put('media/clip.bin', chunks(300_000).stream, { maxBytes: 1_000_000 });
+  });
+  afterEach(() => storage.close());
+
+  const asked = (expiresAt: number) => ({
+    expiresAt,
+    contentType: 'video/mp4',
+    contentDisposition: `inline; filename*=UTF-8''${encodeURIComponent('第一课.mp4')}`,
+  });
+
+  it('signs addresses at the public endpoint that the bucket answers with the type, name and ranges asked', async () => {
+    expect(await storage.directOrigin()).toBe(publicEndpoint);
+    const url = (await storage.directUrl('media/clip.bin', asked(Math.floor(Date.now() / 1000) + 600)))!;
+    expect(new URL(url).origin).toBe(publicEndpoint);
+    const whole = await fetch(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('content-disposition')).toBe(asked(0).contentDisposition);
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.length).toBe(300_000);
+    const part = await fetch(url, { headers: { range: 'bytes=70000-70099' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(70_000, 70_100));
+    // Signed for the public name, this object, this type and name, which are all the signature covers.
+    expect(presignedSignatureMatches(url)).toBe(true);
+    expect(presignedSignatureMatches(url.replace('localhost', '127.0.0.1'))).toBe(false);
+    expect(presignedSignatureMatches(url.replace('clip.bin', 'clap.bin'))).toBe(false);
+    expect(presignedSignatureMatches(url.replace('video%2Fmp4', 'text%2Fhtml'))).toBe(false);
+  });
+
+  it('gives one link the same address all hour, so browsers can cache the file', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 7 * 86_400;
+    const first = await storage.directUrl('media/clip.bin', asked(expiresAt));
+    expect(await storage.directUrl('media/clip.bin', asked(expiresAt))).toBe(first);
+    // At most the week an S3 presigned address may live, counted from the hour it is signed as of.
+    expect(Number(new URL(first!).searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(7 * 86_400);
+    expect((await fetch(first!)).status).toBe(200);
+  });
+
+  it('ends an address when its link ends', async () => {
+    const url = (await storage.directUrl('media/clip.bin', asked(Math.floor(Date.now() / 1000) + 1)))!;
+    await vi.waitFor(async () => expect((await fetch(url)).status).toBe(403), { timeout: 10_000, interval: 250 });
   });
 });

@@ -20,6 +20,20 @@ export interface FileStorage {
   signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }): string;
   /** Checks a signed URL's query; answers the key when valid and unexpired. */
   verifySignedUrl(query: { key: string; expires: string; sig: string; name?: string | undefined }): string | null;
+  /**
+   * Where a browser may fetch the file from the storage itself, until `expiresAt` (seconds, the signed link's own
+   * end), answered with the given type and disposition; null when the server sends the bytes (the local disk, or
+   * a bucket without direct downloads).
+   */
+  directUrl(key: string, options: DirectUrlOptions): Promise<string | null>;
+  /** The origin of every direct URL, which the Content-Security-Policy must allow; null without direct URLs. */
+  directOrigin(): Promise<string | null>;
+}
+
+export interface DirectUrlOptions {
+  expiresAt: number;
+  contentType: string;
+  contentDisposition: string;
 }
 
 /** Keys are relative paths of safe segments: no empty, '.', '..' or hidden segments, no backslashes. */
