@@ -18,7 +18,8 @@ test('a new avatar comes from the bucket itself and shows under the page’s sec
   page.on('response', (response) => {
     if (new URL(response.url()).hostname === 'localhost') fromBucket.push(response);
   });
-  await signInThroughApi(page, DEMO.student);
+  // An account no other journey on this server uses: its new avatar shows on every page it opens.
+  await signInThroughApi(page, DEMO.teacher);
   await page.goto('/pjedu/userprofile?slideKey=avatar');
 
   const picture = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#2f9e6e' } })
