@@ -83,7 +83,7 @@ describe('loadConfig', () => {
       'Invalid environment variable S3_PUBLIC_ENDPOINT="https://files.school.example": used only with S3_DIRECT_DOWNLOADS=true',
     );
     expect(() => loadConfig({ ...env, S3_DIRECT_DOWNLOADS: 'true', S3_PUBLIC_ENDPOINT: 'files.school' })).toThrow(
-      /S3_PUBLIC_ENDPOINT="files\.school": expected the address browsers reach/,
+      /S3_PUBLIC_ENDPOINT="files\.school": expected the http\(s\) address browsers reach/,
     );
   });
 
@@ -133,10 +133,12 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@h:5432/db',
       SUPER_ADMIN_PASSWORD: 'Longenough1!',
       INSTANCE_URL: 'http://10.0.3.7:8080/',
+      PUBLIC_URL: 'https://ai.school.edu/',
       REDIS_URL: 'redis://10.0.3.9:6379',
     });
     expect(config).toMatchObject({
       instanceUrl: 'http://10.0.3.7:8080',
+      publicUrl: 'https://ai.school.edu',
       redisUrl: 'redis://10.0.3.9:6379',
       redisKeyPrefix: 'aiedu:',
       port: 9000,
@@ -159,6 +161,7 @@ describe('loadConfig', () => {
     ['INSTANCE_URL', 'https://10.0.3.7:8443'],
     ['INSTANCE_URL', '10.0.3.7:8080'],
     ['REDIS_URL', 'http://10.0.3.9:6379'],
+    ['PUBLIC_URL', 'ftp://ai.school.edu'],
     ['S3_BUCKET', 'Files_Bucket'],
     ['S3_ENDPOINT', 'minio:9000'],
     ['S3_PREFIX', 'school-a'],

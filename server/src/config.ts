@@ -9,6 +9,13 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
+/** An http:// or https:// address, without the trailing slash (paths are appended to it). */
+const httpAddress = (message: string) =>
+  z
+    .url({ message })
+    .refine((url) => /^https?:\/\//.test(url), message)
+    .transform((url) => url.replace(/\/+$/, ''));
+
 const RUNTIME_TYPES = ['BASIC', 'ADVANCED', 'GPU'] as const;
 
 /** `2` keeps two servers of every runtime type; `BASIC=2,GPU=0` names types (unnamed ones get none). */
@@ -51,7 +58,7 @@ const ZEnv = z
     WEB_DIST: z.string().optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     TRUST_PROXY: bool(false),
-    PUBLIC_URL: z.url({ message: 'expected the http(s) address users open, e.g. https://ai.school.edu' }).optional(),
+    PUBLIC_URL: httpAddress('expected the http(s) address users open, e.g. https://ai.school.edu').optional(),
     INSTANCE_URL: z
       .url({ message: 'expected the http address other server processes reach this one at, e.g. http://10.0.3.7:8080' })
       .refine(
@@ -72,10 +79,7 @@ const ZEnv = z
         'expected an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)',
       )
       .optional(),
-    S3_ENDPOINT: z
-      .url({ message: 'expected the S3 service address, e.g. http://10.0.3.10:9000' })
-      .refine((url) => /^https?:\/\//.test(url), 'expected an http:// or https:// address, e.g. http://10.0.3.10:9000')
-      .optional(),
+    S3_ENDPOINT: httpAddress('expected the http(s) address of the S3 service, e.g. http://10.0.3.10:9000').optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -86,10 +90,9 @@ const ZEnv = z
       .regex(/^([\w-][\w.-]*\/)*$/, 'expected folder names each ending in /, e.g. school-a/')
       .default(''),
     S3_DIRECT_DOWNLOADS: bool(false),
-    S3_PUBLIC_ENDPOINT: z
-      .url({ message: 'expected the address browsers reach the S3 service at, e.g. https://files.school.example' })
-      .refine((url) => /^https?:\/\//.test(url), 'expected an http:// or https:// address')
-      .optional(),
+    S3_PUBLIC_ENDPOINT: httpAddress(
+      'expected the http(s) address browsers reach the S3 service at, e.g. https://files.school.example',
+    ).optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     COURSE_CENTRE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
@@ -318,7 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     instanceUrl: e.INSTANCE_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     redisUrl: e.REDIS_URL,
@@ -327,7 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           bucket: e.S3_BUCKET,
           prefix: e.S3_PREFIX,
-          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          endpoint: e.S3_ENDPOINT,
           region: e.S3_REGION,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
           credentials:
@@ -335,7 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
               : undefined,
           directDownloads: e.S3_DIRECT_DOWNLOADS,
-          publicEndpoint: e.S3_PUBLIC_ENDPOINT?.replace(/\/+$/, ''),
+          publicEndpoint: e.S3_PUBLIC_ENDPOINT,
         }
       : undefined,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

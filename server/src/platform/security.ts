@@ -38,7 +38,7 @@ const middleware = (fileOrigin: string | null) => {
  * Helmet's headers depend only on its options here, so they are computed once and written with one call per
  * response; running the middleware chain per request halved the API's throughput (see docs/performance.md).
  */
-export function securityHeaders(fileOrigin: string | null = null): Record<string, string> {
+export function securityHeaders(fileOrigin: string | null): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),

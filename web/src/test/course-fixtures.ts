@@ -23,3 +23,21 @@ export function courseSummary(overrides: Partial<TCourseSummary> = {}): TCourseS
     ...overrides,
   };
 }
+
+/** The same course as a learner enrolled in it sees it: one chapter holding section `s-1`, not yet completed. */
+export function enrolledCourse(overrides: Partial<TCourseSummary> = {}, taskCount = 1) {
+  return {
+    ...courseSummary(overrides),
+    enrolled: true,
+    canEdit: false,
+    learnerVersionNumber: 1,
+    progress: 0,
+    catalogue: [
+      {
+        id: 'ch-1',
+        title: 'Chapter 1',
+        sections: [{ id: 's-1', title: 'Iris', taskCount, visited: true, completed: false }],
+      },
+    ],
+  };
+}

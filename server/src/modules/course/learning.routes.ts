@@ -150,10 +150,18 @@ export const learningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config,
       schema: {
         tags,
-        summary: 'A signed address of a resource; `preview` is false over the preview limits',
+        summary:
+          'Signed addresses of a resource, to show in place and to save; `preview` is false over the preview limits',
         params,
         response: envelopeOf(
-          z.object({ url: z.string(), preview: z.boolean(), mime: z.string(), name: z.string(), size: z.number() }),
+          z.object({
+            url: z.string(),
+            downloadUrl: z.string(),
+            preview: z.boolean(),
+            mime: z.string(),
+            name: z.string(),
+            size: z.number(),
+          }),
         ),
       },
     },

@@ -22,8 +22,11 @@ export async function resourceUrl(ctx: AppContext, auth: AuthContext, resourceId
     if (!enrolment) throw new AppError('COURSE_NOT_JOINED');
     if (enrolment.versionId !== resource.versionId) throw new AppError('NOT_FOUND');
   }
+  const link = { expiresInSeconds: 6 * 3600, fileName: resource.name };
   return {
-    url: ctx.storage.signedUrl(resource.storageKey, { expiresInSeconds: 6 * 3600, fileName: resource.name }),
+    url: ctx.storage.signedUrl(resource.storageKey, link),
+    // A browser keeps an anchor's `download` name only for its own origin, not once a bucket answers the link.
+    downloadUrl: ctx.storage.signedUrl(resource.storageKey, { ...link, attachment: true }),
     preview: mayPreview(resource.mime, resource.size),
     mime: resource.mime,
     name: resource.name,

@@ -182,6 +182,11 @@ describe.each(['the local disk', 'an S3 bucket'])(
       expect(
         (await request('student', 'GET', `${url.pathname}${url.search}`, { range: `bytes=${file.length}-` })).status,
       ).toBe(416);
+      // The download button's address saves it under its name rather than playing it.
+      const save = new URL(signed.body.data.downloadUrl, base);
+      const saved = await request('student', 'GET', `${save.pathname}${save.search}`, { range: 'bytes=0-9' });
+      expect(saved.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
+      expect(ranged.headers['content-disposition']).toMatch(/^inline; /);
     });
 
     it('refuses a file over 2 GB before storing a byte, an 11th file, and anyone who cannot edit', async () => {

@@ -55,6 +55,16 @@ describe('file downloads and streamed uploads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('a,b\n1,2\n');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('名单.csv'));
+    // A PDF shows in place, unless its link asks for it to be saved.
+    await t.storage.put('reports/r.pdf', Readable.from(['%PDF']), { maxBytes: 100 });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: t.storage.signedUrl('reports/r.pdf', { expiresInSeconds: 60 }),
+    });
+    expect(shown.headers['content-disposition']).toBe("inline; filename*=UTF-8''r.pdf");
+    const saveUrl = t.storage.signedUrl('reports/r.pdf', { expiresInSeconds: 60, attachment: true });
+    const saved = await t.app.inject({ method: 'GET', url: saveUrl });
+    expect(saved.headers['content-disposition']).toBe("attachment; filename*=UTF-8''r.pdf");
     const tampered = await t.app.inject({ method: 'GET', url: url.replace('list.csv', 'other.csv') });
     expect(tampered.statusCode).toBe(410);
     expect(tampered.json().errorCode).toBe('1005');
@@ -98,6 +108,17 @@ describe('downloads from a bucket that serves them itself', () => {
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toBe(
       `inline; filename*=UTF-8''${encodeURIComponent('第一课.pdf')}`,
+    );
+    // A link to save it: the bucket is told to send it as an attachment, since a browser keeps an anchor's download
+    // name only for its own origin.
+    const saveUrl = bucket.signedUrl('resources/r1.pdf', {
+      expiresInSeconds: 3600,
+      fileName: '第一课.pdf',
+      attachment: true,
+    });
+    const saved = await fetch((await t.app.inject({ method: 'GET', url: saveUrl })).headers.location!);
+    expect(saved.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('第一课.pdf')}`,
     );
     // It ends when the link does: what the link says, at most a week, counted from the hour it is signed as of.
     const signed = new URL(location).searchParams;

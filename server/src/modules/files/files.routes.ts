@@ -10,6 +10,7 @@ const ZSignedQuery = z.object({
   expires: z.string().regex(/^\d+$/),
   sig: z.string().min(1),
   name: z.string().max(255).optional(),
+  dl: z.literal('1').optional(),
 });
 
 /**
@@ -32,7 +33,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async
       const name = request.query.name ?? key.split('/').pop()!;
       const type = mediaTypeOf(name);
       const total = await storage.size(key);
-      const kind = type === 'application/octet-stream' ? 'attachment' : 'inline';
+      const kind = request.query.dl || type === 'application/octet-stream' ? 'attachment' : 'inline';
       const disposition = `${kind}; filename*=UTF-8''${encodeURIComponent(name)}`;
       // A bucket with direct downloads sends the bytes itself (byte ranges too), named and typed as here.
       const direct = await storage.directUrl(key, {

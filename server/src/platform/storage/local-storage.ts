@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors.js';
-import { SignedLinks, type SignedQuery } from './signed-links.js';
-import { ByteLimit, isValidKey, type FileStorage } from './storage.js';
+import { SignedLinks } from './signed-links.js';
+import { ByteLimit, isValidKey, type FileStorage, type SignedQuery, type SignedUrlOptions } from './storage.js';
 
 /** Files under `DATA_DIR/files`, written to a temporary name first and renamed once complete. */
 export class LocalDiskStorage implements FileStorage {
@@ -81,7 +81,7 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }) {
+  signedUrl(key: string, options: SignedUrlOptions) {
     return this.links.url(key, options);
   }
 

@@ -11,8 +11,15 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '../errors.js';
-import { SignedLinks, type SignedQuery } from './signed-links.js';
-import { ByteLimit, isValidKey, type DirectUrlOptions, type FileStorage } from './storage.js';
+import { SignedLinks } from './signed-links.js';
+import {
+  ByteLimit,
+  isValidKey,
+  type DirectUrlOptions,
+  type FileStorage,
+  type SignedQuery,
+  type SignedUrlOptions,
+} from './storage.js';
 
 export interface S3Options {
   bucket: string;
@@ -180,7 +187,7 @@ export class S3Storage implements FileStorage {
     } while (ContinuationToken);
   }
 
-  signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }) {
+  signedUrl(key: string, options: SignedUrlOptions) {
     return this.links.url(key, options);
   }
 

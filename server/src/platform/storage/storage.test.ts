@@ -136,6 +136,13 @@ describe.each(kinds)('%s', (_name, make) => {
     expect(storage.verifySignedUrl({ ...query, key: 'reports/other.pdf' })).toBeNull();
     expect(storage.verifySignedUrl({ ...query, name: 'evil.exe' })).toBeNull();
     expect(storage.verifySignedUrl({ ...query, expires: String(Number(query.expires) + 1000) })).toBeNull();
+    // Whether it is saved rather than shown is signed too: it can be neither added nor taken away.
+    expect(storage.verifySignedUrl({ ...query, dl: '1' })).toBeNull();
+    const saved = new URL(storage.signedUrl('reports/r.pdf', { expiresInSeconds: 60, attachment: true }), 'http://x');
+    const savedQuery = Object.fromEntries(saved.searchParams) as { key: string; expires: string; sig: string };
+    expect(saved.searchParams.get('dl')).toBe('1');
+    expect(storage.verifySignedUrl(savedQuery)).toBe('reports/r.pdf');
+    expect(storage.verifySignedUrl({ ...savedQuery, dl: undefined })).toBeNull();
     now += 61_000;
     expect(storage.verifySignedUrl(query)).toBeNull();
   });
@@ -248,12 +255,22 @@ describe('S3Storage with direct downloads', () => {
   });
 
   it('gives one link the same address all hour, so browsers can cache the file', async () => {
-    const expiresAt = Math.floor(Date.now() / 1000) + 7 * 86_400;
-    const first = await storage.directUrl('media/clip.bin', asked(expiresAt));
-    expect(await storage.directUrl('media/clip.bin', asked(expiresAt))).toBe(first);
+    let clock = Date.parse('2026-11-25T10:00:05Z');
+    const timed = new S3Storage({ ...s3.options(), directDownloads: true, publicEndpoint }, SECRET, () => clock);
+    const expiresAt = clock / 1000 + 7 * 86_400;
+    const first = (await timed.directUrl('media/clip.bin', asked(expiresAt)))!;
+    clock = Date.parse('2026-11-25T10:59:58Z');
+    expect(await timed.directUrl('media/clip.bin', asked(expiresAt))).toBe(first);
+    const signed = new URL(first).searchParams;
+    expect(signed.get('X-Amz-Date')).toBe('20261125T100000Z');
     // At most the week an S3 presigned address may live, counted from the hour it is signed as of.
-    expect(Number(new URL(first!).searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(7 * 86_400);
-    expect((await fetch(first!)).status).toBe(200);
+    expect(Number(signed.get('X-Amz-Expires'))).toBe(7 * 86_400);
+    clock = Date.parse('2026-11-25T11:00:01Z');
+    const next = new URL((await timed.directUrl('media/clip.bin', asked(expiresAt)))!).searchParams;
+    expect(next.get('X-Amz-Date')).toBe('20261125T110000Z');
+    // Within the week, the address ends exactly when the link does.
+    expect(Date.parse('2026-11-25T11:00:00Z') / 1000 + Number(next.get('X-Amz-Expires'))).toBe(expiresAt);
+    timed.close();
   });
 
   it('ends an address when its link ends', async () => {

@@ -17,9 +17,9 @@ export interface FileStorage {
   /** Every stored file with its size, in no particular order (backups read them all). */
   list(): AsyncIterable<{ key: string; size: number }>;
   /** A time-limited URL anyone holding it may download from. */
-  signedUrl(key: string, options: { expiresInSeconds: number; fileName?: string }): string;
+  signedUrl(key: string, options: SignedUrlOptions): string;
   /** Checks a signed URL's query; answers the key when valid and unexpired. */
-  verifySignedUrl(query: { key: string; expires: string; sig: string; name?: string | undefined }): string | null;
+  verifySignedUrl(query: SignedQuery): string | null;
   /**
    * Where a browser may fetch the file from the storage itself, until `expiresAt` (seconds, the signed link's own
    * end), answered with the given type and disposition; null when the server sends the bytes (the local disk, or
@@ -28,6 +28,23 @@ export interface FileStorage {
   directUrl(key: string, options: DirectUrlOptions): Promise<string | null>;
   /** The origin of every direct URL, which the Content-Security-Policy must allow; null without direct URLs. */
   directOrigin(): Promise<string | null>;
+}
+
+export interface SignedUrlOptions {
+  expiresInSeconds: number;
+  /** The name the browser gives the file (the key's last part otherwise). */
+  fileName?: string;
+  /** Saved under its name rather than shown in place, whatever its type (a "Download" button). */
+  attachment?: boolean;
+}
+
+/** The query of a signed URL; `dl=1` asks for an attachment, and is signed like the rest. */
+export interface SignedQuery {
+  key: string;
+  expires: string;
+  sig: string;
+  name?: string | undefined;
+  dl?: '1' | undefined;
 }
 
 export interface DirectUrlOptions {

@@ -102,7 +102,9 @@ export function useExperimentCopies(courseId: string) {
   });
 }
 export const resourceUrl = (id: string) =>
-  api.get<{ url: string; preview: boolean; mime: string; name: string; size: number }>(`${B}/resources/${id}/url`);
+  api.get<{ url: string; downloadUrl: string; preview: boolean; mime: string; name: string; size: number }>(
+    `${B}/resources/${id}/url`,
+  );
 
 /** An editor call that answers the whole editable course: the cache is replaced by the answer. */
 export function useEditorMutation<V>(courseId: string, call: (vars: V) => Promise<TEditableCourse>) {

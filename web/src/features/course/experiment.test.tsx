@@ -4,27 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, ok, type FakeServer } from '../../test/fake-api';
 import { signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
-import { courseSummary } from '../../test/course-fixtures';
+import { courseSummary, enrolledCourse } from '../../test/course-fixtures';
 import { renderApp } from '../../test/render-app';
 
 const B = COURSE_API.base;
 const COPY_ID = '0192f7a0-0000-7000-8000-0000000000c1';
 const TEMPLATE_ID = '0192f7a0-0000-7000-8000-0000000000t1';
 const SUMMARY = courseSummary({ name: 'Machine learning', publicScope: 'customer', learners: 2 });
-const DETAIL = {
-  ...SUMMARY,
-  enrolled: true,
-  canEdit: false,
-  learnerVersionNumber: 1,
-  progress: 0,
-  catalogue: [
-    {
-      id: 'ch-1',
-      title: 'Chapter 1',
-      sections: [{ id: 's-1', title: 'Iris', taskCount: 1, visited: true, completed: false }],
-    },
-  ],
-};
+const DETAIL = enrolledCourse(SUMMARY);
 const section = (experiment: { linked: boolean; projectId: string | null }) => ({
   id: 's-1',
   title: 'Iris',

@@ -26,7 +26,7 @@ export function ResourceItem({ resource }: { resource: TResource }) {
       )}
       {data && !data.preview && <Alert type="info" showIcon title={t('detail.tooLarge')} />}
       {data && (
-        <a href={data.url} download={resource.name} className="course-resource__download">
+        <a href={data.downloadUrl} download={resource.name} className="course-resource__download">
           <DownloadOutlined aria-hidden="true" /> {t('detail.download')}
         </a>
       )}
