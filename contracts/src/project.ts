@@ -272,8 +272,11 @@ export const ZComputeBalance = z.object({
 });
 export type TComputeBalance = z.infer<typeof ZComputeBalance>;
 
-/** Why a runtime stopped: its user, idle culling, an exhausted weekly balance, a crash, the server stopping. */
-export const ZRuntimeStopReason = z.enum(['user', 'idle', 'computeExhausted', 'crashed', 'shutdown']);
+/**
+ * Why a runtime stopped: its user, idle culling, an exhausted weekly balance, a crash, the server stopping, or
+ * writing on while the disk was below its floor (`diskFull`).
+ */
+export const ZRuntimeStopReason = z.enum(['user', 'idle', 'computeExhausted', 'crashed', 'shutdown', 'diskFull']);
 
 export const ZRuntimeStatus = z.object({
   state: z.enum(CONTAINER_STATES),

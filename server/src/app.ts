@@ -190,7 +190,7 @@ export async function buildApp({
   const runtimes = await createRuntimeManager(app, ctx, runtimeDriver);
   await app.register(uploadRoutes, { ctx, instance: runtimes.instance });
   app.decorate('runtimes', runtimes);
-  app.decorate('packages', new PackageQueue(ctx, runtimes.driver, runtimes.instance));
+  app.decorate('packages', new PackageQueue(ctx, runtimes.driver, runtimes.instance, runtimes.disk));
   await app.register(projectRoutes, { ctx, manager: runtimes });
   await app.register(experimentRoutes, { ctx, driver: runtimes.driver });
   const sockets = registerRuntimeUpgrades(app, ctx, runtimes, tokens);

@@ -57,12 +57,14 @@ describe('Prometheus metrics', () => {
     expect(text).not.toContain('route="/metrics"');
   });
 
-  it('report the process, its runtimes, its database pool and the latest daily backup', async () => {
+  it('report the process, its runtimes and their disk, its database pool and the latest daily backup', async () => {
     let text = await scrape();
     expect(valueOf(text, 'aiedu_process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(text).toContain('aiedu_nodejs_eventloop_lag_seconds');
     expect(valueOf(text, 'aiedu_runtimes_running')).toBe(0);
     expect(valueOf(text, 'aiedu_runtimes_starting')).toBe(0);
+    expect(valueOf(text, 'aiedu_runtime_disk_free_bytes{kind="free"}')).toBeGreaterThan(0);
+    expect(valueOf(text, 'aiedu_runtime_disk_free_bytes{kind="floor"}')).toBe(t.config.runtimeMinFreeDiskMb * 2 ** 20);
     const pool = valueOf(text, 'aiedu_database_pool_connections{state="total"}');
     if (t.database.kind === 'postgres') expect(pool).toBeGreaterThan(0);
     else expect(pool).toBeUndefined();

@@ -10,14 +10,19 @@ export const METRICS_PATH = '/metrics';
 /** What the gauges read when Prometheus scrapes: this process's runtimes, its database pool. */
 export interface MetricSources {
   db: Db;
-  runtimes: { runningHere(): number; startingHere(): number };
+  runtimes: {
+    runningHere(): number;
+    startingHere(): number;
+    /** The local runtimes' disk: free bytes and the floor (null with runtimes in pods). */
+    disk: { measure(): Promise<{ freeBytes: number; floorBytes: number }> } | null;
+  };
   pool?: () => { total: number; idle: number; waiting: number } | null;
 }
 
 /**
  * Prometheus metrics of this process (`prom-client`), served at `/metrics` to a scraper holding `METRICS_TOKEN`:
  * requests by route template and status, their durations, the process's own figures (CPU, memory, event-loop
- * delay, garbage collection), notebook runtimes run here, the PostgreSQL pool, and when the latest daily backup
+ * delay, garbage collection), notebook runtimes run here and their disk's free space, the PostgreSQL pool, and when the latest daily backup
  * finished (to alert on). Each app has its own registry, so several apps in one process (tests) never mix.
  */
 export class Metrics {
@@ -68,6 +73,18 @@ export class Metrics {
       registers,
       collect() {
         this.set(sources.runtimes.startingHere());
+      },
+    });
+    new Gauge({
+      name: 'aiedu_runtime_disk_free_bytes',
+      help: 'Free space on the disk local runtimes write to, and the floor below which they are held (RUNTIME_MIN_FREE_DISK_MB)',
+      labelNames: ['kind'] as const,
+      registers,
+      async collect() {
+        const disk = await sources.runtimes.disk?.measure();
+        if (!disk) return;
+        this.set({ kind: 'free' }, disk.freeBytes);
+        this.set({ kind: 'floor' }, disk.floorBytes);
       },
     });
     new Gauge({

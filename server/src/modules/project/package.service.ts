@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { packageOperations, projects, serverInstances } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { ServerInstance } from '../../platform/server-instances.js';
+import type { DiskGuard } from '../runtime/disk-guard.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
 import type { ProjectRow } from './project-access.js';
 
@@ -50,6 +51,8 @@ export class PackageQueue {
     private readonly ctx: AppContext,
     private readonly driver: RuntimeDriver,
     private readonly instance: ServerInstance,
+    /** Installs are refused while the runtimes' disk is below its floor. */
+    private readonly disk: Pick<DiskGuard, 'assertRoom'> | null = null,
   ) {}
 
   /** Ends as failed the project's open operations of processes that have stopped (or of a version before holders). */
@@ -121,6 +124,7 @@ export class PackageQueue {
   }
 
   async enqueue(project: ProjectRow, userId: string, kind: 'install' | 'uninstall', name: string) {
+    if (kind === 'install') await this.disk?.assertRoom();
     const [row] = await this.ctx.db
       .insert(packageOperations)
       .values({

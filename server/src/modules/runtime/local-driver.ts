@@ -16,7 +16,7 @@ import {
   writeJupyterFiles,
   type JupyterServer,
 } from './jupyter-server.js';
-import { processTreeUsage } from './process-usage.js';
+import { cgroupWrittenBytes, processTreeUsage, processTreeWrittenBytes } from './process-usage.js';
 import { FolderWorkspaces, ProjectFolders } from './project-folders.js';
 import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
 import { WarmPool } from './warm-pool.js';
@@ -262,6 +262,18 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
     if (!entry?.server.child.pid) return null;
     if (entry.server.cgroup) return cgroupUsage(entry.server.cgroup);
     return processTreeUsage(entry.server.child.pid);
+  }
+
+  get diskDir(): string {
+    return this.options.rootDir;
+  }
+
+  /** Counted over the runtime's cgroup where it has one (daemons included), else over its server's descendants. */
+  async writtenBytes(projectId: string): Promise<number | null> {
+    const entry = this.running.get(projectId);
+    if (!entry?.server.child.pid) return null;
+    if (entry.server.cgroup) return cgroupWrittenBytes(entry.server.cgroup);
+    return processTreeWrittenBytes(entry.server.child.pid);
   }
 
   onExit(listener: (projectId: string) => void): void {

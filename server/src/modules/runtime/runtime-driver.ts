@@ -32,6 +32,13 @@ export interface RuntimeDriver {
   stop(projectId: string): Promise<void>;
   status(projectId: string): 'RUNNING' | 'STOPPED';
   usage(projectId: string): Promise<RuntimeUsage | null>;
+  /**
+   * A folder on the disk the runtimes write to, and the bytes a runtime's processes have added to it so far (null
+   * when it does not run here): the disk guard's measures. Drivers whose runtimes have disks of their own (pods)
+   * have neither.
+   */
+  readonly diskDir?: string;
+  writtenBytes?(projectId: string): Promise<number | null>;
   /** The project's files, as the runtime sees them (the Jupyter root directory). */
   workspaceDir(project: RuntimeProject): string;
   /** Creates the workspace when missing and answers its path. */

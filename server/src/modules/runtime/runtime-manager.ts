@@ -5,6 +5,7 @@ import { customers, projects, runtimes, serverInstances } from '../../platform/d
 import { AppError } from '../../platform/errors.js';
 import { assertContainerTypeOffered } from './container-offer.js';
 import { computeBalance, debitMinutes } from './compute-balance.js';
+import { DiskGuard } from './disk-guard.js';
 import type { RuntimeDriver, RuntimeEndpoint, RuntimeProject } from './runtime-driver.js';
 import type { RuntimeAvailability } from './runtime-install.js';
 import { INSTANCE_SIGNATURE_HEADER, type ServerInstance } from '../../platform/server-instances.js';
@@ -39,14 +40,29 @@ export class RuntimeManager {
   private readonly live = new Map<string, Live>();
   private readonly pending = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
+  /** Free space for the runtimes' disk (local runtimes only): below the floor, writers are stopped. */
+  readonly disk: DiskGuard | null;
 
   constructor(
     private readonly ctx: AppContext,
     readonly driver: RuntimeDriver,
     readonly availability: RuntimeAvailability,
     readonly instance: ServerInstance,
+    log: { info(o: object, m: string): void; warn(o: object, m: string): void },
   ) {
     driver.onExit((projectId) => void this.crashed(projectId));
+    const written = driver.writtenBytes?.bind(driver);
+    this.disk =
+      driver.diskDir && written
+        ? new DiskGuard({
+            dir: driver.diskDir,
+            floorBytes: () => ctx.config.runtimeMinFreeDiskMb * 2 ** 20,
+            running: () => [...this.live.keys()],
+            written,
+            stop: (projectId) => this.stop(projectId, 'diskFull'),
+            log,
+          })
+        : null;
   }
 
   /** Runtimes this process runs now. */
@@ -67,6 +83,7 @@ export class RuntimeManager {
     await this.instance.register();
     await this.driver.open?.();
     await this.releaseOrphans();
+    this.disk?.open();
     this.timer = setInterval(() => void this.tick().catch(() => undefined), 30_000);
     this.timer.unref();
   }
@@ -102,6 +119,7 @@ export class RuntimeManager {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.disk?.close();
     for (const projectId of [...this.live.keys()]) await this.stop(projectId, 'shutdown');
     await this.driver.stopAll();
     await this.instance.close();
@@ -235,6 +253,7 @@ export class RuntimeManager {
   ) {
     if (this.live.has(project.id)) return;
     this.checkInstalled();
+    await this.disk?.assertRoom();
     const balance = await computeBalance(this.ctx.db, this.ctx.config, user, runtimeType, this.ctx.now());
     if (balance.remainingMinutes <= 0) throw new AppError('COMPUTE_EXHAUSTED', { balance });
     await this.checkQuotas(project.id, user, runtimeType);

@@ -59,7 +59,7 @@ export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext
     runtimeDriver.limitsMode,
     log,
   );
-  const manager = new RuntimeManager(ctx, runtimeDriver, availability, instance);
+  const manager = new RuntimeManager(ctx, runtimeDriver, availability, instance, log);
   await manager.open();
   app.addHook('onClose', () => manager.close());
   app.addHook('onListen', async () => {

@@ -1,10 +1,11 @@
-import { API, COURSE_API, projectApi, ROLES, type TEditableCourse, type TProject } from '@aiedu/contracts';
+import { API, COURSE_API, projectApi, ROLES, type TEditableCourse } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, ok, type FakeServer } from '../../test/fake-api';
 import { signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { courseSummary, enrolledCourse } from '../../test/course-fixtures';
+import { aProject, aRuntime } from '../../test/project-fixtures';
 import { renderApp } from '../../test/render-app';
 
 const B = COURSE_API.base;
@@ -24,31 +25,15 @@ const section = (experiment: { linked: boolean; projectId: string | null }) => (
   nextSectionId: null,
   completed: false,
 });
-const PROJECT: TProject = {
+const PROJECT = aProject({
   id: COPY_ID,
   ownerId: 'u-kid',
-  ownerName: 'Ada',
   name: 'Iris template',
-  description: '',
-  tags: [],
-  access: 'private',
-  type: '',
-  runtimeType: 'BASIC',
-  framework: '',
-  labelFile: '',
-  courseTag: '',
-  direction: '',
-  studySection: '',
-  tool: '',
   forkedFrom: TEMPLATE_ID,
   canEdit: false,
   isOwner: false,
   reviewing: true,
-  latestVersion: null,
-  forks: 0,
-  createdAt: '2026-11-22T10:00:00+08:00',
-  updatedAt: '2026-11-22T10:00:00+08:00',
-};
+});
 const NOTEBOOK = {
   nbformat: 4,
   nbformat_minor: 5,
@@ -192,21 +177,15 @@ describe('the teacher', () => {
     server.on(`GET ${api.fileContent}`, () => ok({ path: 'main.ipynb', content: JSON.stringify(NOTEBOOK), size: 300 }));
     // The learner's runtime may be running: the reviewing teacher still gets no way to use it.
     server.on(`GET ${api.runtime}`, () =>
-      ok({
-        state: 'RUNNING',
-        runtimeType: 'BASIC',
-        startedAt: PROJECT.updatedAt,
-        startedBy: 'u-kid',
-        stopReason: null,
-        proxyPath: api.proxy,
-        balance: {
-          runtimeType: 'BASIC',
-          weeklyMinutes: 600,
-          usedMinutes: 0,
-          remainingMinutes: 600,
-          resetsAt: '2026-11-30T00:00:00+08:00',
-        },
-      }),
+      ok(
+        aRuntime({
+          state: 'RUNNING',
+          startedAt: PROJECT.updatedAt,
+          startedBy: 'u-kid',
+          stopReason: null,
+          proxyPath: api.proxy,
+        }),
+      ),
     );
     server.on(`GET ${API.runtimeAvailability}`, () =>
       ok({ state: 'ready', command: '', progress: '', limits: 'none' }),

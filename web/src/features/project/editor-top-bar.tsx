@@ -108,7 +108,9 @@ export function EditorTopBar({ project, runtime, startError, onStart, onStop, on
           showIcon
           title={refusal.errorMsg}
           description={
-            running_.length ? (
+            (refusal.data as { disk?: string } | null)?.disk === 'server' ? (
+              t('runtime.serverDiskFull')
+            ) : running_.length ? (
               <span>
                 {t('runtime.runningElsewhere')}{' '}
                 {running_.map((r) => (

@@ -1,8 +1,9 @@
 import { projectApi } from '@aiedu/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok } from '../../test/fake-api';
+import { fail, ok, type FakeServer } from '../../test/fake-api';
 import { signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { PackagesPanel } from './packages-panel';
 
@@ -18,9 +19,17 @@ const operation = (name: string, message: string) => ({
   finishedAt: '2026-11-24T08:00:05.000Z',
 });
 
+const renderPanel = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <PackagesPanel />
+    </QueryClientProvider>,
+  );
+
 describe('packages panel', () => {
+  let server: FakeServer;
   beforeEach(async () => {
-    const server = await startFakeApi();
+    server = await startFakeApi();
     signInAs('ROLE_STUDENT');
     server.on(`GET ${projectApi('p1').packages}`, () => ok([{ name: 'numpy', version: '1.24.2' }]));
     server.on(`GET ${projectApi('p1').packageOperations}`, () =>
@@ -34,13 +43,30 @@ describe('packages panel', () => {
   afterEach(stopFakeApi);
 
   it("shows pip's reason for a failure, and says so when the server stopped before pip answered", async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PackagesPanel />
-      </QueryClientProvider>,
-    );
+    renderPanel();
     expect(await screen.findByText('ERROR: No matching distribution found for no-such-package')).toBeTruthy();
     expect(screen.getByText('Stopped when the server restarted. Try again.')).toBeTruthy();
     expect(screen.getAllByText('Failed')).toHaveLength(2);
+  });
+
+  it('says why an install was refused and keeps the name typed', async () => {
+    server.on(`POST ${projectApi('p1').packages}/install`, (request) => {
+      expect(JSON.parse(request.body!)).toEqual({ name: 'pandas' });
+      return {
+        status: 507,
+        body: { errorCode: '2003', errorMsg: 'No space left', data: { disk: 'server', freeMb: 512 } },
+      };
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.type(await screen.findByLabelText('Package name'), 'pandas');
+    await user.click(screen.getByRole('button', { name: 'Install' }));
+    expect(await screen.findByText(/^The server's disk is almost full, so Python cannot start/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Package name').value).toBe('pandas');
+
+    server.on(`POST ${projectApi('p1').packages}/install`, () => fail('1001', 'Invalid package name', 400));
+    await user.click(screen.getByRole('button', { name: 'Install' }));
+    expect(await screen.findByText('Invalid package name')).toBeTruthy();
+    expect(screen.queryByText(/disk is almost full/)).toBeNull();
   });
 });

@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, List, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api-client';
 import { Button } from '../../ui/button';
+import { FormError } from '../../ui/form-error';
 import { useEditor } from './editor-context';
 import { packages, projectKeys, usePackageOperations, usePackages } from './project-api';
 
@@ -17,9 +19,20 @@ export function PackagesPanel() {
   const operations = usePackageOperations(projectId, canEdit);
   const [filter, setFilter] = useState('');
   const [form] = Form.useForm<{ name: string }>();
+  const [refusal, setRefusal] = useState<string>();
+  /** Asks for an operation; a refusal is shown and the typed name kept. */
   const run = async (kind: 'install' | 'uninstall', name: string) => {
-    await packages.run(projectId, kind, name);
+    setRefusal(undefined);
+    try {
+      await packages.run(projectId, kind, name);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const data = typeof error.body === 'object' ? (error.body.data as { disk?: string } | null) : null;
+      setRefusal(data?.disk === 'server' ? t('runtime.serverDiskFull') : error.message);
+      return false;
+    }
     await client.invalidateQueries({ queryKey: projectKeys.operations(projectId) });
+    return true;
   };
   const busy = operations.data?.some((o) => ['waiting', 'installing', 'uninstalling'].includes(o.state));
   const wasBusy = useRef(false);
@@ -35,8 +48,7 @@ export function PackagesPanel() {
         form={form}
         layout="inline"
         onFinish={async ({ name }) => {
-          await run('install', name.trim());
-          form.resetFields();
+          if (await run('install', name.trim())) form.resetFields();
         }}
       >
         <Form.Item
@@ -50,6 +62,7 @@ export function PackagesPanel() {
           {t('packages.install')}
         </Button>
       </Form>
+      <FormError message={refusal} />
       <p className="panel-hint">{t('packages.restartHint')}</p>
       <h3>{t('packages.operations')}</h3>
       <List

@@ -1,37 +1,14 @@
-import { API, type TProject } from '@aiedu/contracts';
+import { API } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
 import { clearSession, saveLogin } from '../../app/session';
 import { createFakeServer, fail, ok, type FakeServer } from '../../test/fake-api';
+import { aProject } from '../../test/project-fixtures';
 import { renderApp } from '../../test/render-app';
 
-const PROJECT: TProject = {
-  id: '0192f7a0-0000-7000-8000-0000000000aa',
-  ownerId: 'u1',
-  ownerName: 'Ada',
-  name: 'Weather charts',
-  description: 'Plot a week of temperatures',
-  tags: ['charts'],
-  access: 'private',
-  type: '',
-  runtimeType: 'BASIC',
-  framework: '',
-  labelFile: '',
-  courseTag: '',
-  direction: '',
-  studySection: '',
-  tool: '',
-  forkedFrom: null,
-  canEdit: true,
-  isOwner: true,
-  reviewing: false,
-  latestVersion: null,
-  forks: 2,
-  createdAt: '2026-11-22T10:00:00+08:00',
-  updatedAt: '2026-11-22T10:00:00+08:00',
-};
+const PROJECT = aProject({ description: 'Plot a week of temperatures', tags: ['charts'], forks: 2 });
 
 let server: FakeServer;
 

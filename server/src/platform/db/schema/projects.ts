@@ -118,7 +118,7 @@ export const runtimes = pgTable(
     state: text('state', { enum: ['NA', 'BOOTING', 'RUNNING', 'STOPPING', 'STOPPED', 'FAILED'] })
       .notNull()
       .default('NA'),
-    stopReason: text('stop_reason', { enum: ['user', 'idle', 'computeExhausted', 'crashed', 'shutdown'] }),
+    stopReason: text('stop_reason', { enum: ['user', 'idle', 'computeExhausted', 'crashed', 'shutdown', 'diskFull'] }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     /** Compute time is debited up to here. */
     debitedAt: timestamp('debited_at', { withTimezone: true }),

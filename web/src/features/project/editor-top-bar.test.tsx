@@ -1,0 +1,82 @@
+import { API, type Language, type TRuntimeStatus } from '@aiedu/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../app/api-client';
+import { changeLanguage, loadNamespaces } from '../../app/i18n';
+import { ok } from '../../test/fake-api';
+import { signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
+import { aProject, aRuntime } from '../../test/project-fixtures';
+import { EditorTopBar } from './editor-top-bar';
+
+const PROJECT = aProject({ id: 'p1', ownerId: 'u-kid', name: 'Iris' });
+
+const stopped = (stopReason: TRuntimeStatus['stopReason']) => aRuntime({ stopReason, startedBy: 'u-kid' });
+
+const renderBar = (runtime: TRuntimeStatus, startError: unknown = null) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <EditorTopBar
+          project={PROJECT}
+          runtime={runtime}
+          startError={startError}
+          onStart={() => undefined}
+          onStop={() => undefined}
+          onRunAll={() => undefined}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('editor top bar', () => {
+  beforeEach(async () => {
+    const server = await startFakeApi();
+    signInAs('ROLE_STUDENT');
+    server.on(`GET ${API.runtimeAvailability}`, () =>
+      ok({ state: 'ready', command: '', progress: '', limits: 'none' }),
+    );
+  });
+  afterEach(async () => {
+    stopFakeApi();
+    await changeLanguage('en', { remember: false });
+  });
+
+  it('says a runtime was stopped for writing to a full disk, in every language', async () => {
+    const texts: Record<Language, string> = {
+      en: "The server's disk is almost full and this project kept writing to it",
+      zh_CHS: '服务器磁盘快满了，而这个项目仍在不断写入',
+      zh_CHT: '伺服器磁碟快滿了，而這個專案仍在不斷寫入',
+      ja: 'サーバーのディスクがほぼいっぱいなのに',
+    };
+    for (const [language, text] of Object.entries(texts)) {
+      await changeLanguage(language as Language, { remember: false });
+      await loadNamespaces(['project']);
+      const { unmount } = renderBar(stopped('diskFull'));
+      expect((await screen.findByRole('alert')).textContent).toContain(text);
+      unmount();
+    }
+  });
+
+  it('explains a start refused for a full disk, and keeps the running projects of a quota refusal', async () => {
+    const noSpace = new ApiError('http', 507, {
+      errorCode: '2003',
+      errorMsg: 'No space left',
+      data: { disk: 'server', freeMb: 700 },
+    });
+    const first = renderBar(stopped('user'), noSpace);
+    expect(await screen.findByText('No space left')).toBeTruthy();
+    expect(screen.getByText(/Delete large files you no longer need, or ask your school's administrator/)).toBeTruthy();
+    first.unmount();
+
+    const quota = new ApiError('http', 409, {
+      errorCode: '3108',
+      errorMsg: 'Too many runtimes',
+      data: { running: [{ projectId: 'p2', name: 'Digits' }] },
+    });
+    renderBar(stopped('user'), quota);
+    expect(await screen.findByRole('link', { name: 'Digits' })).toBeTruthy();
+    expect(screen.queryByText(/disk is almost full/)).toBeNull();
+  });
+});
