@@ -156,7 +156,7 @@ const ZEnv = z
     RUNTIME_GPU_CPU: z.coerce.number().min(0.1).max(256).default(4),
     RUNTIME_GPU_MEMORY_MB: z.coerce.number().int().min(128).default(4096),
     RUNTIME_MAX_PROCESSES: z.coerce.number().int().min(64).max(1_000_000).default(512),
-    RUNTIME_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(1024),
+    MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(1024),
     COMPUTE_WEEKLY_MINUTES_BASIC: z.coerce.number().int().min(0).default(600),
     COMPUTE_WEEKLY_MINUTES_ADVANCED: z.coerce.number().int().min(0).default(300),
     COMPUTE_WEEKLY_MINUTES_GPU: z.coerce.number().int().min(0).default(60),
@@ -277,10 +277,10 @@ export interface Config {
   /** Processes and threads one runtime may have at once (a fork bomb stops there, not at the machine's limit). */
   runtimeMaxProcesses: number;
   /**
-   * Free space (MiB) local runtimes leave on their disk: below it, starts and installs are refused and runtimes
-   * that keep writing are stopped; 0 turns the guard off.
+   * Free space (MiB) the server keeps on the disk of DATA_DIR: uploads that would go below it, runtime starts and
+   * package installs are refused, and local runtimes that keep writing below it are stopped; 0 turns it off.
    */
-  runtimeMinFreeDiskMb: number;
+  minFreeDiskMb: number;
   /** Jupyter servers started ahead per runtime type (warm pool); 0 starts every runtime on demand. */
   runtimeWarmPool: Record<'BASIC' | 'ADVANCED' | 'GPU', number>;
   /** Weekly compute minutes per runtime type where a customer has set none. */
@@ -384,7 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       GPU: { cpu: e.RUNTIME_GPU_CPU, memoryMb: e.RUNTIME_GPU_MEMORY_MB },
     },
     runtimeMaxProcesses: e.RUNTIME_MAX_PROCESSES,
-    runtimeMinFreeDiskMb: e.RUNTIME_MIN_FREE_DISK_MB,
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
     runtimeWarmPool: e.RUNTIME_WARM_POOL!,
     computeWeeklyMinutes: {
       BASIC: e.COMPUTE_WEEKLY_MINUTES_BASIC,

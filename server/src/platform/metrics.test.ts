@@ -64,7 +64,7 @@ describe('Prometheus metrics', () => {
     expect(valueOf(text, 'aiedu_runtimes_running')).toBe(0);
     expect(valueOf(text, 'aiedu_runtimes_starting')).toBe(0);
     expect(valueOf(text, 'aiedu_runtime_disk_free_bytes{kind="free"}')).toBeGreaterThan(0);
-    expect(valueOf(text, 'aiedu_runtime_disk_free_bytes{kind="floor"}')).toBe(t.config.runtimeMinFreeDiskMb * 2 ** 20);
+    expect(valueOf(text, 'aiedu_runtime_disk_free_bytes{kind="floor"}')).toBe(t.config.minFreeDiskMb * 2 ** 20);
     const pool = valueOf(text, 'aiedu_database_pool_connections{state="total"}');
     if (t.database.kind === 'postgres') expect(pool).toBeGreaterThan(0);
     else expect(pool).toBeUndefined();

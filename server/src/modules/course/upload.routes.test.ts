@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { serverInstances } from '../../platform/db/schema/index.js';
+import { freeDiskBytes } from '../../platform/disk-space.js';
 import { FORWARDED_HEADER } from '../../platform/forwarding.js';
 import { waitFor } from '../../test/jupyter-kit.js';
 import { S3Storage } from '../../platform/storage/s3-storage.js';
@@ -214,6 +215,30 @@ describe.each(['the local disk', 'an S3 bucket'])(
       // A published course without a revision takes no new files.
       await w.call('teacher', 'POST', `/api/v1/courses/${course.id}/publish`);
       expect((await create('teacher', sectionId, 'late.pdf', 3)).status).toBe(409);
+    });
+
+    it('refuses, before a byte, a file that would leave the disk below its floor: twice its size without a bucket', async () => {
+      const course = await w.buildCourse();
+      const sectionId = course.sectionIds[0]!;
+      const tusDir = path.join(w.t.config.dataDir, 'uploads', 'course-resources');
+      const before = await readdir(tusDir);
+      const floor = w.t.config.minFreeDiskMb;
+      const GiB = 2 ** 30;
+      // Room for the file once (its bytes in a bucket), not twice (in the upload folder, then in the stored files).
+      w.t.config.minFreeDiskMb = Math.max(1, Math.floor(((await freeDiskBytes(tusDir)) - 1.5 * GiB) / 2 ** 20));
+      try {
+        const video = await create('teacher', sectionId, 'lesson.mp4', GiB);
+        if (s3) {
+          expect(video.status).toBe(201);
+          expect((await request('teacher', 'DELETE', uploadPath(video.headers.location!))).status).toBe(204);
+        } else {
+          expect(video.status).toBe(507);
+          expect(JSON.parse(video.body.toString())).toMatchObject({ errorCode: '2003', data: { disk: 'server' } });
+        }
+        expect(await readdir(tusDir)).toEqual(before);
+      } finally {
+        w.t.config.minFreeDiskMb = floor;
+      }
     });
   },
 );

@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { courseResources } from '../../platform/db/schema/index.js';
+import { assertDiskRoom } from '../../platform/disk-space.js';
 import { AppError } from '../../platform/errors.js';
 import { forwardRequest, wasForwarded } from '../../platform/forwarding.js';
 import type { ServerInstance } from '../../platform/server-instances.js';
@@ -40,8 +41,8 @@ const safeName = (name: string) => name.replace(/[\\/\0]/g, '_').slice(0, 200) |
 
 /**
  * Resumable uploads of section resources (the tus protocol). Bytes stream to a file on disk, never into memory;
- * an interrupted upload continues from its offset. A file over 2 GB, or an 11th file, is refused before any byte
- * is stored. A finished upload is moved into storage and becomes a resource of its section.
+ * an interrupted upload continues from its offset. A file over 2 GB, an 11th file, or one that would leave the
+ * disk below `MIN_FREE_DISK_MB`, is refused before any byte is stored. A finished upload is moved into storage and becomes a resource of its section.
  */
 export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext; instance: ServerInstance }> = async (
   app,
@@ -93,6 +94,8 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext; instance: Serve
       const length = Number(request.headers['upload-length']);
       if (!Number.isFinite(length) || length < 0) throw new AppError('BAD_REQUEST');
       if (length > LIMITS.resourceBytes) throw new AppError('FILE_TOO_LARGE');
+      // The bytes land in the upload folder, then (without a bucket) are copied into the stored files beside it.
+      await assertDiskRoom(directory, ctx.config.minFreeDiskMb, ctx.storage.localDir ? 2 * length : length);
       await loadPartForAuthor(ctx.db, auth, 'section', meta.sectionId);
       if ((await countRows(ctx.db, courseResources, 'sectionId', meta.sectionId)) >= LIMITS.resourcesPerSection) {
         throw new AppError('COURSE_RESOURCES_FULL');

@@ -1,4 +1,4 @@
-import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { OPEN_LIMITS, ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,14 @@ describe('the editor file tree', () => {
     const full = await upload('', 'big.bin', Buffer.alloc(80 * 1024));
     expect(full.json().errorCode).toBe('2003');
     expect((await call('GET', '/files')).json().data.map((n: { name: string }) => n.name)).not.toContain('big.bin');
+    // The disk is below its floor: nothing is written, and the refusal says it is the server's disk.
+    const floor = t.config.minFreeDiskMb;
+    t.config.minFreeDiskMb = 1_000_000_000;
+    const noDisk = await upload('', 'small.csv', Buffer.from('x'));
+    t.config.minFreeDiskMb = floor;
+    expect(noDisk.statusCode).toBe(507);
+    expect(noDisk.json()).toMatchObject({ errorCode: '2003', data: { disk: 'server' } });
+    expect(readdirSync(workspace()).filter((name) => name === 'small.csv' || name.startsWith('.upload-'))).toEqual([]);
     const download = await call('GET', '/files/download?path=data.csv');
     expect(download.body).toBe('a,b\n1,2\n');
     expect(download.headers['content-disposition']).toContain('attachment');

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../platform/context.js';
 import { projects } from '../../platform/db/schema/index.js';
+import { assertDiskRoom } from '../../platform/disk-space.js';
 import { AppError } from '../../platform/errors.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
 import type { ProjectRow } from './project-access.js';
@@ -112,9 +113,13 @@ export class ProjectFiles {
     return total;
   }
 
-  /** An upload of at most 100 MB; an existing name answers 2002, a full quota 2003. Nothing partial stays. */
+  /**
+   * An upload of at most 100 MB; an existing name answers 2002, a full quota or a disk below its floor 2003.
+   * Nothing partial stays.
+   */
   async upload(folder: string, name: string, body: Readable & { truncated?: boolean }) {
     checkName(name);
+    await assertDiskRoom(this.root, this.ctx.config.minFreeDiskMb);
     const parent = await existing(this.root, folder);
     if (!parent.info.isDirectory()) throw new AppError('BAD_REQUEST');
     const target = path.join(parent.absolute, name);
@@ -134,6 +139,7 @@ export class ProjectFiles {
       );
       if (body.truncated) throw new AppError('FILE_TOO_LARGE');
       if ((await this.ownerUsage()) > this.ctx.config.userStorageQuotaBytes) throw new AppError('NO_SPACE');
+      await assertDiskRoom(this.root, this.ctx.config.minFreeDiskMb);
       this.driver.claim(this.project, temporary);
       await moveEntry(temporary, target);
     } finally {

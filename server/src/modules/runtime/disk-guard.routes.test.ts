@@ -25,7 +25,7 @@ describe.skipIf(JUPYTER_MISSING)('runtimes on a disk below its floor', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { runtimeMinFreeDiskMb: 0 } });
+    t = await createTestApp({ config: { minFreeDiskMb: 0 } });
     const school = await buildCustomer(t.database.db);
     for (const who of ['writer', 'reader']) {
       const user = await buildUser(t.database.db, { customerId: school.id, username: who, roles: [ROLES.student] });
@@ -45,7 +45,7 @@ describe.skipIf(JUPYTER_MISSING)('runtimes on a disk below its floor', () => {
     expect(stdoutOf(await reader.execute('print(sum(range(10)))')).trim()).toBe('45');
 
     // The disk is now below the floor, and a cell writes on (1 MiB at a time, for at most a minute or 2 GiB).
-    t.config.runtimeMinFreeDiskMb = BEYOND_ANY_DISK_MB;
+    t.config.minFreeDiskMb = BEYOND_ANY_DISK_MB;
     writer.send(
       [
         'import time',
@@ -75,7 +75,7 @@ describe.skipIf(JUPYTER_MISSING)('runtimes on a disk below its floor', () => {
     }[];
     expect(files.find((f) => f.name === 'filling.bin')?.size).toBeGreaterThan(0);
 
-    t.config.runtimeMinFreeDiskMb = 0;
+    t.config.minFreeDiskMb = 0;
     expect((await call('writer', 'POST', projectApi(projects.writer!).runtimeStart, {})).json().data.state).toBe(
       'RUNNING',
     );

@@ -1,5 +1,4 @@
-import { statfs } from 'node:fs/promises';
-import { AppError } from '../../platform/errors.js';
+import { diskFull, freeDiskBytes } from '../../platform/disk-space.js';
 
 /** What a runtime may still add once the disk is below the floor before it is stopped (saves, a small output). */
 export const DISK_GRACE_BYTES = 16 * 1024 * 1024;
@@ -10,7 +9,7 @@ const WATCH_MS = 250;
 export interface DiskGuardOptions {
   /** A folder on the disk runtimes write to (`DATA_DIR/runtime`). */
   dir: string;
-  /** The floor in bytes (`RUNTIME_MIN_FREE_DISK_MB`), read at every check; 0 turns the guard off. */
+  /** The floor in bytes (`MIN_FREE_DISK_MB`), read at every check; 0 turns the guard off. */
   floorBytes(): number;
   /** The projects whose runtimes run now. */
   running(): string[];
@@ -21,11 +20,6 @@ export interface DiskGuardOptions {
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
   /** Free bytes for unprivileged users at `dir`; statfs by default. */
   freeBytes?(dir: string): Promise<number>;
-}
-
-async function statfsFree(dir: string): Promise<number> {
-  const stats = await statfs(dir);
-  return stats.bavail * stats.bsize;
 }
 
 /**
@@ -47,7 +41,7 @@ export class DiskGuard {
   private near = false;
 
   constructor(private readonly options: DiskGuardOptions) {
-    this.freeBytes = options.freeBytes ?? statfsFree;
+    this.freeBytes = options.freeBytes ?? freeDiskBytes;
   }
 
   /** Free bytes and the floor now; `low` when free space is below a floor that is set. */
@@ -60,7 +54,7 @@ export class DiskGuard {
   /** Refuses work that fills the disk (a start, an install) while it is below the floor. */
   async assertRoom(): Promise<void> {
     const { freeBytes, low } = await this.measure();
-    if (low) throw new AppError('NO_SPACE', { disk: 'server', freeMb: Math.floor(freeBytes / 2 ** 20) });
+    if (low) throw diskFull(freeBytes);
   }
 
   /** One check; answers the projects whose runtimes it stopped. */

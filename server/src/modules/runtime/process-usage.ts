@@ -75,9 +75,18 @@ export function writtenBytes(pid: number): number {
   }
 }
 
-/** The bytes a process and its descendants have added to disks so far (see `writtenBytes`). */
+/** The latest scan of /proc, which the counts of every runtime in one check share. */
+let recent: { at: number; stats: Map<number, ProcStat> } | null = null;
+const SCAN_REUSE_MS = 100;
+
+/**
+ * The bytes a process and its descendants have added to disks so far (see `writtenBytes`). The tree comes from a
+ * scan of /proc at most 100 ms old, so counting every runtime of a machine reads each process's parent once.
+ */
 export function processTreeWrittenBytes(rootPid: number): number {
-  return treeOf(rootPid, scanProc()).reduce((sum, pid) => sum + writtenBytes(pid), 0);
+  const now = Date.now();
+  if (!recent || now - recent.at > SCAN_REUSE_MS) recent = { at: now, stats: scanProc() };
+  return treeOf(rootPid, recent.stats).reduce((sum, pid) => sum + writtenBytes(pid), 0);
 }
 
 /** The bytes every process of a cgroup has added to disks so far, daemons that left their parent included. */

@@ -56,7 +56,7 @@ export class RuntimeManager {
       driver.diskDir && written
         ? new DiskGuard({
             dir: driver.diskDir,
-            floorBytes: () => ctx.config.runtimeMinFreeDiskMb * 2 ** 20,
+            floorBytes: () => ctx.config.minFreeDiskMb * 2 ** 20,
             running: () => [...this.live.keys()],
             written,
             stop: (projectId) => this.stop(projectId, 'diskFull'),

@@ -22,6 +22,10 @@ export class LocalDiskStorage implements FileStorage {
     this.links = new SignedLinks(secret, now);
   }
 
+  get localDir(): string {
+    return this.root;
+  }
+
   private pathOf(key: string): string {
     if (!isValidKey(key)) throw new AppError('INVALID_REQUEST');
     return path.join(this.root, ...key.split('/'));

@@ -60,6 +60,7 @@ function isMissing(error: unknown) {
  * pass the server.
  */
 export class S3Storage implements FileStorage {
+  readonly localDir = null;
   private readonly client: S3Client;
   /** Signs the addresses browsers fetch from directly: for the service's public address where it has one. */
   private readonly browserClient: S3Client | null;

@@ -74,7 +74,7 @@ const kinds: [string, () => Promise<Subject & { dispose(): void }>][] = [
   ],
 ];
 
-describe.each(kinds)('%s', (_name, make) => {
+describe.each(kinds)('%s', (name, make) => {
   let subject: Subject & { dispose(): void };
   let storage: FileStorage;
 
@@ -152,6 +152,13 @@ describe.each(kinds)('%s', (_name, make) => {
     const options = { expiresAt: now / 1000 + 60, contentType: 'image/png', contentDisposition: 'inline' };
     expect(await storage.directUrl('media/a.png', options)).toBeNull();
     expect(await storage.directOrigin()).toBeNull();
+  });
+
+  it('names the folder of this machine that holds the files, and none for a bucket', async () => {
+    await storage.put('media/a.png', Readable.from(['x']), { maxBytes: 10 });
+    const held = await subject.stored();
+    if (name === 'S3Storage') expect(storage.localDir).toBeNull();
+    else expect(held).toEqual([path.join(storage.localDir!, 'media', 'a.png')]);
   });
 
   it('reads byte ranges and reports the whole size', async () => {

@@ -28,6 +28,8 @@ export interface FileStorage {
   directUrl(key: string, options: DirectUrlOptions): Promise<string | null>;
   /** The origin of every direct URL, which the Content-Security-Policy must allow; null without direct URLs. */
   directOrigin(): Promise<string | null>;
+  /** The folder of this machine's disk the files are kept in; null for a bucket (uploads count their disk space). */
+  readonly localDir: string | null;
 }
 
 export interface SignedUrlOptions {

@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Upload as TusUpload } from 'tus-js-client';
 import { readSession } from '../../app/session';
-import { i18n } from '../../app/i18n';
+import { currentLanguage, i18n } from '../../app/i18n';
+import { refusalOf, shouldRetry } from './upload-refusal';
 
 /**
  * Uploads a section resource over tus: the file goes in 8 MB chunks with its progress shown, and an interrupted
@@ -36,12 +37,15 @@ export function ResourceUpload({
       chunkSize: 8 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000],
       metadata: { sectionId, filename: file.name },
-      headers: { 'x-authorization': readSession().token ?? '' },
+      headers: { 'x-authorization': readSession().token ?? '', language: currentLanguage() },
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => setProgress({ name: file.name, percent: Math.floor((100 * sent) / total) }),
-      onError: () => {
+      onShouldRetry: shouldRetry,
+      onError: (error) => {
         setProgress(null);
-        setFailed(t('editor.uploadFailed'));
+        const refusal = refusalOf(error);
+        if (refusal?.data?.disk === 'server') setFailed(i18n.t('common:serverDiskFull'));
+        else setFailed(refusal?.errorMsg || t('editor.uploadFailed'));
       },
       onSuccess: () => {
         setProgress(null);

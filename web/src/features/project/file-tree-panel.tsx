@@ -84,6 +84,8 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
     try {
       const result = await uploadFile(projectId, folder, file, setProgress);
       if (result.errorCode === '1000') toast.success(t('tree.uploaded'));
+      else if ((result.data as { disk?: string } | null)?.disk === 'server')
+        toast.error(t('serverDiskFull', { ns: 'common' }));
       else toast.error(result.errorMsg);
     } finally {
       setProgress(null);

@@ -1,5 +1,12 @@
 import { projectApi } from '@aiedu/contracts';
+import { currentLanguage } from '../../app/i18n';
 import { readSession } from '../../app/session';
+
+export interface UploadAnswer {
+  errorCode: string;
+  errorMsg: string;
+  data: unknown;
+}
 
 /** Uploads one file with progress (fetch cannot report upload progress); resolves with the server's envelope. */
 export function uploadFile(
@@ -7,11 +14,13 @@ export function uploadFile(
   folder: string,
   file: File,
   onProgress: (progress: { percent: number; secondsLeft: number }) => void,
-): Promise<{ errorCode: string; errorMsg: string }> {
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${projectApi(projectId).fileUpload}?folder=${encodeURIComponent(folder)}`);
     xhr.setRequestHeader('x-authorization', readSession().token ?? '');
+    // The refusal's message comes in the reader's language, as for every other request.
+    xhr.setRequestHeader('language', currentLanguage());
     const started = Date.now();
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable || event.loaded === 0) return;
@@ -21,7 +30,7 @@ export function uploadFile(
     };
     xhr.onload = () => {
       try {
-        resolve(JSON.parse(xhr.responseText) as { errorCode: string; errorMsg: string });
+        resolve(JSON.parse(xhr.responseText) as UploadAnswer);
       } catch {
         reject(new Error(`HTTP ${xhr.status}`));
       }
