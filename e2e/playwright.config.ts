@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
  * files are in an S3 bucket with direct downloads.
  */
 const shortTokenPort = port + 100;
+/** A third server whose disk counts as full: its floor of free space is beyond any disk (the full-disk journey). */
+const fullDiskPort = port + 200;
 
 export default defineConfig({
   testDir: '.',
@@ -64,6 +66,16 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       // Stopped as an operator would (SIGTERM): the server stops its notebook servers, which end their kernels.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node support/start-server.mjs',
+      url: `http://127.0.0.1:${fullDiskPort}/readyz`,
+      env: { E2E_PORT: String(fullDiskPort), MIN_FREE_DISK_MB: '1000000000', RUNTIME_WARM_POOL: '0' },
+      reuseExistingServer: false,
+      timeout: 120_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       stdout: 'ignore',
       stderr: 'pipe',

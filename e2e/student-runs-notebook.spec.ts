@@ -2,15 +2,12 @@ import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
 import { SHORT_TOKEN_URL } from './support/api';
 import { expect, expectAccessible, test, text, texts } from './support/fixtures';
+import { button, createProject } from './support/editor';
 import { signInThroughApi } from './support/sign-in';
 
 const project = texts('en', 'project');
 const t = (key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text(project, key));
-
-/** A button by its visible text; antd icons add their own name before it ("thunderbolt Start Python"). */
-const button = (page: Page, name: string) =>
-  page.getByRole('button', { name: new RegExp(`(^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
 /** Signs a demo student in through the API and stores the session the way the app does. */
 const signIn = (page: Page, username: string) =>
@@ -31,14 +28,7 @@ test('a student creates a project, runs Python, plots, uses the terminal, upload
 }) => {
   test.setTimeout(240_000);
   await signIn(page, 'student07');
-  await page.goto('/pjedu/my/projects');
-  await expect(page.getByRole('heading', { level: 1, name: t('list.mineTitle') })).toBeVisible();
-  await expectAccessible(page);
-
-  await button(page, t('list.create')).first().click();
-  await page.getByLabel(t('form.name')).fill('My first chart');
-  await button(page, t('form.create')).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'My first chart' })).toBeVisible();
+  await createProject(page, project, 'My first chart');
   const state = page.locator('[data-runtime-state]');
   await expect(state).toHaveText(t('runtime.state.NA'));
   await expectAccessible(page);

@@ -83,3 +83,6 @@ export function clientAddress(): string {
 
 /** The server whose access tokens expire after 2 seconds (playwright.config.ts). */
 export const SHORT_TOKEN_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 100}`;
+
+/** The server whose disk is below its floor whatever its size (`MIN_FREE_DISK_MB` beyond any disk). */
+export const FULL_DISK_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 200}`;

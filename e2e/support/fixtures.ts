@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
-type Texts = Record<string, unknown>;
+export type Texts = Record<string, unknown>;
 
 /** The product's own texts, so journeys assert what a person reads in each language. */
 export function texts(language: 'en' | 'zh_CHS' | 'zh_CHT' | 'ja', namespace: string): Texts {

@@ -115,7 +115,8 @@ export function useRuntimeActions(id: string) {
       api.request<TRuntimeStatus>(projectApi(id).runtimeStart, {
         method: 'POST',
         body: {},
-        handledCodes: ['3004', '3005', '3108', '3101', '3102'],
+        // The top bar shows each refusal with what to do about it: no toast besides.
+        handledCodes: ['3004', '3005', '3108', '3110', '3101', '3102', '2003'],
       }),
     onMutate: () =>
       client.setQueryData<TRuntimeStatus>(projectKeys.runtime(id), (s) => (s ? { ...s, state: 'BOOTING' } : s)),
@@ -177,7 +178,12 @@ export function usePackageOperations(id: string, enabled: boolean) {
 
 export const packages = {
   run: (id: string, kind: 'install' | 'uninstall', name: string) =>
-    api.request<TPackageOperation>(`${projectApi(id).packages}/${kind}`, { method: 'POST', body: { name } }),
+    api.request<TPackageOperation>(`${projectApi(id).packages}/${kind}`, {
+      method: 'POST',
+      body: { name },
+      // The panel shows the refusal under its form.
+      handledCodes: ['2003'],
+    }),
   cancel: (id: string, operationId: string) =>
     api.request<TPackageOperation>(`${projectApi(id).packageOperations}/cancel`, {
       method: 'POST',
