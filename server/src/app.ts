@@ -50,6 +50,7 @@ import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
 import { Metrics } from './platform/metrics.js';
 import { BackupSchedule } from './modules/system/backup-schedule.js';
 import { backupRoutes } from './modules/system/backup.routes.js';
+import { diskRoutes } from './modules/system/disk.routes.js';
 import { certificationRoutes } from './modules/user/certification.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { messengersFromConfig, type Messenger } from './platform/messaging/messenger.js';
@@ -197,6 +198,7 @@ export async function buildApp({
   await app.register(runtimeRoutes, { ctx, manager: runtimes, sockets });
   await app.register(runtimeProxyRoutes, { ctx, manager: runtimes });
   await app.register(backupRoutes, { ctx, driver: runtimes.driver });
+  await app.register(diskRoutes, { ctx });
   if (config.scheduledBackups) {
     const schedule = new BackupSchedule(
       ctx,

@@ -4,16 +4,21 @@ import { AppError } from './errors.js';
 
 const MB = 2 ** 20;
 
-/** Free bytes for unprivileged users on the disk of `dir` (or of its nearest existing parent). */
-export async function freeDiskBytes(dir: string): Promise<number> {
+/** The disk of `dir` (or of its nearest existing parent): bytes free for unprivileged users, and its size. */
+export async function diskSpace(dir: string): Promise<{ freeBytes: number; totalBytes: number }> {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
     try {
       const stats = await statfs(at);
-      return stats.bavail * stats.bsize;
+      return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || at === path.dirname(at)) throw error;
     }
   }
+}
+
+/** Free bytes for unprivileged users on the disk of `dir` (or of its nearest existing parent). */
+export async function freeDiskBytes(dir: string): Promise<number> {
+  return (await diskSpace(dir)).freeBytes;
 }
 
 /** The refusal of work that would fill the server's disk: `NO_SPACE` with `data: { disk: "server", freeMb }`. */

@@ -27,6 +27,7 @@ export const ADMIN_API = {
   roles: '/api/v1/role',
   systemConfig: '/api/v1/admin_super/system-config',
   backup: '/api/v1/admin_super/backup',
+  disk: '/api/v1/admin_super/disk',
   containerTypesConfig: '/api/v1/admin_super/container-types/config',
   customerModules: (customerId: string) => `/api/v1/admin_super/organizes/${customerId}/modules`,
 } as const;

@@ -47,17 +47,26 @@ const TYPES = [
 const CUSTOMER = { id: 'c-1', name: 'North District', code: 'north2026', parentId: null };
 const SETTING = { isCustomerSingle: false, isVerifyCode: false, platformName: null, logoUrl: null };
 
+const GB = 2 ** 30;
+const DISK = {
+  floorBytes: GB,
+  disks: [{ kind: 'data', path: '/var/lib/aiedu', freeBytes: 40 * GB, totalBytes: 100 * GB }],
+};
+
 let server: FakeServer;
+let disk = DISK;
 let setting: typeof SETTING | { platformName: string; logoUrl: string | null } = SETTING;
 
 beforeEach(async () => {
   server = await startFakeApi();
   setting = SETTING;
+  disk = DISK;
   server.on(`GET ${API.sysSetting}`, () => ok(setting));
   server.on(`GET ${ADMIN_API.systemConfig}`, () => ok(CONFIG));
   server.on(`GET ${ADMIN_API.backup}/schedule`, () =>
     ok({ enabled: false, dir: null, at: null, keep: null, files: [], last: null }),
   );
+  server.on(`GET ${ADMIN_API.disk}`, () => ok(disk));
   server.on(`GET ${ADMIN_API.containerTypesConfig}`, () => ok(TYPES));
   server.on(`GET ${ADMIN_API.customers}`, () => ok({ list: [CUSTOMER], total: 1, page: 1, size: 20 }));
   server.on(`GET ${ADMIN_API.customerModules('c-1')}`, () =>
@@ -181,6 +190,37 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
     };
     renderApp('/super/system-config');
     expect(await screen.findByText('The backup of 2026-11-24 failed: ENOSPC: no space left on device')).toBeTruthy();
+  });
+
+  it("shows how full the server's disks are against the floor kept free, and warns near and below it", async () => {
+    disk = {
+      ...DISK,
+      disks: [...DISK.disks, { kind: 'backups', path: '/srv/backups', freeBytes: 5 * GB, totalBytes: 20 * GB }],
+    };
+    const view = renderApp('/super/system-config');
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Disk' })).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText('Data (/var/lib/aiedu): 40 GB free of 100 GB')).toBeTruthy();
+    expect(within(card).getByRole('progressbar', { name: 'Data (/var/lib/aiedu)' }).getAttribute('aria-valuenow')).toBe(
+      '60',
+    );
+    expect(within(card).getByText('Daily backups (/srv/backups): 5 GB free of 20 GB')).toBeTruthy();
+    expect(within(card).getByText(/^Below 1 GB free, notebooks do not start/)).toBeTruthy();
+    expect(within(card).queryByRole('alert')).toBeNull();
+    view.unmount();
+
+    for (const [freeBytes, warning] of [
+      [1.5 * GB, 'The data disk is close to its floor. Free space or enlarge the disk soon.'],
+      [0.5 * GB, 'The data disk is below its floor: notebooks and uploads wait until space is freed.'],
+    ] as const) {
+      disk = { ...DISK, disks: [{ ...DISK.disks[0]!, freeBytes }] };
+      const warned = renderApp('/super/system-config');
+      expect(await screen.findByText(warning)).toBeTruthy();
+      warned.unmount();
+    }
+
+    disk = { floorBytes: 0, disks: DISK.disks };
+    renderApp('/super/system-config');
+    expect(await screen.findByText(/^No space is kept free/)).toBeTruthy();
   });
 
   it('lists the container types and sets the weekly minutes of one', async () => {

@@ -12,12 +12,13 @@ import { Button, Card, Form, Input, Radio, Space, Upload } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { browser } from '../../app/browser';
-import { currentLanguage, HTML_LANG } from '../../app/i18n';
 import { toast } from '../../app/feedback';
 import { usePlatformBrand } from '../../app/platform';
 import { formatDateTime } from '../../ui/dates';
+import { formatBytes } from '../../ui/sizes';
 import { schemaRule } from '../../ui/form-rules';
 import { AdminShell } from './admin-shell';
+import { DiskCard } from './disk-card';
 import { ADMIN_API, useAdminMutation } from './admin-api';
 
 type Choice = 'deployment' | 'on' | 'off';
@@ -98,16 +99,6 @@ interface BackupSchedule {
 /** Commands and variable names in the backup texts. */
 const CODE = { code: <code /> };
 
-/** A file's size in the page's language: kilobytes under a megabyte, else megabytes to one decimal. */
-const fileSize = (bytes: number) => {
-  const small = bytes < 1024 * 1024;
-  return new Intl.NumberFormat(HTML_LANG[currentLanguage()], {
-    style: 'unit',
-    unit: small ? 'kilobyte' : 'megabyte',
-    maximumFractionDigits: small ? 0 : 1,
-  }).format(small ? Math.max(1, bytes / 1024) : bytes / 1024 / 1024);
-};
-
 /** What the daily backups (`BACKUP_DIR`) do, and how the latest went. */
 /** Downloads a backup made now, or one kept by name, by following the one-minute link the server gives. */
 function useBackupDownload() {
@@ -144,7 +135,7 @@ function BackupSchedule() {
   else if (last?.file && last.finishedAt)
     latest = t('system.dailyLatest', {
       time: formatDateTime(last.finishedAt),
-      size: fileSize(last.bytes ?? 0),
+      size: formatBytes(last.bytes ?? 0),
       file: last.file,
     });
   else if (last) latest = t('system.dailyRunning', { time: formatDateTime(last.startedAt) });
@@ -157,7 +148,7 @@ function BackupSchedule() {
           {data.files.map((file) => (
             <li key={file.name}>
               <span>
-                {file.name} · {fileSize(file.bytes)}
+                {file.name} · {formatBytes(file.bytes)}
               </span>
               <Button
                 type="link"
@@ -269,6 +260,7 @@ export function SystemConfigPage() {
           </Card>
         </Form>
         <LogoCard config={data} />
+        <DiskCard />
         <BackupCard />
       </div>
     </AdminShell>
