@@ -22,7 +22,11 @@ test('on a full disk a student is told why Python does not start and a file is n
   const state = page.locator('[data-runtime-state]');
   await expect(state).toHaveText(t('runtime.state.NA'));
 
+  // The editor says so before Python is asked for, and the start is refused with the same explanation.
+  await expect(page.getByText(t('runtime.serverDiskFull'))).toBeVisible();
   await button(page, t('runtime.start')).click();
+  // NO_SPACE's message in Japanese (contracts/src/locales/ja.ts), above the explanation.
+  await expect(page.getByText('空き容量がありません')).toBeVisible();
   await expect(page.getByText(t('runtime.serverDiskFull'))).toBeVisible();
   await expect(state).toHaveText(t('runtime.state.NA'));
   await expectAccessible(page);

@@ -298,6 +298,7 @@ export const ZRuntimeAvailability = z.object({
   command: z.string().describe('the command an administrator runs to install the runtime'),
   progress: z.string().describe('the last line of the running installation'),
   limits: z.enum(['cgroup', 'rlimit', 'none']).describe('how memory and CPU limits are enforced'),
+  diskFull: z.boolean().describe("the server's disk is below MIN_FREE_DISK_MB: starts are refused (2003)"),
 });
 export type TRuntimeAvailability = z.infer<typeof ZRuntimeAvailability>;
 

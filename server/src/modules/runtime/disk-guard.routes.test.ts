@@ -62,6 +62,8 @@ describe.skipIf(JUPYTER_MISSING)('runtimes on a disk below its floor', () => {
     expect((await runtimeOf('reader')).state).toBe('RUNNING');
     expect(stdoutOf(await reader.execute('print(6 * 7)')).trim()).toBe('42');
 
+    const availability = async () => (await call('reader', 'GET', '/gw/api/v1/runtime/availability')).json().data;
+    expect(await availability()).toMatchObject({ state: 'ready', diskFull: true });
     const refused = await call('writer', 'POST', projectApi(projects.writer!).runtimeStart, {});
     expect(refused.statusCode).toBe(507);
     expect(refused.json()).toMatchObject({ errorCode: '2003', data: { disk: 'server' } });
@@ -76,6 +78,7 @@ describe.skipIf(JUPYTER_MISSING)('runtimes on a disk below its floor', () => {
     expect(files.find((f) => f.name === 'filling.bin')?.size).toBeGreaterThan(0);
 
     t.config.minFreeDiskMb = 0;
+    expect((await availability()).diskFull).toBe(false);
     expect((await call('writer', 'POST', projectApi(projects.writer!).runtimeStart, {})).json().data.state).toBe(
       'RUNNING',
     );

@@ -47,7 +47,8 @@ export class RuntimeAvailability {
     this.probed = value;
   }
 
-  get current(): TRuntimeAvailability {
+  /** The installation's side of the availability (the route adds the disk's). */
+  get current(): Omit<TRuntimeAvailability, 'diskFull'> {
     return { state: this.state, command: INSTALL_COMMAND, progress: this.progress, limits: this.limits };
   }
 

@@ -14,28 +14,31 @@ const PROJECT = aProject({ id: 'p1', ownerId: 'u-kid', name: 'Iris' });
 
 const stopped = (stopReason: TRuntimeStatus['stopReason']) => aRuntime({ stopReason, startedBy: 'u-kid' });
 
-const renderBar = (runtime: TRuntimeStatus, startError: unknown = null) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <EditorTopBar
-          project={PROJECT}
-          runtime={runtime}
-          startError={startError}
-          onStart={() => undefined}
-          onStop={() => undefined}
-          onRunAll={() => undefined}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+/** The bar for a runtime status, in a query client of its own unless one is given (to re-render with it). */
+const bar = (runtime: TRuntimeStatus, startError: unknown = null, client = new QueryClient()) => (
+  <QueryClientProvider client={client}>
+    <MemoryRouter>
+      <EditorTopBar
+        project={PROJECT}
+        runtime={runtime}
+        startError={startError}
+        onStart={() => undefined}
+        onStop={() => undefined}
+        onRunAll={() => undefined}
+      />
+    </MemoryRouter>
+  </QueryClientProvider>
+);
+const renderBar = (runtime: TRuntimeStatus, startError: unknown = null) => render(bar(runtime, startError));
 
 describe('editor top bar', () => {
+  let diskFull = false;
   beforeEach(async () => {
+    diskFull = false;
     const server = await startFakeApi();
     signInAs('ROLE_STUDENT');
     server.on(`GET ${API.runtimeAvailability}`, () =>
-      ok({ state: 'ready', command: '', progress: '', limits: 'none' }),
+      ok({ state: 'ready', command: '', progress: '', limits: 'none', diskFull }),
     );
   });
   afterEach(async () => {
@@ -78,5 +81,25 @@ describe('editor top bar', () => {
     renderBar(stopped('user'), quota);
     expect(await screen.findByRole('link', { name: 'Digits' })).toBeTruthy();
     expect(screen.queryByText(/disk is almost full/)).toBeNull();
+  });
+
+  it('warns before a start that the disk is full, once, and not over a running runtime', async () => {
+    diskFull = true;
+    const warning = /^The server's disk is almost full, so Python cannot start/;
+    const client = new QueryClient();
+    const view = render(bar(stopped('user'), null, client));
+    expect(await screen.findByText(warning)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Start Python/ })).toBeTruthy();
+    // Once it runs (a start that raced the disk's check), the warning goes.
+    view.rerender(bar(aRuntime({ state: 'RUNNING', stopReason: null }), null, client));
+    expect(await screen.findByRole('button', { name: /Stop/ })).toBeTruthy();
+    expect(screen.queryByText(warning)).toBeNull();
+    view.unmount();
+
+    // Stopped for writing on: that reason says it all.
+    const stoppedForDisk = renderBar(stopped('diskFull'));
+    expect(await screen.findByText(/this project kept writing to it/)).toBeTruthy();
+    expect(screen.queryByText(warning)).toBeNull();
+    stoppedForDisk.unmount();
   });
 });

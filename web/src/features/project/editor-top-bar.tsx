@@ -123,6 +123,9 @@ export function EditorTopBar({ project, runtime, startError, onStart, onStop, on
           }
         />
       )}
+      {!refusal && availability.data?.diskFull && !running && project.canEdit && runtime?.stopReason !== 'diskFull' && (
+        <Alert className="editor-top-bar__alert" type="warning" showIcon title={t('runtime.serverDiskFull')} />
+      )}
       {!refusal && runtime?.stopReason && runtime.stopReason !== 'user' && state !== 'RUNNING' && (
         <Alert
           className="editor-top-bar__alert"

@@ -103,7 +103,9 @@ export function useRuntimeAvailability() {
   return useQuery({
     queryKey: ['runtime', 'availability'],
     queryFn: () => api.request<TRuntimeAvailability>(API.runtimeAvailability),
-    refetchInterval: (query) => (query.state.data?.state === 'installing' ? 3000 : false),
+    // An installation shows its progress; a full disk is looked at again until space is freed.
+    refetchInterval: (query) =>
+      query.state.data?.state === 'installing' ? 3000 : query.state.data?.diskFull ? 30_000 : false,
   });
 }
 
