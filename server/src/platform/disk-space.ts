@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
+import { Transform } from 'node:stream';
 import path from 'node:path';
 import { AppError } from './errors.js';
 
@@ -35,4 +37,52 @@ export async function assertDiskRoom(dir: string, floorMb: number, incomingBytes
   if (floorMb <= 0) return;
   const free = await freeDiskBytes(dir);
   if (free - incomingBytes < floorMb * MB) throw diskFull(free);
+}
+
+/** Whether two folders (or their nearest existing parents) are on one disk. */
+export function sameDisk(a: string, b: string): boolean {
+  const device = (dir: string): number | null => {
+    for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+      try {
+        return statSync(at).dev;
+      } catch {
+        if (at === path.dirname(at)) return null;
+      }
+    }
+  };
+  return device(a) === device(b);
+}
+
+/** How often a stream written to the disk looks at its free space. */
+const WATCH_EVERY_BYTES = 32 * MB;
+
+/**
+ * Passes a stream on to a file on the disk of `dir`, and fails it (and so its writer) once that disk is below
+ * `floorMb`, at the start and every 32 MiB after: a long write such as a backup stops before the database beside it
+ * runs out of room. `freeBytes` is the measure (statfs by default).
+ */
+export function watchDiskFloor(
+  dir: string,
+  floorMb: number,
+  freeBytes: (dir: string) => Promise<number> = freeDiskBytes,
+): Transform {
+  let unchecked = WATCH_EVERY_BYTES;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      unchecked += chunk.length;
+      if (floorMb <= 0 || unchecked < WATCH_EVERY_BYTES) return callback(null, chunk);
+      unchecked = 0;
+      freeBytes(dir).then(
+        (free) =>
+          free < floorMb * MB
+            ? callback(
+                new Error(
+                  `The disk of ${dir} fell below MIN_FREE_DISK_MB (${Math.floor(free / MB)} MB free, ${floorMb} MB kept): the write stopped so the database keeps its room`,
+                ),
+              )
+            : callback(null, chunk),
+        (error: Error) => callback(error),
+      );
+    },
+  });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduledBackups } from '../../platform/db/schema/index.js';
 import { buildUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -125,6 +126,24 @@ describe('daily backups', () => {
         file: null,
         error: expect.stringMatching(/ENOTDIR/),
       });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('stops a backup on the database’s disk once that disk is below its floor, and keeps nothing of it', async () => {
+    const backups = path.join(dir, 'floor', 'backups');
+    const other = await createTestApp({
+      now: () => new Date(2026, 10, 24, 3, 0),
+      // The test's data folder and this backups folder are both under the machine's temporary folder: one disk.
+      config: { scheduledBackups: { dir: backups, at: '02:00', keep: 7 }, minFreeDiskMb: 1_000_000_000 },
+    });
+    try {
+      expect(await other.app.backups!.runDue()).toBe('failed');
+      const [row] = await other.database.db.select().from(scheduledBackups);
+      expect(row).toMatchObject({ day: '2026-11-24', file: null });
+      expect(row!.error).toMatch(/fell below MIN_FREE_DISK_MB .* the write stopped so the database keeps its room$/);
+      expect(readdirSync(backups)).toEqual([]);
     } finally {
       await other.close();
     }

@@ -1,9 +1,11 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { scheduledBackups } from '../../platform/db/schema/index.js';
+import { sameDisk, watchDiskFloor } from '../../platform/disk-space.js';
 import { verifyBackup } from './backup-restore.js';
 import { writeBackup, type BackupSource } from './backup.service.js';
 
@@ -19,7 +21,8 @@ const fileName = (date: Date) =>
 export type ScheduledBackupRow = typeof scheduledBackups.$inferSelect;
 
 /**
- * A backup every day at `BACKUP_AT` (the server's local time) into `BACKUP_DIR`, keeping the newest `BACKUP_KEEP`.
+ * A backup every day at `BACKUP_AT` (the server's local time) into `BACKUP_DIR`, keeping the newest `BACKUP_KEEP`;
+ * one on the database's disk fails, and is removed, once that disk is below `MIN_FREE_DISK_MB`.
  * Each process keeps a timer; the first whose time comes claims the day's row and writes the backup, so processes
  * sharing a database write one between them. A server that was off at that time (a laptop asleep at 2 am) writes the
  * day's backup when it next starts.
@@ -85,10 +88,13 @@ export class BackupSchedule {
       await mkdir(this.settings.dir, { recursive: true });
       // One left by a process that died while writing would keep its own mode.
       await rm(partial, { force: true });
-      await writeBackup(
-        { ...this.source, db: this.ctx.db, storage: this.ctx.storage },
-        createWriteStream(partial, { flags: 'w', mode: 0o600 }),
-      );
+      // On the database's disk, the backup stops at the floor of free space rather than fill it.
+      const floorMb = sameDisk(this.settings.dir, this.ctx.config.dataDir) ? this.ctx.config.minFreeDiskMb : 0;
+      const watched = watchDiskFloor(this.settings.dir, floorMb);
+      const stored = pipeline(watched, createWriteStream(partial, { flags: 'w', mode: 0o600 }));
+      stored.catch(() => undefined);
+      await writeBackup({ ...this.source, db: this.ctx.db, storage: this.ctx.storage }, watched);
+      await stored;
       // Read back before it counts, as `npm run backup:verify` does: an archive that does not read whole (a disk or
       // a network share that lost part of it) must neither be kept nor push a good one out.
       const checked = await verifyBackup(createReadStream(partial)).catch((error: Error) => {

@@ -1,8 +1,7 @@
-import { statSync } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { diskSpace } from '../../platform/disk-space.js';
+import { diskSpace, sameDisk } from '../../platform/disk-space.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 
 const ZDisk = z.object({
@@ -16,15 +15,6 @@ const ZDiskSpace = z.object({
   floorBytes: z.number().describe('MIN_FREE_DISK_MB in bytes; 0 when no floor is kept'),
   disks: z.array(ZDisk).describe('the data folder, then the daily backups folder when it is on another disk'),
 });
-
-/** The device a folder (or its nearest existing parent) is on. */
-function deviceOf(dir: string): number | null {
-  try {
-    return statSync(dir).dev;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * How full the server's disks are, for the super administrators: the data folder's (database, stored files,
@@ -45,8 +35,7 @@ export const diskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const dataDir = ctx.config.dataDir;
       const disks: z.infer<typeof ZDisk>[] = [{ kind: 'data', path: dataDir, ...(await diskSpace(dataDir)) }];
       const backups = ctx.config.scheduledBackups?.dir;
-      const dataDevice = deviceOf(dataDir);
-      if (backups && (deviceOf(backups) ?? dataDevice) !== dataDevice) {
+      if (backups && !sameDisk(backups, dataDir)) {
         disks.push({ kind: 'backups', path: backups, ...(await diskSpace(backups)) });
       }
       return ok({ floorBytes: ctx.config.minFreeDiskMb * 2 ** 20, disks });
