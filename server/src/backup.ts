@@ -1,8 +1,9 @@
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseInUseError, openDatabase } from './platform/db/client.js';
+import { writeWithinFloor } from './platform/disk-space.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
 import { openStorage } from './platform/storage/open-storage.js';
 import { restoreBackup, verifyBackup } from './modules/system/backup-restore.js';
@@ -66,6 +67,8 @@ async function backup(config: Config, file: string) {
   // Written under a temporary name, so an interrupted backup never looks like a whole one.
   const partial = `${file}.partial`;
   try {
+    // On the database's disk, the backup stops at MIN_FREE_DISK_MB rather than fill it (0 lets it go on).
+    const out = writeWithinFloor(partial, { dataDir: config.dataDir, floorMb: config.minFreeDiskMb, flags: 'wx' });
     const manifest = await writeBackup(
       {
         db: database.db,
@@ -75,8 +78,9 @@ async function backup(config: Config, file: string) {
         migrationsFolder: MIGRATIONS_FOLDER,
         progress: reporter('Written'),
       },
-      createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+      out.stream,
     );
+    await out.done;
     await rename(partial, file);
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(

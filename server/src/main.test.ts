@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,6 +152,12 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(refused.output()).toContain('is in use by another process');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+
+    // On the database's disk, a backup stops at the floor kept free, and leaves nothing.
+    const full = command(['backup', file], { DATA_DIR: original, MIN_FREE_DISK_MB: '1000000000' });
+    expect(await full.exited).toBe(1);
+    expect(full.output()).toMatch(/Backup failed: The disk of .+ fell below MIN_FREE_DISK_MB/);
+    expect(existsSync(file) || existsSync(`${file}.partial`)).toBe(false);
 
     const backup = command(['backup', file], { DATA_DIR: original });
     expect(await backup.exited).toBe(0);

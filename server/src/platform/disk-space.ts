@@ -1,6 +1,7 @@
-import { statSync } from 'node:fs';
+import { createWriteStream, statSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
-import { Transform } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { AppError } from './errors.js';
 
@@ -85,4 +86,19 @@ export function watchDiskFloor(
       );
     },
   });
+}
+
+/**
+ * A new file (mode 0600) written through `watchDiskFloor` when it is on the disk of `dataDir` (the database's): write
+ * to `stream`, then wait for `done`, which fails if the disk fell below `floorMb` on the way.
+ */
+export function writeWithinFloor(
+  file: string,
+  options: { dataDir: string; floorMb: number; flags: 'w' | 'wx' },
+): { stream: Writable; done: Promise<void> } {
+  const dir = path.dirname(file);
+  const stream = watchDiskFloor(dir, sameDisk(dir, options.dataDir) ? options.floorMb : 0);
+  const done = pipeline(stream, createWriteStream(file, { flags: options.flags, mode: 0o600 }));
+  done.catch(() => undefined);
+  return { stream, done };
 }

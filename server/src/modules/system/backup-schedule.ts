@@ -1,11 +1,10 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { scheduledBackups } from '../../platform/db/schema/index.js';
-import { sameDisk, watchDiskFloor } from '../../platform/disk-space.js';
+import { writeWithinFloor } from '../../platform/disk-space.js';
 import { verifyBackup } from './backup-restore.js';
 import { writeBackup, type BackupSource } from './backup.service.js';
 
@@ -89,12 +88,10 @@ export class BackupSchedule {
       // One left by a process that died while writing would keep its own mode.
       await rm(partial, { force: true });
       // On the database's disk, the backup stops at the floor of free space rather than fill it.
-      const floorMb = sameDisk(this.settings.dir, this.ctx.config.dataDir) ? this.ctx.config.minFreeDiskMb : 0;
-      const watched = watchDiskFloor(this.settings.dir, floorMb);
-      const stored = pipeline(watched, createWriteStream(partial, { flags: 'w', mode: 0o600 }));
-      stored.catch(() => undefined);
-      await writeBackup({ ...this.source, db: this.ctx.db, storage: this.ctx.storage }, watched);
-      await stored;
+      const { dataDir, minFreeDiskMb: floorMb } = this.ctx.config;
+      const out = writeWithinFloor(partial, { dataDir, floorMb, flags: 'w' });
+      await writeBackup({ ...this.source, db: this.ctx.db, storage: this.ctx.storage }, out.stream);
+      await out.done;
       // Read back before it counts, as `npm run backup:verify` does: an archive that does not read whole (a disk or
       // a network share that lost part of it) must neither be kept nor push a good one out.
       const checked = await verifyBackup(createReadStream(partial)).catch((error: Error) => {

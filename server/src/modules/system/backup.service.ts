@@ -191,6 +191,9 @@ function addEntry(pack: tar.Pack, name: string, size: number, body: Readable, mo
       entry.destroy(error);
       reject(error);
     });
+    // An archive that failed on its way out (a full disk, a lost share) destroys the entry being written: a failure
+    // of the backup, not an unhandled error that would end the process.
+    entry.on('error', reject);
     body.pipe(sized).pipe(entry);
   });
 }
