@@ -53,3 +53,22 @@ export const ZAppItem = z.object({
 export type TAppItem = z.infer<typeof ZAppItem>;
 
 export const ZHealth = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/**
+ * How full the server's disks are (`GET /api/v1/admin_super/disk`): the `MIN_FREE_DISK_MB` floor in bytes (0: none
+ * kept), the data folder's disk, then the daily backups' when they are on another one. `state` is the data disk's
+ * against the floor: `off` without one, `low` below it (notebooks and uploads refused), `near` within twice it.
+ */
+export const ZDiskSpace = z.object({
+  floorBytes: z.number(),
+  state: z.enum(['off', 'ok', 'near', 'low']),
+  disks: z.array(
+    z.object({
+      kind: z.enum(['data', 'backups']),
+      path: z.string(),
+      freeBytes: z.number(),
+      totalBytes: z.number(),
+    }),
+  ),
+});
+export type TDiskSpace = z.infer<typeof ZDiskSpace>;

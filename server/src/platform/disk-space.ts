@@ -24,6 +24,18 @@ export async function freeDiskBytes(dir: string): Promise<number> {
   return (await diskSpace(dir)).freeBytes;
 }
 
+export type FloorState = 'off' | 'ok' | 'near' | 'low';
+
+/**
+ * Free space against the `MIN_FREE_DISK_MB` floor: `low` below it (work that fills the disk is refused), `near`
+ * within twice it (runtimes' writes are watched, operators warned), `off` when no floor is kept.
+ */
+export function floorState(freeBytes: number, floorMb: number): FloorState {
+  if (floorMb <= 0) return 'off';
+  const floorBytes = floorMb * MB;
+  return freeBytes < floorBytes ? 'low' : freeBytes < 2 * floorBytes ? 'near' : 'ok';
+}
+
 /** The refusal of work that would fill the server's disk: `NO_SPACE` with `data: { disk: "server", freeMb }`. */
 export function diskFull(freeBytes: number): AppError {
   return new AppError('NO_SPACE', { disk: 'server', freeMb: Math.floor(Math.max(0, freeBytes) / MB) });
@@ -37,7 +49,7 @@ export function diskFull(freeBytes: number): AppError {
 export async function assertDiskRoom(dir: string, floorMb: number, incomingBytes = 0): Promise<void> {
   if (floorMb <= 0) return;
   const free = await freeDiskBytes(dir);
-  if (free - incomingBytes < floorMb * MB) throw diskFull(free);
+  if (floorState(free - incomingBytes, floorMb) === 'low') throw diskFull(free);
 }
 
 /** Whether two folders (or their nearest existing parents) are on one disk. */
@@ -75,7 +87,7 @@ export function watchDiskFloor(
       unchecked = 0;
       freeBytes(dir).then(
         (free) =>
-          free < floorMb * MB
+          floorState(free, floorMb) === 'low'
             ? callback(
                 new Error(
                   `The disk of ${dir} fell below MIN_FREE_DISK_MB (${Math.floor(free / MB)} MB free, ${floorMb} MB kept): the write stopped so the database keeps its room`,

@@ -64,6 +64,10 @@ export interface RequestOptions {
 
 export type ApiErrorKind = 'rejected' | 'http' | 'network';
 
+/** Whether a refusal's `data` says the server's disk is below its floor (`NO_SPACE` with `disk: "server"`). */
+export const serverDiskFull = (data: unknown): boolean =>
+  (data as { disk?: unknown } | null | undefined)?.disk === 'server';
+
 /** A failed request. `body` is the server's envelope (or the text of a non-JSON answer). */
 export class ApiError extends Error {
   constructor(

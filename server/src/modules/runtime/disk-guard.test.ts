@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../platform/errors.js';
 import { waitFor } from '../../test/jupyter-kit.js';
 import { DISK_GRACE_BYTES, DiskGuard } from './disk-guard.js';
@@ -12,12 +12,12 @@ const MB = 2 ** 20;
 
 /** A guard over a pretend disk: free space and each runtime's written bytes are set by the test. */
 function pretendDisk(floorMb: number) {
-  const state = { free: 10_000 * MB, floor: floorMb * MB, written: new Map<string, number>(), reads: 0 };
+  const state = { free: 10_000 * MB, floorMb, written: new Map<string, number>(), reads: 0 };
   const stopped: string[] = [];
   const logs: string[] = [];
   const guard = new DiskGuard({
     dir: '/',
-    floorBytes: () => state.floor,
+    floorMb: () => state.floorMb,
     running: () => [...state.written.keys()],
     written: async (projectId) => {
       state.reads += 1;
@@ -43,7 +43,7 @@ describe('the disk guard', () => {
     expect(disk.state.reads).toBe(0);
     await expect(disk.guard.assertRoom()).resolves.toBeUndefined();
 
-    disk.state.floor = 0;
+    disk.state.floorMb = 0;
     disk.state.free = 0;
     expect(await disk.guard.check()).toEqual([]);
     await expect(disk.guard.assertRoom()).resolves.toBeUndefined();
@@ -114,19 +114,32 @@ describe('the disk guard', () => {
     expect(await disk.guard.check()).toEqual(['student']);
   });
 
-  it('checks on its own timer until closed', async () => {
-    const disk = pretendDisk(1024);
-    disk.write('writer', 0);
-    disk.state.free = 900 * MB;
-    disk.guard.open();
-    await waitFor(() => disk.state.reads > 0);
-    disk.write('writer', 64 * MB);
-    await waitFor(() => disk.stopped.length === 1);
-    disk.guard.close();
-    const reads = disk.state.reads;
-    disk.write('other', 0);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(disk.state.reads).toBe(reads);
+  it('checks every second, every quarter second near the floor, and not at all once closed', async () => {
+    vi.useFakeTimers();
+    try {
+      const disk = pretendDisk(1024);
+      disk.write('writer', 0);
+      disk.guard.open();
+      // Far above the floor: free space only, once a second.
+      await vi.advanceTimersByTimeAsync(999);
+      expect(disk.state.reads).toBe(0);
+      disk.state.free = 900 * MB;
+      await vi.advanceTimersByTimeAsync(1);
+      expect(disk.state.reads).toBe(1);
+      // Below it: the runtime's count every quarter second, and the writer stopped at the first check after it wrote.
+      await vi.advanceTimersByTimeAsync(250);
+      expect(disk.state.reads).toBe(2);
+      disk.write('writer', 64 * MB);
+      await vi.advanceTimersByTimeAsync(250);
+      expect(disk.stopped).toEqual(['writer']);
+      disk.write('other', 0);
+      disk.guard.close();
+      const reads = disk.state.reads;
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(disk.state.reads).toBe(reads);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { diskFull, freeDiskBytes } from '../../platform/disk-space.js';
+import { diskFull, floorState, freeDiskBytes, type FloorState } from '../../platform/disk-space.js';
 
 /** What a runtime may still add once the disk is below the floor before it is stopped (saves, a small output). */
 export const DISK_GRACE_BYTES = 16 * 1024 * 1024;
@@ -9,8 +9,8 @@ const WATCH_MS = 250;
 export interface DiskGuardOptions {
   /** A folder on the disk runtimes write to (`DATA_DIR/runtime`). */
   dir: string;
-  /** The floor in bytes (`MIN_FREE_DISK_MB`), read at every check; 0 turns the guard off. */
-  floorBytes(): number;
+  /** The floor in MiB (`MIN_FREE_DISK_MB`), read at every check; 0 turns the guard off. */
+  floorMb(): number;
   /** The projects whose runtimes run now. */
   running(): string[];
   /** The bytes a runtime's processes have added to the disk so far (null when it is not running here). */
@@ -44,23 +44,23 @@ export class DiskGuard {
     this.freeBytes = options.freeBytes ?? freeDiskBytes;
   }
 
-  /** Free bytes and the floor now; `low` when free space is below a floor that is set. */
-  async measure(): Promise<{ freeBytes: number; floorBytes: number; low: boolean }> {
-    const floorBytes = this.options.floorBytes();
+  /** Free bytes and the floor now, and where the one stands against the other. */
+  async measure(): Promise<{ freeBytes: number; floorBytes: number; state: FloorState }> {
+    const floorMb = this.options.floorMb();
     const freeBytes = await this.freeBytes(this.options.dir);
-    return { freeBytes, floorBytes, low: floorBytes > 0 && freeBytes < floorBytes };
+    return { freeBytes, floorBytes: floorMb * 2 ** 20, state: floorState(freeBytes, floorMb) };
   }
 
   /** Refuses work that fills the disk (a start, an install) while it is below the floor. */
   async assertRoom(): Promise<void> {
-    const { freeBytes, low } = await this.measure();
-    if (low) throw diskFull(freeBytes);
+    const { freeBytes, state } = await this.measure();
+    if (state === 'low') throw diskFull(freeBytes);
   }
 
   /** One check; answers the projects whose runtimes it stopped. */
   async check(): Promise<string[]> {
-    const { freeBytes, floorBytes, low } = await this.measure();
-    this.near = floorBytes > 0 && freeBytes < 2 * floorBytes;
+    const { freeBytes, floorBytes, state } = await this.measure();
+    this.near = state === 'near' || state === 'low';
     if (!this.near) {
       this.readings.clear();
       this.baselines = null;
@@ -72,7 +72,7 @@ export class DiskGuard {
       const written = await this.options.written(projectId);
       if (written !== null) now.set(projectId, written);
     }
-    if (!low) {
+    if (state !== 'low') {
       if (this.baselines) this.options.log.info({ freeBytes, floorBytes }, 'disk back above the runtimes floor');
       this.baselines = null;
       this.readings = now;

@@ -56,7 +56,7 @@ export class RuntimeManager {
       driver.diskDir && written
         ? new DiskGuard({
             dir: driver.diskDir,
-            floorBytes: () => ctx.config.minFreeDiskMb * 2 ** 20,
+            floorMb: () => ctx.config.minFreeDiskMb,
             running: () => [...this.live.keys()],
             written,
             stop: (projectId) => this.stop(projectId, 'diskFull'),

@@ -48,7 +48,7 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{
       config: auth,
       schema: { tags, summary: 'Whether this server can run notebooks', response: envelopeOf(ZRuntimeAvailability) },
     },
-    async () => ok({ ...manager.availability.current, diskFull: (await manager.disk?.measure())?.low ?? false }),
+    async () => ok({ ...manager.availability.current, diskFull: (await manager.disk?.measure())?.state === 'low' }),
   );
 
   app.get(

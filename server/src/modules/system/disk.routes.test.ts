@@ -44,6 +44,13 @@ describe("the server's disks, for the super administrators", () => {
     expect(data.freeBytes).toBeGreaterThan(0);
     expect(data.freeBytes).toBeLessThanOrEqual(data.totalBytes);
     expect((await disk('admin')).statusCode).toBe(403);
+
+    // Where the data disk stands against the floor: below one larger than the disk, and none at all.
+    t.config.minFreeDiskMb = 1_000_000_000;
+    expect((await disk('root')).json().data).toMatchObject({ state: 'low', floorBytes: 1_000_000_000 * 2 ** 20 });
+    t.config.minFreeDiskMb = 0;
+    expect((await disk('root')).json().data).toMatchObject({ state: 'off', floorBytes: 0 });
+    t.config.minFreeDiskMb = 512;
   });
 
   it('adds the daily backups’ disk when it is another one', async () => {

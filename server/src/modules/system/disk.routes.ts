@@ -1,20 +1,8 @@
+import { ZDiskSpace, type TDiskSpace } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { diskSpace, sameDisk } from '../../platform/disk-space.js';
+import { diskSpace, floorState, sameDisk } from '../../platform/disk-space.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-
-const ZDisk = z.object({
-  kind: z.enum(['data', 'backups']),
-  path: z.string(),
-  freeBytes: z.number(),
-  totalBytes: z.number(),
-});
-
-const ZDiskSpace = z.object({
-  floorBytes: z.number().describe('MIN_FREE_DISK_MB in bytes; 0 when no floor is kept'),
-  disks: z.array(ZDisk).describe('the data folder, then the daily backups folder when it is on another disk'),
-});
 
 /**
  * How full the server's disks are, for the super administrators: the data folder's (database, stored files,
@@ -32,13 +20,14 @@ export const diskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async () => {
-      const dataDir = ctx.config.dataDir;
-      const disks: z.infer<typeof ZDisk>[] = [{ kind: 'data', path: dataDir, ...(await diskSpace(dataDir)) }];
+      const { dataDir, minFreeDiskMb } = ctx.config;
+      const data = await diskSpace(dataDir);
+      const disks: TDiskSpace['disks'] = [{ kind: 'data', path: dataDir, ...data }];
       const backups = ctx.config.scheduledBackups?.dir;
       if (backups && !sameDisk(backups, dataDir)) {
         disks.push({ kind: 'backups', path: backups, ...(await diskSpace(backups)) });
       }
-      return ok({ floorBytes: ctx.config.minFreeDiskMb * 2 ** 20, disks });
+      return ok({ floorBytes: minFreeDiskMb * 2 ** 20, state: floorState(data.freeBytes, minFreeDiskMb), disks });
     },
   );
 };

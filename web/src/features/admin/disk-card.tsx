@@ -1,14 +1,10 @@
+import type { TDiskSpace } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Progress } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { formatBytes } from '../../ui/sizes';
 import { ADMIN_API } from './admin-api';
-
-interface DiskSpace {
-  floorBytes: number;
-  disks: { kind: 'data' | 'backups'; path: string; freeBytes: number; totalBytes: number }[];
-}
 
 const CODE = { code: <code /> };
 
@@ -20,20 +16,13 @@ export function DiskCard() {
   const { t } = useTranslation('admin');
   const space = useQuery({
     queryKey: [ADMIN_API.disk],
-    queryFn: () => api.get<DiskSpace>(ADMIN_API.disk),
+    queryFn: () => api.get<TDiskSpace>(ADMIN_API.disk),
     refetchInterval: 60_000,
   });
   const data = space.data;
-  const dataDisk = data?.disks.find((disk) => disk.kind === 'data');
   const floor = data?.floorBytes ?? 0;
-  const state =
-    !dataDisk || floor === 0
-      ? 'off'
-      : dataDisk.freeBytes < floor
-        ? 'low'
-        : dataDisk.freeBytes < 2 * floor
-          ? 'near'
-          : 'ok';
+  // Where the data disk stands against the floor, as the server counts it.
+  const state = data?.state;
 
   return (
     <Card title={<h2 className="ant-card-head-title">{t('system.disk')}</h2>} size="small">
@@ -43,8 +32,11 @@ export function DiskCard() {
         return (
           <div key={disk.kind} className="disk-usage">
             <p>
-              {label}:{' '}
-              {t('system.diskFree', { free: formatBytes(disk.freeBytes), total: formatBytes(disk.totalBytes) })}
+              {t('system.diskFree', {
+                disk: label,
+                free: formatBytes(disk.freeBytes),
+                total: formatBytes(disk.totalBytes),
+              })}
             </p>
             <Progress
               percent={used}
@@ -54,14 +46,13 @@ export function DiskCard() {
           </div>
         );
       })}
-      {state === 'off' && data && (
+      {data && (
         <p>
-          <Trans t={t} i18nKey="system.diskFloorOff" components={CODE} />
-        </p>
-      )}
-      {state !== 'off' && (
-        <p>
-          <Trans t={t} i18nKey="system.diskFloor" values={{ floor: formatBytes(floor) }} components={CODE} />
+          {state === 'off' ? (
+            <Trans t={t} i18nKey="system.diskFloorOff" components={CODE} />
+          ) : (
+            <Trans t={t} i18nKey="system.diskFloor" values={{ floor: formatBytes(floor) }} components={CODE} />
+          )}
         </p>
       )}
       {state === 'low' && <Alert type="error" showIcon title={t('system.diskLow')} />}

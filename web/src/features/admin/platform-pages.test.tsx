@@ -1,4 +1,4 @@
-import { API, ROLES } from '@aiedu/contracts';
+import { API, ROLES, type TDiskSpace } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -48,13 +48,14 @@ const CUSTOMER = { id: 'c-1', name: 'North District', code: 'north2026', parentI
 const SETTING = { isCustomerSingle: false, isVerifyCode: false, platformName: null, logoUrl: null };
 
 const GB = 2 ** 30;
-const DISK = {
+const DISK: TDiskSpace = {
   floorBytes: GB,
+  state: 'ok',
   disks: [{ kind: 'data', path: '/var/lib/aiedu', freeBytes: 40 * GB, totalBytes: 100 * GB }],
 };
 
 let server: FakeServer;
-let disk = DISK;
+let disk: TDiskSpace = DISK;
 let setting: typeof SETTING | { platformName: string; logoUrl: string | null } = SETTING;
 
 beforeEach(async () => {
@@ -208,17 +209,17 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
     expect(within(card).queryByRole('alert')).toBeNull();
     view.unmount();
 
-    for (const [freeBytes, warning] of [
-      [1.5 * GB, 'The data disk is close to its floor. Free space or enlarge the disk soon.'],
-      [0.5 * GB, 'The data disk is below its floor: notebooks and uploads wait until space is freed.'],
+    for (const [state, freeBytes, warning] of [
+      ['near', 1.5 * GB, 'The data disk is close to its floor. Free space or enlarge the disk soon.'],
+      ['low', 0.5 * GB, 'The data disk is below its floor: notebooks and uploads wait until space is freed.'],
     ] as const) {
-      disk = { ...DISK, disks: [{ ...DISK.disks[0]!, freeBytes }] };
+      disk = { ...DISK, state, disks: [{ ...DISK.disks[0]!, freeBytes }] };
       const warned = renderApp('/super/system-config');
       expect(await screen.findByText(warning)).toBeTruthy();
       warned.unmount();
     }
 
-    disk = { floorBytes: 0, disks: DISK.disks };
+    disk = { floorBytes: 0, state: 'off', disks: DISK.disks };
     renderApp('/super/system-config');
     expect(await screen.findByText(/^No space is kept free/)).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import { Alert, Progress } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Upload as TusUpload } from 'tus-js-client';
+import { serverDiskFull } from '../../app/api-client';
 import { readSession } from '../../app/session';
 import { currentLanguage, i18n } from '../../app/i18n';
 import { refusalOf, shouldRetry } from './upload-refusal';
@@ -44,7 +45,7 @@ export function ResourceUpload({
       onError: (error) => {
         setProgress(null);
         const refusal = refusalOf(error);
-        if (refusal?.data?.disk === 'server') setFailed(i18n.t('common:serverDiskFull'));
+        if (serverDiskFull(refusal?.data)) setFailed(i18n.t('common:serverDiskFull'));
         else setFailed(refusal?.errorMsg || t('editor.uploadFailed'));
       },
       onSuccess: () => {

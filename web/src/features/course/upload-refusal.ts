@@ -3,7 +3,7 @@ import type { DetailedError } from 'tus-js-client';
 export interface UploadRefusal {
   errorCode: string;
   errorMsg: string;
-  data?: { disk?: string } | null;
+  data?: unknown;
 }
 
 /** The platform's refusal in a failed tus request (its envelope), or null for a dropped connection or tus's own. */

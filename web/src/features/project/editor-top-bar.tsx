@@ -3,7 +3,7 @@ import type { TProject, TRuntimeStatus } from '@aiedu/contracts';
 import { Alert, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError, serverDiskFull } from '../../app/api-client';
 import { Button } from '../../ui/button';
 import { useRuntimeAvailability } from './project-api';
 import { projectEditorPath } from '../../app/paths';
@@ -108,7 +108,7 @@ export function EditorTopBar({ project, runtime, startError, onStart, onStop, on
           showIcon
           title={refusal.errorMsg}
           description={
-            (refusal.data as { disk?: string } | null)?.disk === 'server' ? (
+            serverDiskFull(refusal.data) ? (
               t('runtime.serverDiskFull')
             ) : running_.length ? (
               <span>

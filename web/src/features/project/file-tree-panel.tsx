@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Progress, Skeleton, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverDiskFull } from '../../app/api-client';
 import { toast } from '../../app/feedback';
 import { Button } from '../../ui/button';
 import { useEditor } from './editor-context';
@@ -84,8 +85,7 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
     try {
       const result = await uploadFile(projectId, folder, file, setProgress);
       if (result.errorCode === '1000') toast.success(t('tree.uploaded'));
-      else if ((result.data as { disk?: string } | null)?.disk === 'server')
-        toast.error(t('serverDiskFull', { ns: 'common' }));
+      else if (serverDiskFull(result.data)) toast.error(t('serverDiskFull', { ns: 'common' }));
       else toast.error(result.errorMsg);
     } finally {
       setProgress(null);

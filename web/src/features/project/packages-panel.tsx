@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, List, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError, serverDiskFull } from '../../app/api-client';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { useEditor } from './editor-context';
@@ -27,8 +27,8 @@ export function PackagesPanel() {
       await packages.run(projectId, kind, name);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const data = typeof error.body === 'object' ? (error.body.data as { disk?: string } | null) : null;
-      setRefusal(data?.disk === 'server' ? t('runtime.serverDiskFull') : error.message);
+      const disk = typeof error.body === 'object' && serverDiskFull(error.body.data);
+      setRefusal(disk ? t('runtime.serverDiskFull') : error.message);
       return false;
     }
     await client.invalidateQueries({ queryKey: projectKeys.operations(projectId) });
