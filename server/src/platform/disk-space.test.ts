@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertDiskRoom, diskSpace, sameDisk, watchDiskFloor } from './disk-space.js';
+import { assertDiskRoom, diskSpace, diskUsage, sameDisk, watchDiskFloor } from './disk-space.js';
 
 const MB = 2 ** 20;
 
@@ -79,5 +80,22 @@ describe('the disk floor', () => {
       }
     })();
     if (otherDisk) expect(sameDisk(shm, dir)).toBe(false);
+  });
+
+  it('counts what a folder tree takes on the disk: blocks, not sizes, and no link followed', async () => {
+    const tree = path.join(dir, 'tree');
+    mkdirSync(path.join(tree, 'deep', 'er'), { recursive: true });
+    writeFileSync(path.join(tree, 'deep', 'er', 'data.bin'), randomBytes(MB));
+    // A sparse file of 100 MiB holding 4 KiB, and a link to a file outside the tree.
+    const sparse = path.join(tree, 'sparse.bin');
+    writeFileSync(sparse, randomBytes(4096));
+    truncateSync(sparse, 100 * MB);
+    const outside = path.join(dir, 'outside.bin');
+    writeFileSync(outside, randomBytes(8 * MB));
+    symlinkSync(outside, path.join(tree, 'link.bin'));
+    const used = await diskUsage(tree);
+    expect(used).toBeGreaterThanOrEqual(MB + 4096);
+    expect(used).toBeLessThan(2 * MB);
+    expect(await diskUsage(path.join(dir, 'missing'))).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { createWriteStream, statSync } from 'node:fs';
-import { statfs } from 'node:fs/promises';
+import { lstat, readdir, statfs } from 'node:fs/promises';
 import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
@@ -50,6 +50,23 @@ export async function assertDiskRoom(dir: string, floorMb: number, incomingBytes
   if (floorMb <= 0) return;
   const free = await freeDiskBytes(dir);
   if (floorState(free - incomingBytes, floorMb) === 'low') throw diskFull(free);
+}
+
+/**
+ * The disk space a folder tree takes (its files' allocated blocks, as `du` counts them, so a sparse file counts what
+ * it holds). Entries that go while it walks are skipped; symbolic links are not followed.
+ */
+export async function diskUsage(root: string): Promise<number> {
+  let total = 0;
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) total += ((await lstat(full).catch(() => null))?.blocks ?? 0) * 512;
+    }
+  };
+  await walk(root);
+  return total;
 }
 
 /** Whether two folders (or their nearest existing parents) are on one disk. */

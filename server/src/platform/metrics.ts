@@ -77,7 +77,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'aiedu_runtime_disk_free_bytes',
-      help: 'Free space on the disk local runtimes write to, and the floor below which they are held (MIN_FREE_DISK_MB)',
+      help: 'Free space on the disk runtimes write to (the workspace claim on Kubernetes), and the floor below which they are held (MIN_FREE_DISK_MB)',
       labelNames: ['kind'] as const,
       registers,
       async collect() {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../platform/errors.js';
 import { waitFor } from '../../test/jupyter-kit.js';
-import { DISK_GRACE_BYTES, DiskGuard } from './disk-guard.js';
+import { DISK_GRACE_BYTES, DiskGuard, type DiskGuardOptions } from './disk-guard.js';
 import { processTreeWrittenBytes } from './process-usage.js';
 
 const MB = 2 ** 20;
@@ -15,7 +15,7 @@ function pretendDisk(floorMb: number) {
   const state = { free: 10_000 * MB, floorMb, written: new Map<string, number>(), reads: 0 };
   const stopped: string[] = [];
   const logs: string[] = [];
-  const guard = new DiskGuard({
+  const options: DiskGuardOptions = {
     dir: '/',
     floorMb: () => state.floorMb,
     running: () => [...state.written.keys()],
@@ -29,10 +29,11 @@ function pretendDisk(floorMb: number) {
     },
     log: { info: (_o, m) => void logs.push(m), warn: (_o, m) => void logs.push(m) },
     freeBytes: async () => state.free,
-  });
+  };
+  const guard = new DiskGuard(options);
   const write = (projectId: string, bytes: number) =>
     state.written.set(projectId, (state.written.get(projectId) ?? 0) + bytes);
-  return { guard, state, stopped, logs, write };
+  return { guard, options, state, stopped, logs, write };
 }
 
 describe('the disk guard', () => {
@@ -112,6 +113,26 @@ describe('the disk guard', () => {
     expect(await disk.guard.check()).toEqual([]);
     disk.write('student', 2 * MB);
     expect(await disk.guard.check()).toEqual(['student']);
+  });
+
+  it('checks near the floor as often as the driver asks', async () => {
+    vi.useFakeTimers();
+    const disk = pretendDisk(1024);
+    const guard = new DiskGuard({ ...disk.options, watchMs: 2000 });
+    try {
+      disk.write('writer', 0);
+      disk.state.free = 900 * MB;
+      guard.open();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(disk.state.reads).toBe(1);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(disk.state.reads).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(disk.state.reads).toBe(2);
+    } finally {
+      guard.close();
+      vi.useRealTimers();
+    }
   });
 
   it('checks every second, every quarter second near the floor, and not at all once closed', async () => {

@@ -13,11 +13,13 @@ export interface DiskGuardOptions {
   floorMb(): number;
   /** The projects whose runtimes run now. */
   running(): string[];
-  /** The bytes a runtime's processes have added to the disk so far (null when it is not running here). */
+  /** A count of the bytes a runtime has put on the disk, which grows as it writes (null when it is not running here). */
   written(projectId: string): Promise<number | null>;
   /** Stops a runtime that kept writing. */
   stop(projectId: string): Promise<void>;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  /** How often to check once the disk is within twice the floor; a quarter second by default. */
+  watchMs?: number;
   /** Free bytes for unprivileged users at `dir`; statfs by default. */
   freeBytes?(dir: string): Promise<number>;
 }
@@ -109,7 +111,10 @@ export class DiskGuard {
     this.active = true;
     const next = () => {
       if (!this.active) return;
-      this.timer = setTimeout(() => void this.tick().finally(next), this.near ? WATCH_MS : CHECK_MS);
+      this.timer = setTimeout(
+        () => void this.tick().finally(next),
+        this.near ? (this.options.watchMs ?? WATCH_MS) : CHECK_MS,
+      );
       this.timer.unref();
     };
     next();

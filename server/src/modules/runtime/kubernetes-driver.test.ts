@@ -304,6 +304,46 @@ describe.skipIf(JUPYTER_MISSING || KUBELET_MISSING)('the platform with RUNTIME_D
     expect(stopped.json()).toMatchObject({ errorCode: '1000' });
     expect(podsOfProject(cluster, projectId)).toEqual([]);
   }, 120_000);
+
+  it('stops a pod that keeps writing to the claim once it is below the floor, and refuses starts', async () => {
+    const driver = t.app.runtimes.driver;
+    expect(await driver.writtenBytes!(projectId)).toBeNull();
+    await call('POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+    const proxy = `/gw/api/v1/runtime/${projectId}`;
+    const kernel = await call('POST', `${proxy}/api/kernels`, { name: 'python3' });
+    const channel = await KernelChannel.open(
+      `${base.replace('http', 'ws')}${proxy}/api/kernels/${kernel.json().id}/channels?token=${encodeURIComponent(token)}`,
+    );
+    expect(await driver.writtenBytes!(projectId)).toBeGreaterThan(0);
+    // The claim is now below the floor, and a cell writes on (1 MiB at a time, for at most a minute or 2 GiB).
+    const floor = t.config.minFreeDiskMb;
+    t.config.minFreeDiskMb = 1_000_000_000;
+    try {
+      channel.send(
+        [
+          'import time',
+          't0 = time.time()',
+          "with open('filling.bin', 'wb') as f:",
+          '    for _ in range(2048):',
+          "        f.write(b'0' * 2**20); f.flush()",
+          '        if time.time() - t0 > 60: break',
+          '        time.sleep(0.01)',
+        ].join('\n'),
+      );
+      const runtime = async () => (await call('GET', `/gw/api/v1/projects/${projectId}/runtime`)).json().data;
+      await waitFor(async () => (await runtime()).state === 'STOPPED', 60_000);
+      expect(await runtime()).toMatchObject({ state: 'STOPPED', stopReason: 'diskFull' });
+      expect(podsOfProject(cluster, projectId)).toEqual([]);
+      const refused = await call('POST', `/gw/api/v1/projects/${projectId}/runtime/start`, {});
+      expect(refused.json()).toMatchObject({ errorCode: '2003', data: { disk: 'server' } });
+    } finally {
+      channel.close();
+      t.config.minFreeDiskMb = floor;
+    }
+    // What the cell wrote stays on the claim for the student to delete.
+    const files = (await call('GET', `/gw/api/v1/projects/${projectId}/files`)).json().data as { name: string }[];
+    expect(files.map((f) => f.name)).toContain('filling.bin');
+  }, 120_000);
 });
 
 function podsOfProject(cluster: KubeCluster, id: string) {

@@ -13,6 +13,7 @@ import {
 } from '@kubernetes/client-node';
 import type { ContainerType } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
+import { diskUsage } from '../../platform/disk-space.js';
 import { AppError } from '../../platform/errors.js';
 import { bindServer } from './jupyter-server.js';
 import {
@@ -76,6 +77,8 @@ const isStatus = (error: unknown, code: number) => error instanceof ApiException
  */
 export class KubernetesRuntimeDriver extends FolderWorkspaces implements RuntimeDriver {
   readonly limitsMode = 'cgroup' as const;
+  /** The disk guard walks each running project's folder: near the floor, every two seconds, not every quarter. */
+  readonly diskWatchMs = 2000;
   private readonly core: CoreV1Api;
   private readonly running = new Map<string, Running>();
   private readonly exitListeners: ((projectId: string) => void)[] = [];
@@ -362,6 +365,20 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
   /** Kubernetes reports a pod's usage only through the metrics API, as rates; not read here. */
   async usage(): Promise<RuntimeUsage | null> {
     return null;
+  }
+
+  /** The shared claim, as this process mounts it: the disk guard's free space is the claim's. */
+  get diskDir(): string {
+    return this.options.rootDir;
+  }
+
+  /**
+   * What the running project's folder of the claim takes (its workspace and virtual environment): a pod's processes
+   * are not this process's to read, but what they write lands there.
+   */
+  async writtenBytes(projectId: string): Promise<number | null> {
+    if (!this.running.has(projectId)) return null;
+    return diskUsage(this.folders.projectDir(projectId));
   }
 
   async remove(project: RuntimeProject): Promise<void> {

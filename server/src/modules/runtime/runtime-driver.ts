@@ -33,12 +33,15 @@ export interface RuntimeDriver {
   status(projectId: string): 'RUNNING' | 'STOPPED';
   usage(projectId: string): Promise<RuntimeUsage | null>;
   /**
-   * A folder on the disk the runtimes write to, and the bytes a runtime's processes have added to it so far (null
-   * when it does not run here): the disk guard's measures. Drivers whose runtimes have disks of their own (pods)
-   * have neither.
+   * A folder on the disk the runtimes write to, and a count of the bytes a runtime has put on it that grows as it
+   * writes (null when it does not run here): the disk guard's measures. The local driver counts what the runtime's
+   * processes wrote; the Kubernetes driver, whose pods' processes it cannot see, what the project's folder of the
+   * shared claim takes.
    */
   readonly diskDir?: string;
   writtenBytes?(projectId: string): Promise<number | null>;
+  /** How often, near the floor, `writtenBytes` is read (a folder walk costs more than a look at /proc). */
+  readonly diskWatchMs?: number;
   /** The project's files, as the runtime sees them (the Jupyter root directory). */
   workspaceDir(project: RuntimeProject): string;
   /** Creates the workspace when missing and answers its path. */

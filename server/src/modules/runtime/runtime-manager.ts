@@ -40,7 +40,7 @@ export class RuntimeManager {
   private readonly live = new Map<string, Live>();
   private readonly pending = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
-  /** Free space for the runtimes' disk (local runtimes only): below the floor, writers are stopped. */
+  /** Free space for the runtimes' disk: below the floor, writers are stopped. */
   readonly disk: DiskGuard | null;
 
   constructor(
@@ -60,6 +60,7 @@ export class RuntimeManager {
             running: () => [...this.live.keys()],
             written,
             stop: (projectId) => this.stop(projectId, 'diskFull'),
+            watchMs: driver.diskWatchMs,
             log,
           })
         : null;
