@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chownSync, mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import {
   ApiException,
@@ -205,14 +204,6 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
     return this.folders.identity(project) ?? { uid: process.getuid?.() ?? 1000, gid: process.getgid?.() ?? 1000 };
   }
 
-  private prepareFolders(project: RuntimeProject) {
-    this.ensureWorkspace(project);
-    const home = path.join(this.folders.projectDir(project.id), 'home');
-    mkdirSync(home, { recursive: true });
-    const id = this.folders.identity(project);
-    if (id) chownSync(home, id.uid, id.gid);
-  }
-
   /** A pod of the project: its Jupyter server (`rt`), or a task pod that waits for package installs. */
   podSpec(project: RuntimeProject, runtimeType: ContainerType, kind: 'rt' | 'task', token: string): V1Pod {
     return runtimePod({
@@ -295,7 +286,7 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
   async start(project: RuntimeProject, runtimeType: ContainerType): Promise<RuntimeEndpoint> {
     const existing = this.running.get(project.id);
     if (existing) return existing.endpoint;
-    this.prepareFolders(project);
+    this.ensureWorkspace(project);
     const token = randomBytes(24).toString('hex');
     const body = this.podSpec(project, runtimeType, 'rt', token);
     const name = body.metadata!.name!;
@@ -395,7 +386,7 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
     let task: string | null = null;
     try {
       if (!running) {
-        this.prepareFolders(project);
+        this.ensureWorkspace(project);
         task = (await this.createPod(this.podSpec(project, 'BASIC', 'task', ''))).metadata!.name!;
       }
       const seconds = Math.ceil((options.timeoutMs ?? 600_000) / 1000);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ContainerType } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
@@ -144,22 +144,18 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
     return this.folders.identity(project);
   }
 
-  /** The project's folders, owned by its user; the virtual environment is created on first use. */
+  /** The project's folders; the virtual environment is created on first use. */
   private async prepare(project: RuntimeProject): Promise<{ home: string; venv: string; workspace: string }> {
     const dir = this.projectDir(project.id);
     const home = path.join(dir, 'home');
     const venv = path.join(dir, 'venv');
     const workspace = this.ensureWorkspace(project);
-    const id = this.identity(project);
-    for (const folder of [home]) {
-      mkdirSync(folder, { recursive: true });
-      if (id) chownSync(folder, id.uid, id.gid);
-    }
     if (!existsSync(path.join(venv, 'bin', 'python'))) {
       const result = await this.run(project, [this.options.python, '-m', 'venv', '--system-site-packages', venv], {
         timeoutMs: 120_000,
       });
       if (result.code !== 0) {
+        // Made again, empty, at the next start.
         rmSync(venv, { recursive: true, force: true });
         throw new AppError('VM_CREATE_FAILED', { reason: result.stderr.slice(-2000) });
       }

@@ -1,6 +1,9 @@
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, lchownSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeProject } from './runtime-driver.js';
+
+/** The project user's folders in its project's folder: its files, its home, its virtual environment. */
+const PROJECT_FOLDERS = ['workspace', 'home', 'venv'] as const;
 
 /**
  * Where the local driver keeps each project (`DATA_DIR/runtime/<project>`: workspace, virtual environment, home)
@@ -30,25 +33,36 @@ export class ProjectFolders {
     return { uid, gid: uid };
   }
 
+  /**
+   * Creates the project's folders when missing and answers its workspace. Run as root, the project's folder is
+   * root's (mode 0710, group the project's) and only the folders in it (`workspace`, `home`, `venv`) are the
+   * project user's: the user cannot swap one of them for a link to somewhere else that this process would then hand
+   * over or write through. Whatever stands where one of them should be and is no folder (a link, a file) is removed.
+   */
   ensureWorkspace(project: RuntimeProject): string {
     const dir = this.projectDir(project.id);
-    const workspace = this.workspaceDir(project);
     const id = this.identity(project);
-    for (const folder of [dir, workspace]) {
+    mkdirSync(dir, { recursive: true });
+    // The project's folder is in the root's `rootDir` (0711): its user can neither make it nor replace it.
+    if (id) lchownSync(dir, 0, id.gid);
+    chmodSync(dir, id ? 0o710 : 0o700);
+    for (const name of PROJECT_FOLDERS) {
+      const folder = path.join(dir, name);
+      const stat = lstatSync(folder, { throwIfNoEntry: false });
+      if (stat && !stat.isDirectory()) rmSync(folder, { force: true });
       mkdirSync(folder, { recursive: true });
-      if (id) chownSync(folder, id.uid, id.gid);
+      if (id) lchownSync(folder, id.uid, id.gid);
     }
-    chmodSync(dir, 0o700);
-    return workspace;
+    return this.workspaceDir(project);
   }
 
-  /** Hands `absolutePath` and everything under it to the project's user. */
+  /** Hands `absolutePath` and everything under it to the project's user; links are handed over, never followed. */
   claim(project: RuntimeProject, absolutePath: string): void {
     const id = this.identity(project);
     if (!id) return;
     const walk = (p: string) => {
       const stat = lstatSync(p);
-      chownSync(p, id.uid, id.gid);
+      lchownSync(p, id.uid, id.gid);
       if (stat.isDirectory()) for (const entry of readdirSync(p)) walk(path.join(p, entry));
     };
     walk(absolutePath);
