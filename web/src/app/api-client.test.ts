@@ -138,7 +138,7 @@ describe('api client: error reactions (spec section 8)', () => {
     expect(env.toast.error).not.toHaveBeenCalled();
   });
 
-  it('codes the caller handles reject without the "something wrong" toast; others still toast', async () => {
+  it('codes the caller handles reject without a toast; others toast the server’s reason', async () => {
     const { server, env, api } = setup();
     server.on('POST /x', () => fail('1114', 'Phone number already registered', 409));
 
@@ -147,7 +147,7 @@ describe('api client: error reactions (spec section 8)', () => {
     expect(env.toast.error).not.toHaveBeenCalled();
 
     await rejection(api.post('/x', {}, { handledCodes: ['1105'] }));
-    expect(env.toast.error).toHaveBeenCalledWith('api.somethingWrong {"status":409}');
+    expect(env.toast.error).toHaveBeenCalledExactlyOnceWith('Phone number already registered');
   });
 
   it('F107 does not redirect on the course page', async () => {
@@ -185,8 +185,22 @@ describe('api client: error reactions (spec section 8)', () => {
   });
 
   it.each([
+    ['a student quota', fail('5004', 'The student quota of this customer is reached', 409), 'The student quota'],
+    ['a full disk', fail('2003', 'No space left', 507), 'No space left'],
+    ['an internal error', fail('1002', 'Unknown error', 500), 'Unknown error'],
+  ])('other refusals show the server’s reason (%s)', async (_name, answer, shown) => {
+    const { server, env, api } = setup();
+    server.on('GET /x', () => answer);
+
+    const error = await rejection(api.get('/x'));
+
+    expect(env.toast.error).toHaveBeenCalledExactlyOnceWith(expect.stringContaining(shown));
+    expect(error.status).toBe(answer.status);
+  });
+
+  it.each([
     ['a text body', { status: 502, body: 'Bad gateway', contentType: 'text/html' }],
-    ['an envelope', fail('1009', 'Operation failed', 409)],
+    ['an envelope without a message', fail('1009', '', 409)],
   ])('other statuses show "something wrong (status)" (%s)', async (_name, answer) => {
     const { server, env, api } = setup();
     server.on('GET /x', () => answer);

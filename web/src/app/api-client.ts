@@ -231,7 +231,9 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     }
     // 400 and 2xx answers with an error code go back to the caller, who knows the form it came from.
     if (status === 400 || response.ok || options.quiet || options.handledCodes?.includes(code)) throw error;
-    env.toast.error(env.translate('api.somethingWrong', { status }));
+    // Any other refusal of the catalogue carries its reason in the user's language: shown as it is. Only an answer
+    // that says nothing (no message) is "something wrong (status)".
+    env.toast.error(envelope.errorMsg || env.translate('api.somethingWrong', { status }));
     throw error;
   }
 
