@@ -1,4 +1,4 @@
-import { isContact, LIMITS } from '@aiedu/contracts';
+import { EMAIL, PHONE } from '@aiedu/contracts';
 import { Descriptions, Form, Input } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,9 @@ import { FormError } from '../../ui/form-error';
 import { CodeField } from '../sign/code-field';
 import { formErrorMessage } from '../sign/sign-api';
 import { useBindContact } from './profile-api';
+
+/** A phone or an email to bind: of any length an address can have (the 11-character cap is sign-up's field). */
+const isPhoneOrEmail = (value: string) => PHONE.test(value) || EMAIL.test(value);
 
 interface Values {
   target?: string;
@@ -63,7 +66,7 @@ export function AccountPanel() {
             { required: true, whitespace: true, message: t('account.targetRequired') },
             {
               validator: (_rule, value: unknown) =>
-                !value || isContact(String(value).trim())
+                !value || isPhoneOrEmail(String(value).trim())
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('account.targetInvalid'))),
             },
@@ -75,7 +78,7 @@ export function AccountPanel() {
           formName={formName}
           targetField="target"
           scene="BIND"
-          ready={(value) => isContact(value) && value.length >= LIMITS.contact - 1}
+          ready={(value) => isPhoneOrEmail(value.trim())}
         />
         <FormError message={error} />
         <Button kind="primary" size="large" htmlType="submit" loading={bind.isPending}>

@@ -127,6 +127,26 @@ describe('profile page', () => {
     expect(server.to(API.avatarUpload)).toHaveLength(0);
   });
 
+  it('binds an email longer than the sign-up field allows, with a code sent to it', async () => {
+    server.on(`POST ${API.sendCode}`, () => ok(null));
+    server.on(`PUT ${API.bindContact}`, () => ok({ ...USER, email: 'ada.lovelace@school.example' }));
+    const user = userEvent.setup();
+    renderApp('/pjedu/userprofile?slideKey=account');
+    const send = await screen.findByRole('button', { name: 'Send code' });
+    await user.type(screen.getByLabelText('Phone number or email'), 'ada.lovelace@school.example');
+    await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
+    await user.click(send);
+    await waitFor(() => expect(server.to(API.sendCode)).toHaveLength(1));
+    expect(JSON.parse(server.to(API.sendCode)[0]?.body ?? '{}')).toMatchObject({
+      scene: 'BIND',
+      target: 'ada.lovelace@school.example',
+    });
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Bind' }));
+    await waitFor(() => expect(server.to(API.bindContact)).toHaveLength(1));
+    expect(screen.queryByText('Enter a valid phone number or email')).toBeNull();
+  });
+
   it.each(['basic', 'account', 'avatar', 'certification', 'password'])(
     'the %s section has no accessibility violations',
     async (slideKey) => {

@@ -10,6 +10,7 @@ import { completeLogin } from './complete-login';
 import {
   CustomerCodeField,
   customerCodeOf,
+  hasCustomerCode,
   initialCustomerValues,
   useCustomerCodeSetup,
   type CustomerCodeValues,
@@ -22,7 +23,7 @@ interface Values extends CustomerCodeValues {
   verifyCode?: string;
 }
 
-/** Passwordless sign-in with a code sent to the phone (spec sections 2 and 5). */
+/** Passwordless sign-in with a code sent to the phone (spec sections 2 and 5); submit is enabled once all is filled. */
 export function CodeLoginForm({ onSignedIn }: { onSignedIn: (login: TLoginResponse) => void }) {
   const { t } = useTranslation('sign');
   const rules = useSignRules();
@@ -32,6 +33,12 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (login: TLoginRespon
   const [form] = Form.useForm<Values>();
   const custcode = Form.useWatch('custcode', form);
   const personal = Form.useWatch('personal', form);
+  const filled = Form.useWatch(
+    (v: Values) =>
+      Boolean(v.phone?.trim() && v.verifyCode?.trim()) &&
+      hasCustomerCode(setup, { custcode: v.custcode, personal: v.personal }),
+    form,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -75,7 +82,7 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (login: TLoginRespon
         custcode={customerCodeOf(setup, { custcode, personal })}
       />
       <FormError message={error} />
-      <Button kind="primary" size="large" htmlType="submit" block loading={busy}>
+      <Button kind="primary" size="large" htmlType="submit" block disabled={!filled} loading={busy}>
         {t('submit.login')}
       </Button>
     </Form>

@@ -46,10 +46,14 @@ export function PasswordChangeDialog({ onDone }: { onDone: () => void }) {
   }
 
   function logOut() {
-    void api.post(API.authLogout).finally(() => {
-      clearSession();
-      browser.assign(PATHS.home);
-    });
+    // Signed out here whatever the server answers (it may already have ended the sign-in).
+    void api
+      .post(API.authLogout, undefined, { quiet: true })
+      .catch(() => undefined)
+      .finally(() => {
+        clearSession();
+        browser.assign(PATHS.home);
+      });
   }
 
   return (

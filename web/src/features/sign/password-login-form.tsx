@@ -1,12 +1,9 @@
-import { ERRORS, LIMITS, type TLoginResponse } from '@aiedu/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { LIMITS, type TLoginResponse } from '@aiedu/contracts';
 import { Form, Input } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
-import { completeLogin } from './complete-login';
 import {
   CustomerCodeField,
   customerCodeOf,
@@ -15,9 +12,9 @@ import {
   useCustomerCodeSetup,
   type CustomerCodeValues,
 } from './customer-code-field';
-import { formErrorMessage, isCaptchaRequired, loginWithPassword, type PasswordLoginInput } from './sign-api';
+import { usePasswordSignIn } from './password-sign-in';
+import { formErrorMessage, type PasswordLoginInput } from './sign-api';
 import { useSignRules } from './sign-rules';
-import { SliderCaptcha } from './slider-captcha';
 
 interface Values extends CustomerCodeValues {
   username?: string;
@@ -38,7 +35,6 @@ export interface PasswordLoginFormProps {
 export function PasswordLoginForm({ mode, onSignedIn }: PasswordLoginFormProps) {
   const { t } = useTranslation('sign');
   const rules = useSignRules();
-  const queryClient = useQueryClient();
   const setup = useCustomerCodeSetup();
   const formName = `password-login${useId()}`;
   const [form] = Form.useForm<Values>();
@@ -46,28 +42,11 @@ export function PasswordLoginForm({ mode, onSignedIn }: PasswordLoginFormProps) 
   const password = Form.useWatch('password', form);
   const custcode = Form.useWatch('custcode', form);
   const personal = Form.useWatch('personal', form);
-  /** The sign-in waiting for the slider puzzle. */
-  const [pending, setPending] = useState<PasswordLoginInput | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const signIn = usePasswordSignIn({ onSignedIn, onError: setError, setBusy });
   const superMode = mode === 'super';
   const filled = Boolean(username?.trim() && password) && (superMode || hasCustomerCode(setup, { custcode, personal }));
-
-  async function signIn(input: PasswordLoginInput) {
-    try {
-      const login = await loginWithPassword(input);
-      await completeLogin(login, input.custcode, queryClient);
-      onSignedIn(login);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.code === ERRORS.CAPTCHA_REQUIRED.code) {
-        // The account crossed the failure limit meanwhile: the puzzle first (the API client showed why).
-        setPending({ ...input, captchaId: undefined });
-        return;
-      }
-      setPending(null);
-      setError(formErrorMessage(failure));
-    }
-  }
 
   async function submit(values: Values) {
     setError(undefined);
@@ -78,8 +57,7 @@ export function PasswordLoginForm({ mode, onSignedIn }: PasswordLoginFormProps) 
       password: values.password ?? '',
     };
     try {
-      if (await isCaptchaRequired(input.custcode, input.username)) setPending(input);
-      else await signIn(input);
+      await signIn.start(input);
     } catch (failure) {
       setError(formErrorMessage(failure));
     } finally {
@@ -87,16 +65,9 @@ export function PasswordLoginForm({ mode, onSignedIn }: PasswordLoginFormProps) 
     }
   }
 
-  async function passCaptcha(captchaId: string) {
-    if (!pending) return;
-    setBusy(true);
-    await signIn({ ...pending, captchaId });
-    setBusy(false);
-  }
-
   return (
     <>
-      <div hidden={pending !== null}>
+      <div hidden={signIn.pending}>
         <Form
           form={form}
           name={formName}
@@ -123,7 +94,7 @@ export function PasswordLoginForm({ mode, onSignedIn }: PasswordLoginFormProps) 
           </Button>
         </Form>
       </div>
-      {pending && <SliderCaptcha onPass={(id) => void passCaptcha(id)} onCancel={() => setPending(null)} />}
+      {signIn.puzzle}
     </>
   );
 }

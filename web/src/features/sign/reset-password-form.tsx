@@ -8,6 +8,7 @@ import { CodeField } from './code-field';
 import {
   CustomerCodeField,
   customerCodeOf,
+  hasCustomerCode,
   initialCustomerValues,
   useCustomerCodeSetup,
   type CustomerCodeValues,
@@ -23,7 +24,7 @@ interface Values extends CustomerCodeValues {
   confirm?: string;
 }
 
-/** Password reset with a code sent to the account's phone or email (spec sections 2 and 5). */
+/** Password reset with a code sent to the account's phone or email (spec sections 2 and 5); submit is enabled once all is filled. */
 export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
   const { t } = useTranslation('sign');
   const rules = useSignRules();
@@ -32,6 +33,12 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
   const [form] = Form.useForm<Values>();
   const custcode = Form.useWatch('custcode', form);
   const personal = Form.useWatch('personal', form);
+  const filled = Form.useWatch(
+    (v: Values) =>
+      Boolean(v.contact?.trim() && v.verifyCode?.trim() && v.password && v.confirm) &&
+      hasCustomerCode(setup, { custcode: v.custcode, personal: v.personal }),
+    form,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -79,7 +86,7 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
       />
       <NewPasswordFields />
       <FormError message={error} />
-      <Button kind="primary" size="large" htmlType="submit" block loading={busy}>
+      <Button kind="primary" size="large" htmlType="submit" block disabled={!filled} loading={busy}>
         {t('submit.reset')}
       </Button>
     </Form>

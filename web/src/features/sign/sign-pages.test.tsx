@@ -1,5 +1,5 @@
 import { API } from '@aiedu/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
@@ -165,18 +165,25 @@ describe('sign-up', () => {
     expect(await screen.findByRole('button', { name: /Send again in (59|60) s/ })).toBeTruthy();
     expect(bodyOf(API.sendCode)).toEqual({ scene: 'REGISTER', target: '13800138000', type: 'phone' });
 
+    const submit = screen.getByRole('button', { name: 'Sign up' });
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.type(screen.getByLabelText('New password'), 'Learn2026');
     await user.type(screen.getByLabelText('Confirm password'), 'Learn2027');
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('The two passwords you typed do not match')).toBeTruthy();
+    // Every field is filled but the agreement: submit waits for it.
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('checkbox'));
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    await user.click(screen.getByRole('checkbox'));
     expect(await screen.findByText('Please read and agree to the user agreement and privacy policy')).toBeTruthy();
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true));
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submit);
     expect(server.to(API.registerByPhone)).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Confirm password'));
     await user.type(screen.getByLabelText('Confirm password'), 'Learn2026');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.click(submit);
 
     await waitFor(() => expect(server.to(API.authLogin)).toHaveLength(1));
     expect(bodyOf(API.registerByPhone)).toEqual({
@@ -185,6 +192,69 @@ describe('sign-up', () => {
       verifyCode: '123456',
     });
     expect(bodyOf(API.authLogin)).toMatchObject({ custcode: '', usernameOrEmailOrPhone: '13800138000' });
+  });
+});
+
+describe('sign-up where every sign-in passes the puzzle', () => {
+  it('registers once, shows the puzzle, and signs in with the new account once it is passed', async () => {
+    server.on(`GET ${API.sysSetting}`, () => ok({ isCustomerSingle: false, isVerifyCode: true }));
+    server.on(`GET ${API.authVerifyCodeEnabled}`, () => ok(true));
+    server.on(`GET ${API.captcha}`, () => ok(PUZZLE));
+    server.on(`POST ${API.captchaCheck}`, () => ok({ pass: true }));
+    server.on(`POST ${API.sendCode}`, () => ok(null));
+    server.on(`POST ${API.registerByPhone}`, () => ok({ id: 'u-1' }));
+    const user = userEvent.setup();
+    renderApp('/portal/sign/register');
+    await user.type(await screen.findByLabelText('Phone number'), '13800138000');
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'Learn2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'Learn2026');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    const slider = await screen.findByRole('slider', { name: 'Puzzle slider' });
+    expect(server.to(API.registerByPhone)).toHaveLength(1);
+    expect(server.to(API.authLogin)).toHaveLength(0);
+    slider.focus();
+    await user.keyboard('{ArrowRight}{Enter}');
+    await waitFor(() => expect(readSession().token).toBe('access-1'));
+    expect(bodyOf(API.authLogin)).toMatchObject({
+      custcode: '',
+      usernameOrEmailOrPhone: '13800138000',
+      captchaId: 'cap-1',
+    });
+    expect(server.to(API.registerByPhone)).toHaveLength(1);
+  });
+});
+
+describe('phone-code sign-in and password reset forms', () => {
+  it('enable the reset only once every field is filled', async () => {
+    const user = userEvent.setup();
+    renderApp('/portal/sign/reset-password');
+    const reset = await screen.findByRole('button', { name: 'Reset password' });
+    expect(reset.hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByLabelText('Institution code'), 'demo2026');
+    await user.type(screen.getByLabelText('Phone number or email'), '13800138000');
+    await user.type(screen.getByLabelText('Verification code'), '654321');
+    await user.type(screen.getByLabelText('New password'), 'Reset2026');
+    expect(reset.hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByLabelText('Confirm password'), 'Reset2026');
+    await waitFor(() => expect(reset.hasAttribute('disabled')).toBe(false));
+    await user.clear(screen.getByLabelText('Institution code'));
+    await waitFor(() => expect(reset.hasAttribute('disabled')).toBe(true));
+  });
+
+  it('enable the phone-code sign-in only once every field is filled', async () => {
+    const user = userEvent.setup();
+    renderApp('/portal/sign/login');
+    await user.click(await screen.findByRole('tab', { name: 'Phone code' }));
+    const panel = screen.getByRole('tabpanel');
+    const signIn = within(panel).getByRole('button', { name: 'Sign in' });
+    await user.type(within(panel).getByLabelText('Institution code'), 'demo2026');
+    await user.type(within(panel).getByLabelText('Phone number'), '13800138000');
+    expect(signIn.hasAttribute('disabled')).toBe(true);
+    await user.type(within(panel).getByLabelText('Verification code'), '123456');
+    await waitFor(() => expect(signIn.hasAttribute('disabled')).toBe(false));
   });
 });
 
