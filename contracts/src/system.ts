@@ -7,6 +7,12 @@ export const ZEnvelope = <T extends z.ZodType>(data: T) =>
 export const ZSysSetting = z.object({
   isCustomerSingle: z.boolean().describe('One-customer deployment: the login dialog hides the customer-code field'),
   isVerifyCode: z.boolean().describe('Every password login requires the slider captcha'),
+  custcode: z
+    .string()
+    .nullable()
+    .describe(
+      "With isCustomerSingle, the code of the deployment's customer (its first enabled top-level customer), which the hidden field stands for; null otherwise",
+    ),
   platformName: z
     .string()
     .nullable()

@@ -46,6 +46,7 @@ describe('the super administrators’ console: system configuration and containe
     expect(await setting()).toEqual({
       isCustomerSingle: false,
       isVerifyCode: false,
+      custcode: null,
       platformName: null,
       logoUrl: null,
     });

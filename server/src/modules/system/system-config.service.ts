@@ -9,14 +9,14 @@ import {
   type TSystemConfig,
   type TUpdateSystemConfigRequest,
 } from '@aiedu/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../config.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { systemSettings } from '../../platform/db/schema/index.js';
+import { customers, systemSettings } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
 import { countCustomersByContainerType } from '../institution/customer.service.js';
@@ -81,12 +81,28 @@ const logoUrl = (ctx: AppContext, settings: Settings) =>
 /** What the sign-in and every page need: the sign-in switches in force, the platform's name and logo. */
 export async function getSysSetting(ctx: AppContext): Promise<TSysSetting> {
   const settings = await readSystemSettings(ctx.db);
+  const isCustomerSingle = settings.isCustomerSingle ?? ctx.config.isCustomerSingle;
   return {
-    isCustomerSingle: settings.isCustomerSingle ?? ctx.config.isCustomerSingle,
+    isCustomerSingle,
+    custcode: isCustomerSingle ? await singleCustomerCode(ctx.db) : null,
     isVerifyCode: settings.isVerifyCode ?? ctx.config.isVerifyCode,
     platformName: settings.platformName,
     logoUrl: logoUrl(ctx, settings),
   };
+}
+
+/**
+ * The customer a one-customer deployment's sign-in stands for, its customer-code field hidden: the first enabled
+ * top-level customer made (ids are time-ordered), so a school that switches the demo customer off signs in to its own.
+ */
+async function singleCustomerCode(db: Db): Promise<string | null> {
+  const [first] = await db
+    .select({ code: customers.code })
+    .from(customers)
+    .where(and(isNull(customers.parentId), eq(customers.enabled, true)))
+    .orderBy(asc(customers.id))
+    .limit(1);
+  return first?.code ?? null;
 }
 
 /** Whether every password sign-in needs the slider captcha: the super administrators' choice, else the deployment's. */

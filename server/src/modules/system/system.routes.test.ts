@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { customers } from '../../platform/db/schema/index.js';
+import { buildCustomer } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('system routes', () => {
@@ -13,8 +16,22 @@ describe('system routes', () => {
     expect(res.json()).toEqual({
       errorCode: '1000',
       errorMsg: '',
-      data: { isCustomerSingle: true, isVerifyCode: false, platformName: null, logoUrl: null },
+      data: { isCustomerSingle: true, isVerifyCode: false, custcode: null, platformName: null, logoUrl: null },
     });
+  });
+
+  it('names the one customer the hidden customer-code field stands for: the first enabled top-level one', async () => {
+    const setting = async () =>
+      (await t.app.inject({ method: 'GET', url: '/gw/api/v1/sys/setting' })).json().data.custcode as string | null;
+    const demo = await buildCustomer(t.database.db, { code: 'demo2026' });
+    const school = await buildCustomer(t.database.db, { code: 'ourschool1' });
+    await buildCustomer(t.database.db, { code: 'ourbranch1', parentId: school.id });
+    expect(await setting()).toBe('demo2026');
+    await t.database.db.update(customers).set({ enabled: false }).where(eq(customers.id, demo.id));
+    expect(await setting()).toBe('ourschool1');
+    t.config.isCustomerSingle = false;
+    expect(await setting()).toBeNull();
+    t.config.isCustomerSingle = true;
   });
 
   it('GET /gw/api/v1/langList lists the four languages', async () => {

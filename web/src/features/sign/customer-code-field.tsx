@@ -19,6 +19,8 @@ export interface CustomerCodeSetup {
   locked: string | null;
   /** One-customer deployment: the field is not shown. */
   hidden: boolean;
+  /** The one customer's code, with `hidden`. */
+  single: string | null;
   /** The code last used in this browser. */
   saved: string | null;
 }
@@ -32,7 +34,12 @@ export function useCustomerCodeSetup(): CustomerCodeSetup {
   const [params] = useSearchParams();
   const setting = useSysSetting();
   const [saved] = useState(() => readSession().custcode);
-  return { locked: params.get('r')?.trim() || null, hidden: setting.data?.isCustomerSingle === true, saved };
+  return {
+    locked: params.get('r')?.trim() || null,
+    hidden: setting.data?.isCustomerSingle === true,
+    single: setting.data?.custcode ?? null,
+    saved,
+  };
 }
 
 export function initialCustomerValues(setup: CustomerCodeSetup): CustomerCodeValues {
@@ -40,10 +47,10 @@ export function initialCustomerValues(setup: CustomerCodeSetup): CustomerCodeVal
   return { custcode: setup.saved ?? '', personal: setup.saved === '' };
 }
 
-/** The code to send: locked, hidden (the deployment's one customer), personal (empty) or typed. */
+/** The code to send: locked, hidden (the deployment's one customer, as the server names it), personal (empty) or typed. */
 export function customerCodeOf(setup: CustomerCodeSetup, values: CustomerCodeValues): string {
   if (setup.locked) return setup.locked;
-  if (setup.hidden) return setup.saved ?? '';
+  if (setup.hidden) return setup.single ?? setup.saved ?? '';
   if (values.personal) return '';
   return (values.custcode ?? '').trim();
 }

@@ -34,7 +34,7 @@ beforeEach(async () => {
   sessionStorage.clear();
   await changeLanguage('en', { remember: false });
   server = createFakeServer();
-  server.on(`GET ${API.sysSetting}`, () => ok({ isCustomerSingle: false, isVerifyCode: false }));
+  server.on(`GET ${API.sysSetting}`, () => ok({ isCustomerSingle: false, isVerifyCode: false, custcode: null }));
   server.on(`GET ${API.userInfo}`, () => ok(USER));
   server.on(`GET ${API.pointsTotal}`, () => ok(0));
   server.on(`GET ${API.authVerifyCodeEnabled}`, () => ok(false));
@@ -139,6 +139,21 @@ describe('password sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(readGradeInfo()).toEqual(grades));
     expect(readSession().isGrade).toBe(true);
+  });
+
+  it('signs in to the deployment’s one customer, its code field hidden, in a browser that never used it', async () => {
+    server.on(`GET ${API.sysSetting}`, () =>
+      ok({ isCustomerSingle: true, isVerifyCode: false, custcode: 'ourschool1' }),
+    );
+    const user = userEvent.setup();
+    renderApp('/portal/sign/login');
+    await user.type(await screen.findByLabelText('Username, email or phone'), 'student01');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Student@2026');
+    expect(screen.queryByLabelText('Institution code')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(server.to(API.authLogin)).toHaveLength(1));
+    expect(bodyOf(API.authLogin)).toMatchObject({ custcode: 'ourschool1', usernameOrEmailOrPhone: 'student01' });
+    expect(server.to(API.authVerifyCodeEnabled)[0]?.url).toContain('custcode=ourschool1');
   });
 
   it('locks the customer code given by ?r=', async () => {
