@@ -108,6 +108,42 @@ describe('the editor file tree', () => {
     rmSync(path.join(workspace(), 'huge.txt'));
   });
 
+  it('holds saves that grow a file to the storage quota, and checks the names of new files', async () => {
+    const save = (file: string, content: string) => call('PUT', '/files/content', { path: file, content });
+    const visible = () => readdirSync(workspace()).filter((name) => name === 'big.md' || name.startsWith('.save-'));
+    // 80 kB would take the owner past the 64 kB quota: refused, and nothing written.
+    const big = await save('big.md', 'x'.repeat(80 * 1024));
+    expect(big.statusCode).toBe(507);
+    expect(big.json().errorCode).toBe('2003');
+    expect(visible()).toEqual([]);
+
+    // The kernel wrote past the quota: a save that shrinks a file goes through, one that grows a file does not.
+    writeFileSync(path.join(workspace(), 'out.txt'), Buffer.alloc(70 * 1024, 97));
+    expect((await save('out.txt', 'a'.repeat(66 * 1024))).json().errorCode).toBe('1000');
+    expect((await save('notes.md', '# Notes, and more')).json().errorCode).toBe('2003');
+    expect((await save('notes.md', '# N')).json().errorCode).toBe('1000');
+    rmSync(path.join(workspace(), 'out.txt'));
+    expect((await save('notes.md', '# Notes, and more')).json().errorCode).toBe('1000');
+
+    // A new file takes a name the file tree would accept; a file the kernel named otherwise is still saved.
+    for (const name of ['what?.py', `${'x'.repeat(31)}.py`, 'a|b.md']) {
+      expect({ name, code: (await save(name, 'x')).json().errorCode }).toEqual({ name, code: '3106' });
+    }
+    writeFileSync(path.join(workspace(), `${'k'.repeat(40)}.py`), 'print(1)');
+    expect((await save(`${'k'.repeat(40)}.py`, 'print(2)')).json().errorCode).toBe('1000');
+    rmSync(path.join(workspace(), `${'k'.repeat(40)}.py`));
+
+    // The server's disk floor never refuses a save: it leaves room for them.
+    const floor = t.config.minFreeDiskMb;
+    t.config.minFreeDiskMb = 1_000_000_000;
+    const notebook = await save(
+      'main.ipynb',
+      JSON.stringify({ cells: [], metadata: {}, nbformat: 4, nbformat_minor: 5 }),
+    );
+    t.config.minFreeDiskMb = floor;
+    expect(notebook.json().errorCode).toBe('1000');
+  });
+
   it('never follows a link the runtime made to files outside the project', async () => {
     symlinkSync(path.join(t.dataDir, 'secrets', 'jwt.key'), path.join(workspace(), 'key.txt'));
     symlinkSync(path.join(t.dataDir, 'secrets'), path.join(workspace(), 'secrets'));

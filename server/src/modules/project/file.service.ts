@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -22,6 +22,55 @@ import {
   segments,
   writeNew,
 } from './workspace-files.js';
+
+/** Where a project's versions are kept, out of the runtime's reach: `DATA_DIR/project-versions/<project>`. */
+export const versionsRoot = (ctx: AppContext, projectId: string) =>
+  path.join(ctx.config.dataDir, 'project-versions', projectId);
+
+/** Bytes of the visible files of a folder (hidden entries and links left out): what a fork or a version copies. */
+export async function visibleSize(root: string): Promise<number> {
+  let total = 0;
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (entry.name.startsWith('.') || entry.isSymbolicLink()) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) total += (await lstat(full).catch(() => null))?.size ?? 0;
+    }
+  };
+  await walk(root);
+  return total;
+}
+
+/**
+ * Bytes a user stores, against the per-user storage quota: the workspaces of every project they own and the
+ * versions kept of them.
+ */
+export async function ownerUsage(ctx: AppContext, driver: RuntimeDriver, ownerId: string): Promise<number> {
+  const owned = await ctx.db
+    .select({ id: projects.id, seq: projects.seq })
+    .from(projects)
+    .where(eq(projects.ownerId, ownerId));
+  let total = 0;
+  for (const p of owned) {
+    total += await folderSize(driver.workspaceDir(p));
+    total += await folderSize(versionsRoot(ctx, p.id));
+  }
+  return total;
+}
+
+/** Refuses (2003) `incoming` bytes, replacing `replaced` bytes, that would take the user past the storage quota. */
+export async function assertQuota(
+  ctx: AppContext,
+  driver: RuntimeDriver,
+  ownerId: string,
+  incoming: number,
+  replaced = 0,
+) {
+  if ((await ownerUsage(ctx, driver, ownerId)) - replaced + incoming > ctx.config.userStorageQuotaBytes) {
+    throw new AppError('NO_SPACE');
+  }
+}
 
 /** File operations of the editor's file tree, on the project's workspace. */
 export class ProjectFiles {
@@ -84,11 +133,23 @@ export class ProjectFiles {
     return { path: relative, content: await readFile(absolute, 'utf8'), size: info.size };
   }
 
-  /** Saves text (notebooks included) atomically: a crash mid-write never leaves half a notebook. */
+  /**
+   * Saves text (notebooks included) atomically: a crash mid-write never leaves half a notebook. A new name follows
+   * the rules of `create`; a save that grows the file stays within the owner's storage quota. The disk floor never
+   * refuses a save: it leaves room for them, so a student's work is not lost to a full disk.
+   */
   async save(relative: string, content: string) {
+    const parts = segments(relative);
+    if (parts.length === 0) throw new AppError('BAD_REQUEST');
     const target = await resolveInside(this.root, relative);
-    const parent = await existing(this.root, segments(relative).slice(0, -1).join('/'));
+    const parent = await existing(this.root, parts.slice(0, -1).join('/'));
     if (!parent.info.isDirectory()) throw new AppError('BAD_REQUEST');
+    const current = await lstat(target).catch(() => null);
+    if (current?.isDirectory()) throw new AppError('BAD_REQUEST');
+    if (!current) checkName(parts.at(-1)!);
+    const size = Buffer.byteLength(content);
+    const replaced = current?.isFile() ? current.size : 0;
+    if (size > replaced) await assertQuota(this.ctx, this.driver, this.project.ownerId, size, replaced);
     const temporary = path.join(parent.absolute, `.save-${uuidv7()}`);
     await writeFile(temporary, content);
     this.driver.claim(this.project, temporary);
@@ -102,15 +163,9 @@ export class ProjectFiles {
     return { stream: createReadStream(absolute), size: info.size, name: path.basename(absolute) };
   }
 
-  /** Bytes of every workspace the owner has, against the per-user storage quota. */
-  async ownerUsage(): Promise<number> {
-    const owned = await this.ctx.db
-      .select({ id: projects.id, seq: projects.seq })
-      .from(projects)
-      .where(eq(projects.ownerId, this.project.ownerId));
-    let total = 0;
-    for (const p of owned) total += await folderSize(this.driver.workspaceDir(p));
-    return total;
+  /** Bytes the project's owner stores, against the per-user storage quota. */
+  ownerUsage(): Promise<number> {
+    return ownerUsage(this.ctx, this.driver, this.project.ownerId);
   }
 
   /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../platform/context.js';
 import { packageOperations, projects, serverInstances } from '../../platform/db/schema/index.js';
 import { ServerInstance } from '../../platform/server-instances.js';
+import { AppError } from '../../platform/errors.js';
 import { buildCustomer, buildUser, createProjectAs, signIn } from '../../test/factories.js';
 import { waitFor } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -46,7 +47,7 @@ describe('package operations of one project asked of several server processes', 
   const instances: ServerInstance[] = [];
 
   /** A server process: its record in the database (beating) and its queue, on the shared environment. */
-  async function process(pip: RecordingPip, port: number) {
+  async function process(pip: Pick<RecordingPip, 'exec'>, port: number) {
     const ctx = {
       db: t.database.db,
       now: () => new Date(),
@@ -128,5 +129,29 @@ describe('package operations of one project asked of several server processes', 
     pip.done('after');
     await live.queue.idle(project.id);
     expect(await states()).toEqual(['cut-off:fail', 'older:fail', 'after:success']);
+  });
+
+  it('ends as failed, with the reason, an operation whose command could not run, and goes on with the next', async () => {
+    const pip = new RecordingPip();
+    await t.database.db.delete(packageOperations).where(eq(packageOperations.projectId, project.id));
+    // Preparing the environment fails for `broken` (as the local driver's venv creation can).
+    const driver = {
+      exec: (p: unknown, args: string[]) =>
+        args.at(-1) === 'broken'
+          ? Promise.reject(new AppError('VM_CREATE_FAILED', { reason: 'venv: cannot create environment' }))
+          : pip.exec(p, args),
+    };
+    const { queue: failing } = await process(driver, 5);
+
+    await failing.enqueue(project, userId, 'install', 'broken');
+    await failing.enqueue(project, userId, 'install', 'after');
+    await waitFor(() => pip.started.length === 1);
+    pip.done('after');
+    await failing.idle(project.id);
+
+    expect(await states()).toEqual(['broken:fail', 'after:success']);
+    const [broken] = await t.database.db.select().from(packageOperations).where(eq(packageOperations.name, 'broken'));
+    expect(broken!.message).toContain('venv: cannot create environment');
+    expect(broken!.finishedAt).not.toBeNull();
   });
 });

@@ -32,6 +32,17 @@ function pipReason(stderr: string, stdout: string): string {
   return (errors || stderr.trim() || stdout.trim()).slice(-2000);
 }
 
+/** Why a command could not run: the error's own reason when it gives one, else its code or message. */
+function execFailureReason(error: unknown): string {
+  if (error instanceof AppError) {
+    const reason = (error.details as { reason?: unknown } | undefined)?.reason;
+    return (typeof reason === 'string' && reason.trim() ? `${error.message}: ${reason.trim()}` : error.message).slice(
+      -2000,
+    );
+  }
+  return (error instanceof Error ? error.message : String(error)).slice(-2000);
+}
+
 /** Operations not yet ended. */
 const OPEN_STATES = ['init', 'waiting', 'installing', 'uninstalling'] as const;
 /** How often an operation whose turn has not come looks again (another process runs one of the project's). */
@@ -168,7 +179,19 @@ export class PackageQueue {
     await this.chains.get(projectId);
   }
 
+  /**
+   * Runs `row` when its turn comes. Whatever goes wrong on the way (pip's environment cannot be made, the database
+   * answers an error) ends it as failed with the reason, so the operations behind it go on.
+   */
   private async run(project: ProjectRow, row: OperationRow) {
+    try {
+      await this.runInTurn(project, row);
+    } catch (error) {
+      await this.finish(row, { state: 'fail', message: execFailureReason(error) }).catch(() => undefined);
+    }
+  }
+
+  private async runInTurn(project: ProjectRow, row: OperationRow) {
     const running = row.kind === 'install' ? 'installing' : 'uninstalling';
     for (;;) {
       const turn = await this.claimTurn(row, running);
@@ -182,14 +205,26 @@ export class PackageQueue {
         : ['-m', 'pip', 'uninstall', '--yes', row.name];
     const result = await this.driver.exec(project, args, { timeoutMs: 15 * 60_000 });
     const failed = result.code !== 0 || /WARNING: Skipping .* as it is not installed/.test(result.stderr);
+    await this.finish(
+      row,
+      failed
+        ? { state: 'fail', message: pipReason(result.stderr, result.stdout) }
+        : { state: 'success', message: result.stdout.trim().split('\n').at(-1) ?? '' },
+    );
+  }
+
+  /** Ends an operation of this process still open (not one cancelled or released meanwhile). */
+  private async finish(row: OperationRow, outcome: { state: 'fail' | 'success'; message: string }) {
     await this.ctx.db
       .update(packageOperations)
-      .set({
-        state: failed ? 'fail' : 'success',
-        message: failed ? pipReason(result.stderr, result.stdout) : (result.stdout.trim().split('\n').at(-1) ?? ''),
-        finishedAt: this.ctx.now(),
-      })
-      .where(and(eq(packageOperations.id, row.id), eq(packageOperations.holder, this.instance.id)));
+      .set({ ...outcome, finishedAt: this.ctx.now() })
+      .where(
+        and(
+          eq(packageOperations.id, row.id),
+          eq(packageOperations.holder, this.instance.id),
+          inArray(packageOperations.state, [...OPEN_STATES]),
+        ),
+      );
   }
 }
 

@@ -11,6 +11,7 @@ import { projectCollaborators, projects, users } from '../../platform/db/schema/
 import { AppError } from '../../platform/errors.js';
 import { assertContainerTypeOffered, offeredContainerTypes } from '../runtime/container-offer.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
+import { assertQuota, visibleSize } from './file.service.js';
 import { loadProjectFor, type ProjectRow } from './project-access.js';
 import { projectExtras, type ProjectListRow } from './project.repository.js';
 import { removeVersions } from './version.service.js';
@@ -181,7 +182,10 @@ function copyFields(project: ProjectRow): TCreateProjectRequest {
   };
 }
 
-/** A copy of a project the caller may see, owned by the caller and private. Reviewers only look: no copies. */
+/**
+ * A copy of a project the caller may see, owned by the caller and private. Reviewers only look: no copies. The
+ * copied files count for the caller, so they must fit in the caller's storage quota (2003).
+ */
 export async function forkProject(
   ctx: AppContext,
   driver: RuntimeDriver,
@@ -191,6 +195,7 @@ export async function forkProject(
 ) {
   const { project, reviewing } = await loadProjectFor(ctx.db, auth, projectId, 'view');
   if (reviewing) throw new AppError('NO_EDIT_PERMISSION');
+  await assertQuota(ctx, driver, auth.userId, await visibleSize(driver.workspaceDir(project)));
   return createProject(ctx, driver, request, auth, copyFields(project), project);
 }
 

@@ -8,14 +8,18 @@ import type { AppContext } from '../../platform/context.js';
 import { projectVersions, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
+import { assertQuota, versionsRoot, visibleSize } from './file.service.js';
 import type { ProjectRow } from './project-access.js';
 import { clearVisible, copyVisible, fileList } from './workspace-files.js';
 
 type VersionRow = typeof projectVersions.$inferSelect;
 
-/** Snapshots are kept by the server, outside the runtime's reach: `DATA_DIR/project-versions/<project>/<version>`. */
+/**
+ * Snapshots are kept by the server, outside the runtime's reach: `DATA_DIR/project-versions/<project>/<version>`.
+ * They count toward the project owner's storage quota, as its workspace does.
+ */
 export const versionDir = (ctx: AppContext, projectId: string, versionId: string) =>
-  path.join(ctx.config.dataDir, 'project-versions', projectId, versionId);
+  path.join(versionsRoot(ctx, projectId), versionId);
 
 function present(row: VersionRow, createdBy: string): TProjectVersion {
   return {
@@ -51,7 +55,10 @@ async function findVersion(ctx: AppContext, projectId: string, versionId: string
   return row;
 }
 
-/** Saves the draft as a new version, which must be larger than the newest one (spec 5). */
+/**
+ * Saves the draft as a new version, which must be larger than the newest one (spec 5). Its copy of the files must
+ * fit in the owner's storage quota (2003).
+ */
 export async function createVersion(
   ctx: AppContext,
   driver: RuntimeDriver,
@@ -72,6 +79,9 @@ export async function createVersion(
     .where(eq(projectVersions.projectId, project.id));
   const workspace = driver.ensureWorkspace(project);
   const files = await fileList(workspace);
+  let bytes = 0;
+  for (const file of files.values()) bytes += file.size;
+  await assertQuota(ctx, driver, project.ownerId, bytes);
   const row = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(projectVersions)
@@ -100,7 +110,10 @@ export async function createVersion(
   return present(row, '');
 }
 
-/** Replaces the draft's files with those of a version; the runtime's hidden files stay. */
+/**
+ * Replaces the draft's files with those of a version; the runtime's hidden files stay. A restore that grows the
+ * workspace must fit in the owner's storage quota (2003).
+ */
 export async function restoreVersion(
   ctx: AppContext,
   driver: RuntimeDriver,
@@ -110,8 +123,11 @@ export async function restoreVersion(
 ) {
   const version = await findVersion(ctx, project.id, versionId);
   const workspace = driver.ensureWorkspace(project);
+  const snapshot = versionDir(ctx, project.id, version.id);
+  const [incoming, replaced] = await Promise.all([visibleSize(snapshot), visibleSize(workspace)]);
+  if (incoming > replaced) await assertQuota(ctx, driver, project.ownerId, incoming, replaced);
   await clearVisible(workspace);
-  await copyVisible(versionDir(ctx, project.id, version.id), workspace);
+  await copyVisible(snapshot, workspace);
   driver.claim(project, workspace);
   await ctx.db.transaction((tx) =>
     writeAudit(tx, request, { module: 'project', operation: 'restore', params: { id: project.id, versionId } }),
@@ -142,5 +158,5 @@ export async function compareFileLists(
 }
 
 export async function removeVersions(ctx: AppContext, projectId: string) {
-  await rm(path.join(ctx.config.dataDir, 'project-versions', projectId), { recursive: true, force: true });
+  await rm(versionsRoot(ctx, projectId), { recursive: true, force: true });
 }

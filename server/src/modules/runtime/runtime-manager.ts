@@ -1,6 +1,7 @@
 import type { ContainerType, TRuntimeStatus } from '@aiedu/contracts';
 import { and, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { customers, projects, runtimes, serverInstances } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { assertContainerTypeOffered } from './container-offer.js';
@@ -13,6 +14,10 @@ import { INSTANCE_SIGNATURE_HEADER, type ServerInstance } from '../../platform/s
 type StopReason = NonNullable<TRuntimeStatus['stopReason']>;
 const ACTIVE = ['BOOTING', 'RUNNING', 'STOPPING'] as const;
 const MINUTE = 60_000;
+/** How long the idle check waits for Jupyter's list of kernels; a runtime that does not answer is not culled. */
+const BUSY_PROBE_MS = 5_000;
+/** Runtimes tended at once by a tick: a Jupyter slow to answer holds up only its own. */
+const TICK_PARALLEL = 8;
 
 interface Live {
   endpoint: RuntimeEndpoint;
@@ -48,7 +53,7 @@ export class RuntimeManager {
     readonly driver: RuntimeDriver,
     readonly availability: RuntimeAvailability,
     readonly instance: ServerInstance,
-    log: { info(o: object, m: string): void; warn(o: object, m: string): void },
+    private readonly log: { info(o: object, m: string): void; warn(o: object, m: string): void },
   ) {
     driver.onExit((projectId) => void this.crashed(projectId));
     const written = driver.writtenBytes?.bind(driver);
@@ -199,36 +204,42 @@ export class RuntimeManager {
   }
 
   /** The caller's own running projects, named in quota refusals so the editor can link to them. */
-  private async runningOf(userId: string) {
-    return this.ctx.db
+  private async runningOf(userId: string, db: Db = this.ctx.db) {
+    return db
       .select({ projectId: runtimes.projectId, name: projects.name })
       .from(runtimes)
       .innerJoin(projects, eq(projects.id, runtimes.projectId))
       .where(and(eq(runtimes.startedBy, userId), inArray(runtimes.state, [...ACTIVE])));
   }
 
+  /**
+   * Refuses a start beyond the customer's concurrency or the per-person maximum. Runs in the transaction that
+   * claims the runtime's row, with the customer's row locked, so starts at once are counted one after the other.
+   */
   private async checkQuotas(
+    tx: Db,
     projectId: string,
     user: { userId: string; customerId: string | null },
     runtimeType: ContainerType,
   ) {
     const active = and(inArray(runtimes.state, [...ACTIVE]), ne(runtimes.projectId, projectId));
     // The container types the customer's people may start (spec 3, Customer): the others are refused outright.
-    await assertContainerTypeOffered(this.ctx.db, user.customerId, runtimeType);
+    await assertContainerTypeOffered(tx, user.customerId, runtimeType);
     if (user.customerId) {
-      const [customer] = await this.ctx.db
+      const [customer] = await tx
         .select({ concurrency: customers.containerConcurrency, perPerson: customers.maxStartsPerPerson })
         .from(customers)
-        .where(eq(customers.id, user.customerId));
-      const [{ count } = { count: 0 }] = await this.ctx.db
+        .where(eq(customers.id, user.customerId))
+        .for('update');
+      const [{ count } = { count: 0 }] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(runtimes)
         .where(and(active, eq(runtimes.customerId, user.customerId)));
       if (customer?.concurrency != null && count >= customer.concurrency) {
-        throw new AppError('CONTAINER_FULL', { running: await this.runningOf(user.userId) });
+        throw new AppError('CONTAINER_FULL', { running: await this.runningOf(user.userId, tx) });
       }
       if (customer?.perPerson != null) {
-        const mine = (await this.runningOf(user.userId)).filter((r) => r.projectId !== projectId);
+        const mine = (await this.runningOf(user.userId, tx)).filter((r) => r.projectId !== projectId);
         if (mine.length >= customer.perPerson) throw new AppError('TOO_MANY_RUNTIMES', { running: mine });
       }
     }
@@ -257,7 +268,6 @@ export class RuntimeManager {
     await this.disk?.assertRoom();
     const balance = await computeBalance(this.ctx.db, this.ctx.config, user, runtimeType, this.ctx.now());
     if (balance.remainingMinutes <= 0) throw new AppError('COMPUTE_EXHAUSTED', { balance });
-    await this.checkQuotas(project.id, user, runtimeType);
     const now = this.ctx.now();
     const values = {
       customerId: project.customerId,
@@ -269,16 +279,20 @@ export class RuntimeManager {
       debitedAt: now,
       holder: this.instance.id,
     };
-    // The row is this process's claim: one another process holds (starting or running) is left to it.
-    const claimed = await this.ctx.db
-      .insert(runtimes)
-      .values({ projectId: project.id, ...values })
-      .onConflictDoUpdate({
-        target: runtimes.projectId,
-        set: values,
-        where: or(notInArray(runtimes.state, [...ACTIVE]), this.orphaned()),
-      })
-      .returning({ projectId: runtimes.projectId });
+    // The row is this process's claim: one another process holds (starting or running) is left to it. It is made
+    // with the quotas counted, under the customer's lock, so exactly the limit can run.
+    const claimed = await this.ctx.db.transaction(async (tx) => {
+      await this.checkQuotas(tx, project.id, user, runtimeType);
+      return tx
+        .insert(runtimes)
+        .values({ projectId: project.id, ...values })
+        .onConflictDoUpdate({
+          target: runtimes.projectId,
+          set: values,
+          where: or(notInArray(runtimes.state, [...ACTIVE]), this.orphaned()),
+        })
+        .returning({ projectId: runtimes.projectId });
+    });
     if (claimed.length === 0) return;
     let endpoint: RuntimeEndpoint;
     try {
@@ -409,39 +423,61 @@ export class RuntimeManager {
     await this.setState(projectId, 'FAILED', 'crashed');
   }
 
-  /** True while any kernel of the runtime is running a cell. */
-  private async busy(endpoint: RuntimeEndpoint): Promise<boolean> {
+  /**
+   * Whether any kernel of the runtime is running a cell; null when Jupyter does not say (no answer within
+   * BUSY_PROBE_MS, an error).
+   */
+  private async busy(endpoint: RuntimeEndpoint): Promise<boolean | null> {
     try {
       const res = await fetch(`${endpoint.baseUrl}/api/kernels`, {
         headers: { authorization: `token ${endpoint.token}` },
+        signal: AbortSignal.timeout(BUSY_PROBE_MS),
       });
+      if (!res.ok) {
+        await res.body?.cancel();
+        return null;
+      }
       const kernels = (await res.json()) as { execution_state?: string }[];
       return kernels.some((k) => k.execution_state === 'busy' || k.execution_state === 'starting');
     } catch {
-      return false;
+      return null;
     }
   }
 
   /**
    * One round of accounting: debit running minutes, stop exhausted balances and idle runtimes; release the runtimes
-   * of processes that stopped beating.
+   * of processes that stopped beating. Runtimes are tended a few at a time, each on its own.
    */
   async tick(): Promise<void> {
     await this.releaseOrphans();
     await this.instance.forgetSilent();
     await this.dropTakenOver();
     const idleMs = this.ctx.config.runtimeIdleMinutes * MINUTE;
-    for (const [projectId, live] of [...this.live]) {
-      await this.debit(projectId, live, false);
-      const balance = await computeBalance(this.ctx.db, this.ctx.config, live, live.runtimeType, this.ctx.now());
-      if (balance.remainingMinutes <= 0) {
-        await this.stop(projectId, 'computeExhausted');
-        continue;
+    const queue = [...this.live];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [projectId, live] = next;
+        await this.tend(projectId, live, idleMs).catch((error: unknown) =>
+          this.log.warn({ err: error, projectId }, 'runtime accounting failed'),
+        );
       }
-      const now = this.ctx.now().getTime();
-      if (await this.busy(live.endpoint)) live.lastActivity = now;
-      else if (now - live.lastActivity >= idleMs) await this.stop(projectId, 'idle');
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(TICK_PARALLEL, queue.length) }, worker));
+  }
+
+  /** Debits one runtime and stops it when its balance ran out or it has been idle long enough. */
+  private async tend(projectId: string, live: Live, idleMs: number) {
+    const probe = this.busy(live.endpoint);
+    await this.debit(projectId, live, false);
+    const balance = await computeBalance(this.ctx.db, this.ctx.config, live, live.runtimeType, this.ctx.now());
+    if (balance.remainingMinutes <= 0) return this.stop(projectId, 'computeExhausted');
+    const busy = await probe;
+    if (this.live.get(projectId) !== live) return; // stopped meanwhile
+    const now = this.ctx.now().getTime();
+    // A runtime whose Jupyter does not say is not culled on that unknown, unless it has been silent twice as long.
+    const idleFor = now - live.lastActivity;
+    if (busy) live.lastActivity = now;
+    else if (idleFor >= (busy === null ? 2 * idleMs : idleMs)) await this.stop(projectId, 'idle');
   }
 }
 
