@@ -16,10 +16,28 @@ export async function findCustomerByCode(db: Db, code: string) {
 }
 
 /**
+ * Whether the user's customer and every customer above it are switched on (true in the public space): switching a
+ * customer off stops the people of its sub-customers too. One walk up the parent links, each step a probe of the
+ * primary key; `union` (not `union all`) ends the walk should the links ever form a loop.
+ */
+const customersSwitchedOn = sql<boolean>`not exists (
+  with recursive line(id, parent_id, enabled) as (
+    select c.id, c.parent_id, c.enabled from ${customers} c where c.id = ${users.customerId}
+    union
+    select c.id, c.parent_id, c.enabled from ${customers} c join line on c.id = line.parent_id
+  )
+  select 1 from line where not line.enabled
+)`;
+
+/** Whether the user, every customer above them and their school are switched on. */
+const accountActive = sql<boolean>`${users.enabled} and ${customersSwitchedOn} and coalesce(${schools.enabled}, true)`;
+
+/**
  * Everything a password sign-in reads, as one prepared statement: the recent failures of the account key and of the
  * address (which decide whether the slider captcha is due), and the account named by username, email or phone
- * within the customer of the code (or the public space for an empty code), with whether it, its customer and its
- * school are switched on. The account is null when there is none: the failures come back either way.
+ * within the customer of the code (or the public space for an empty code), with whether it, its customer, every
+ * customer above that and its school are switched on. The account is null when there is none: the failures come
+ * back either way.
  */
 function prepareLoginState(db: Db, space: 'customer' | 'public') {
   const accountKey = sql.placeholder('accountKey');
@@ -50,7 +68,7 @@ function prepareLoginState(db: Db, space: 'customer' | 'public') {
       accountFailures: failures.account,
       addressFailures: failures.address,
       user: users,
-      active: sql<boolean>`${users.enabled} and coalesce(${customers.enabled}, true) and coalesce(${schools.enabled}, true)`,
+      active: accountActive,
     })
     .from(failures)
     .leftJoin(
@@ -61,7 +79,6 @@ function prepareLoginState(db: Db, space: 'customer' | 'public') {
         and(sql`${accountSpace} = ${spaceId}`, sql`${users.email} = ${identifier}`),
       ),
     )
-    .leftJoin(customers, eq(customers.id, users.customerId))
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .orderBy(sql`${byUsername} desc nulls last`)
     .limit(1)
@@ -102,19 +119,14 @@ export async function findUserById(db: Db, userId: string) {
   return row;
 }
 
-/** Whether the user, their customer (and its parents' switch) and their school are all switched on. */
+/** Whether the user, their customer, every customer above it and their school are all switched on. */
 export async function isAccountActive(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
-    .select({
-      enabled: users.enabled,
-      customerEnabled: sql<boolean>`coalesce(${customers.enabled}, true)`,
-      schoolEnabled: sql<boolean>`coalesce(${schools.enabled}, true)`,
-    })
+    .select({ active: accountActive })
     .from(users)
-    .leftJoin(customers, eq(customers.id, users.customerId))
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .where(eq(users.id, userId));
-  return Boolean(row && row.enabled && row.customerEnabled && row.schoolEnabled);
+  return Boolean(row?.active);
 }
 
 export async function countLoginFailures(db: Db, accountKey: string, ip: string, since: Date) {

@@ -246,6 +246,39 @@ describe('password sign-in, tokens and sessions', () => {
     },
   );
 
+  it.each([
+    ['its parent', 'middle'],
+    ["its parent's parent", 'top'],
+  ] as const)(
+    'refuses sign-in and refresh (E003) to a user of a sub-customer while %s is switched off, and restores both after',
+    async (_what, level) => {
+      const top = await buildCustomer(t.database.db);
+      const middle = await buildCustomer(t.database.db, { parentId: top.id });
+      const sub = await buildCustomer(t.database.db, { parentId: middle.id });
+      const school = await buildSchool(t.database.db, sub.id);
+      const pupil = await buildUser(t.database.db, { customerId: sub.id, schoolId: school.id, username: 'subpupil' });
+      const signIn = () =>
+        login({ custcode: sub.code, usernameOrEmailOrPhone: 'subpupil', password: b64(pupil.password) });
+      const switchTo = (enabled: boolean) =>
+        t.database.db
+          .update(customers)
+          .set({ enabled })
+          .where(eq(customers.id, level === 'top' ? top.id : middle.id));
+
+      const pair = (await signIn()).json().data;
+      await switchTo(false);
+      const refused = await signIn();
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().errorCode).toBe('E003');
+      expect((await refresh(pair.refreshToken)).json().errorCode).toBe('E003');
+
+      await switchTo(true);
+      const restored = (await signIn()).json();
+      expect(restored.errorCode).toBe('1000');
+      expect((await refresh(restored.data.refreshToken)).json().errorCode).toBe('1000');
+    },
+  );
+
   it('signs a super administrator in with an empty customer code, apart from customers', async () => {
     const superAdmin = await buildUser(t.database.db, { username: 'root1', roles: [ROLES.super] });
     const res = await login({ custcode: '', usernameOrEmailOrPhone: 'root1', password: b64(superAdmin.password) });
@@ -362,6 +395,34 @@ describe('slider captcha after failed sign-ins', () => {
     // Used once: after new failures the same code no longer unlocks anything.
     for (let i = 0; i < 3; i++) await login('typo', 'nope-nope', '10.0.0.5');
     expect((await form(String(row!.answerX))).json().errorCode).toBe('1104');
+  });
+
+  it('ends an image code after 5 wrong tries; a new image for the same id starts again', async () => {
+    for (let i = 0; i < 3; i++) await login('typo', 'nope-nope', '10.0.0.6');
+    const acid = '0192f7a0-0000-7000-8000-000000000002';
+    const form = (verifycode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '10.0.0.6' },
+        payload: new URLSearchParams({
+          custcode,
+          username: 'typo',
+          password: b64(user.password),
+          acid,
+          verifycode,
+        }).toString(),
+      });
+    const answer = async () => {
+      await t.app.inject({ method: 'GET', url: `/api/v1/auth/verifycode?acid=${acid}` });
+      const [row] = await t.database.db.select().from(captchas).where(eq(captchas.id, acid));
+      return String(row!.answerX);
+    };
+    const right = await answer();
+    const wrong = right === '1000' ? '1001' : '1000';
+    for (let i = 0; i < 5; i++) expect((await form(wrong)).json().errorCode).toBe('1104');
+    expect((await form(right)).json().errorCode).toBe('1104');
+    expect((await form(await answer())).json().errorCode).toBe('1000');
   });
 
   it('is required for everyone at an address after its failure threshold', async () => {

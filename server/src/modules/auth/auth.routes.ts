@@ -261,6 +261,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: envelopeOf(z.object({ pass: z.literal(true) })),
       },
     },
-    async (request) => ok(await checkCaptcha(ctx.db, request.body.captchaId, request.body.checkedData.x, ctx.now())),
+    async (request) => {
+      const { captchaId, checkedData } = request.body;
+      try {
+        return ok(await checkCaptcha(ctx.db, captchaId, checkedData.x, ctx.now()));
+      } catch (error) {
+        // A failed slide counts toward the address's request shield, like a wrong password.
+        await ctx.shield.record(request.ip, 'loginFailure');
+        throw error;
+      }
+    },
   );
 };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { captchas } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -67,23 +67,30 @@ export async function createImageCode(db: Db, acid: string, now: Date) {
   return drawImageCode(code);
 }
 
-/** Uses up an image code typed in the legacy form: right digits, unused, unexpired. */
+/**
+ * Uses up an image code typed in the legacy form: right digits, unused, unexpired. Like the slider, 5 tries end it:
+ * each try is counted and judged by one conditional update, so parallel tries never get past the fifth.
+ */
 export async function consumeImageCode(db: Db, acid: string | undefined, typed: string | undefined, now: Date) {
-  if (!acid || !typed || !/^[0-9a-f-]{36}$/i.test(acid) || !/^\d{4}$/.test(typed)) return false;
-  const rows = await db
+  if (!acid || !typed || !/^[0-9a-f-]{36}$/i.test(acid)) return false;
+  const right = /^\d{4}$/.test(typed) ? sql`${captchas.answerX} = ${Number(typed)}` : sql`false`;
+  const [row] = await db
     .update(captchas)
-    .set({ usedAt: now })
+    .set({
+      tries: sql`${captchas.tries} + 1`,
+      usedAt: sql`case when ${right} then ${now.toISOString()}::timestamptz end`,
+    })
     .where(
       and(
         eq(captchas.id, acid),
         eq(captchas.kind, 'image'),
-        eq(captchas.answerX, Number(typed)),
         isNull(captchas.usedAt),
         gt(captchas.expiresAt, now),
+        lt(captchas.tries, CAPTCHA_RULES.maxTries),
       ),
     )
-    .returning({ id: captchas.id });
-  return rows.length === 1;
+    .returning({ usedAt: captchas.usedAt });
+  return Boolean(row?.usedAt);
 }
 
 /** Uses up a passed captcha for one sign-in; false when it was never passed, is used or has expired. */

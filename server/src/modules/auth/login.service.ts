@@ -65,7 +65,11 @@ export async function login(deps: LoginDeps, input: LoginInput, requester: Reque
     const passed =
       (await consumeCaptcha(deps.db, input.captchaId, deps.now())) ||
       (await consumeImageCode(deps.db, input.acid, input.verifycode, deps.now()));
-    if (!passed) throw new AppError('CAPTCHA_REQUIRED');
+    if (!passed) {
+      // A captcha sent and not passed counts toward the address's request shield, like a wrong password.
+      if (input.captchaId || input.acid || input.verifycode) await deps.shield.record(requester.ip, 'loginFailure');
+      throw new AppError('CAPTCHA_REQUIRED');
+    }
   }
   decoyHash ??= hashPassword(`decoy-${Math.random()}`);
   const matches = await verifyPassword(found?.user.passwordHash ?? (await decoyHash), input.password);

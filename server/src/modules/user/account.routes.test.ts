@@ -1,9 +1,12 @@
 import { ROLES } from '@aiedu/contracts';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../platform/db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { outbox, verificationCodes } from '../../platform/db/schema/index.js';
+import type { AppError } from '../../platform/errors.js';
 import { b64, buildUser, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { consumeCode } from './verification.service.js';
 
 describe('codes, sign-up, code sign-in and password reset', () => {
   let t: TestApp;
@@ -50,13 +53,13 @@ describe('codes, sign-up, code sign-in and password reset', () => {
       password: b64('Kid2026ok'),
     });
     expect(login.json().data.id).toBe(res.json().data.id);
-    // The code was single use.
+    // The code was single use: it is checked before the phone, so a second sign-up with it fails on the code.
     const again = await post('/gw/api/v1/user/register/byPhone', {
       phone: '13900000001',
       password: b64('Kid2026ok'),
       verifyCode: code,
     });
-    expect(again.json().errorCode).toBe('1114');
+    expect(again.json().errorCode).toBe('1111');
   });
 
   it('refuses a sign-up code for a taken phone, a weak or common password, and a wrong code', async () => {
@@ -87,6 +90,25 @@ describe('codes, sign-up, code sign-in and password reset', () => {
     });
   });
 
+  it('says a phone is taken only to a sign-up that brings a valid code for it', async () => {
+    const taken = await post('/gw/api/v1/user/register/byPhone', {
+      phone: '13900000001',
+      password: b64('Kid2026ok'),
+      verifyCode: '123456',
+    });
+    expect(taken.json().errorCode).toBe('1111');
+    // A code sent while the phone was free, then the phone taken by another account before the sign-up.
+    expect((await send('REGISTER', '13900000041', '10.1.0.41')).json().errorCode).toBe('1000');
+    const code = await codeFor('13900000041');
+    await buildUser(t.database.db, { phone: '13900000041' });
+    const late = await post('/gw/api/v1/user/register/byPhone', {
+      phone: '13900000041',
+      password: b64('Kid2026ok'),
+      verifyCode: code,
+    });
+    expect(late.json().errorCode).toBe('1114');
+  });
+
   it('binds a code to its scene and lets it expire after 10 minutes', async () => {
     clock.advance(61_000);
     await send('LOGIN', '13900000001');
@@ -110,6 +132,44 @@ describe('codes, sign-up, code sign-in and password reset', () => {
     });
     expect(res.json().data).toMatchObject({ roles: [ROLES.student] });
     expect(res.json().data.token).toBeTruthy();
+    // The code was single use.
+    const again = await post('/gw/api/v1/user/verifyCode/login', {
+      user: '13900000001',
+      verifyCode: await codeFor('13900000001'),
+    });
+    expect(again.json().errorCode).toBe('1111');
+  });
+
+  it('ends a code after 5 tries even when 20 wrong ones arrive at once, and lets one of two right ones through', async () => {
+    await buildUser(t.database.db, { phone: '13900000031' });
+    const target = '13900000031';
+    const useCode = (verifyCode: string) => post('/gw/api/v1/user/verifyCode/login', { user: target, verifyCode });
+    expect((await send('LOGIN', target, '10.1.0.31')).json().errorCode).toBe('1000');
+    const code = await codeFor(target);
+    const wrong = code === '000000' ? '000001' : '000000';
+    // The service itself, twenty at once: nothing between the tries spaces them out.
+    const ctx = { db: t.database.db, now: clock.now } as AppContext;
+    const guesses = await Promise.allSettled(
+      Array.from({ length: 20 }, () => consumeCode(ctx, 'LOGIN', target, wrong)),
+    );
+    expect(guesses.map((guess) => guess.status === 'rejected' && (guess.reason as AppError).code)).toEqual(
+      Array(20).fill('1111'),
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, target))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    expect(row!.attempts).toBe(5);
+    expect((await useCode(code)).json().errorCode).toBe('1111');
+
+    clock.advance(61_000);
+    expect((await send('LOGIN', target, '10.1.0.31')).json().errorCode).toBe('1000');
+    const fresh = await codeFor(target);
+    const both = await Promise.allSettled([0, 1].map(() => consumeCode(ctx, 'LOGIN', target, fresh)));
+    expect(both.map((use) => use.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((await useCode(fresh)).json().errorCode).toBe('1111');
   });
 
   it('resets a password with a code, ending every earlier sign-in', async () => {
@@ -140,6 +200,31 @@ describe('codes, sign-up, code sign-in and password reset', () => {
       password: b64('Reset2026ok'),
     });
     expect(fresh.json().errorCode).toBe('1000');
+  });
+
+  it('takes the contact of a reset as emailOrPhone too', async () => {
+    const account = await buildUser(t.database.db, { email: 'alias@school.cn' });
+    await send('RESET_PWD', 'alias@school.cn', '10.1.0.51');
+    const res = await post('/gw/api/v1/user/register/password/update', {
+      emailOrPhone: 'alias@school.cn',
+      password: b64('Alias2026ok'),
+      verifyCode: await codeFor('alias@school.cn'),
+    });
+    expect(res.json().errorCode).toBe('1000');
+    const login = await post('/gw/api/v1/auth/login', {
+      usernameOrEmailOrPhone: 'alias@school.cn',
+      password: b64('Alias2026ok'),
+    });
+    expect(login.json().data.id).toBe(account.id);
+    const neither = await post('/gw/api/v1/user/register/password/update', {
+      password: b64('Alias2026ok'),
+      verifyCode: '123456',
+    });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().errorCode).toBe('1001');
+    const doc = (await t.app.inject({ method: 'GET', url: '/gw/api/v1/openapi.json' })).json();
+    const body = doc.paths['/gw/api/v1/user/register/password/update'].post.requestBody.content['application/json'];
+    expect(Object.keys(body.schema.properties)).toEqual(expect.arrayContaining(['user', 'emailOrPhone']));
   });
 
   it('says an email is not registered when resetting by email', async () => {
@@ -203,5 +288,54 @@ describe('codes, sign-up, code sign-in and password reset', () => {
     const refused = await get(await tokenOf('nophone', noPhone.password));
     expect(refused.json().errorCode).toBe('1106');
     expect((await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/sms/send/message' })).statusCode).toBe(401);
+  });
+});
+
+describe('code requests refused for their target', () => {
+  let t: TestApp;
+  const clock = testClock();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      now: clock.now,
+      config: { trustProxy: true, codesPerAddressPerHour: 3, shieldCodeRequestsPerHour: 8 },
+    });
+    await buildUser(t.database.db, { phone: '13700000001' });
+  });
+  afterAll(() => t.close());
+
+  const send = (scene: string, target: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/user/verifyCode/send',
+      payload: { scene, target },
+      headers: { language: 'en', 'x-forwarded-for': ip },
+    });
+  const answers = async (requests: [string, string, string][]) => {
+    const codes: string[] = [];
+    for (const [scene, target, ip] of requests) codes.push((await send(scene, target, ip)).json().errorCode);
+    return codes;
+  };
+
+  it("count toward the address's hourly limit, whether the phone was taken or unknown", async () => {
+    const signUps = await answers(Array.from({ length: 5 }, () => ['REGISTER', '13700000001', '10.4.0.1']));
+    expect(signUps).toEqual(['1114', '1114', '1114', '1109', '1109']);
+    expect((await send('REGISTER', '13700000002', '10.4.0.1')).statusCode).toBe(429);
+
+    const resets = await answers(
+      ['13700000101', '13700000102', '13700000103', '13700000001'].map((phone) => ['RESET_PWD', phone, '10.4.0.2']),
+    );
+    expect(resets).toEqual(['1106', '1106', '1106', '1109']);
+
+    // The probed phone itself is not held back: its holder gets a code at once from another address.
+    expect((await send('RESET_PWD', '13700000001', '10.4.0.3')).json().errorCode).toBe('1000');
+  });
+
+  it('count toward the request shield', async () => {
+    const probes = await answers(Array.from({ length: 9 }, () => ['REGISTER', '13700000001', '10.4.0.4']));
+    expect(probes).toEqual(['1114', '1114', '1114', ...Array(6).fill('1109')]);
+    const blocked = await send('RESET_PWD', '13700000001', '10.4.0.4');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.headers['content-type']).toMatch(/^text\/plain/);
   });
 });

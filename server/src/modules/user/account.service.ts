@@ -46,8 +46,9 @@ export async function assertCodeTarget(ctx: AppContext, scene: Scene, target: st
 /** Sign-up by phone in the public space; the username is the phone number. */
 export async function registerByPhone(ctx: AppContext, input: { phone: string; password: string; verifyCode: string }) {
   assertAcceptablePassword(input.password, USER_PASSWORD_RULE);
-  if (await findByContact(ctx, null, input.phone)) throw new AppError('PHONE_TAKEN');
+  // The code first: without it nobody learns whether the phone has an account.
   await consumeCode(ctx, 'REGISTER', input.phone, input.verifyCode);
+  if (await findByContact(ctx, null, input.phone)) throw new AppError('PHONE_TAKEN');
   const passwordHash = await hashPassword(input.password);
   const [row] = await ctx.db
     .insert(users)
@@ -90,14 +91,17 @@ export async function resetPasswordWithCode(
   await resetPassword(ctx, account.id, input.password);
 }
 
-/** Links a phone or email to the caller after proving it with a 'BIND' code; refused when another account has it. */
+/**
+ * Links a phone or email to the caller after proving it with a 'BIND' code; refused when another account has it
+ * (said only to a caller who holds a valid code for it).
+ */
 export async function bindContact(ctx: AppContext, userId: string, input: { target: string; verifyCode: string }) {
   const kind = contactKind(input.target);
   const [me] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!me) throw new AppError('TOKEN_EXPIRED');
+  await consumeCode(ctx, 'BIND', input.target, input.verifyCode);
   const holder = await findByContact(ctx, me.customerId, input.target);
   if (holder && holder.id !== userId) throw new AppError(kind === 'phone' ? 'PHONE_TAKEN' : 'EMAIL_TAKEN');
-  await consumeCode(ctx, 'BIND', input.target, input.verifyCode);
   await ctx.db
     .update(users)
     .set(kind === 'phone' ? { phone: input.target } : { email: input.target })

@@ -70,6 +70,24 @@ describe('avatar upload', () => {
     expect((await upload('photo.gif', await solid('png'))).statusCode).toBe(400);
   });
 
+  it('refuses a small BMP whose header claims more pixels than any image may have', async () => {
+    // A run-length encoded header for 10000 × 6000 pixels, two palette entries, and nothing but "end of image".
+    const header = Buffer.alloc(62);
+    header.write('BM', 0, 'latin1');
+    header.writeUInt32LE(64, 2);
+    header.writeUInt32LE(62, 10);
+    header.writeUInt32LE(40, 14);
+    header.writeUInt32LE(10_000, 18);
+    header.writeInt32LE(6_000, 22);
+    header.writeUInt16LE(1, 26);
+    header.writeUInt16LE(8, 28);
+    header.writeUInt32LE(1, 30);
+    header.writeUInt32LE(2, 46);
+    const res = await upload('huge.bmp', Buffer.concat([header, Buffer.from([0, 1])]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: '1001', data: { reason: 'unreadable image' } });
+  });
+
   it('refuses a file over 5 MB with 413', async () => {
     const big = Buffer.concat([await solid('png'), Buffer.alloc(5 * 1024 * 1024 + 1)]);
     const res = await upload('big.png', big);

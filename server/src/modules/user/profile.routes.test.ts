@@ -88,23 +88,32 @@ describe('profile and points', () => {
   });
 
   it('binds a phone proven with a code, and refuses one another account holds', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/gw/api/v1/user/verifyCode/send',
-      payload: { scene: 'BIND', target: '13600000001' },
-    });
-    const [message] = await t.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.target, '13600000001'))
-      .orderBy(desc(outbox.createdAt))
-      .limit(1);
-    const verifyCode = message!.body.match(/\d{6}/)![0];
+    const codeFor = async (target: string) => {
+      await t.app.inject({
+        method: 'POST',
+        url: '/gw/api/v1/user/verifyCode/send',
+        payload: { scene: 'BIND', target },
+      });
+      const [message] = await t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.target, target))
+        .orderBy(desc(outbox.createdAt))
+        .limit(1);
+      return message!.body.match(/\d{6}/)![0];
+    };
+    const verifyCode = await codeFor('13600000001');
     const bound = await call('PUT', '/gw/api/v1/user/bind', { target: '13600000001', verifyCode });
     expect(bound.json().data.phone).toBe('13600000001');
     const [me] = await t.database.db.select().from(users).where(eq(users.id, userId));
     await buildUser(t.database.db, { customerId: me!.customerId, phone: '13600000002' });
-    const taken = await call('PUT', '/gw/api/v1/user/bind', { target: '13600000002', verifyCode: '123456' });
+    // Whether another account holds the phone is said only to a caller with a valid code for it.
+    const guessed = await call('PUT', '/gw/api/v1/user/bind', { target: '13600000002', verifyCode: '123456' });
+    expect(guessed.json().errorCode).toBe('1111');
+    const taken = await call('PUT', '/gw/api/v1/user/bind', {
+      target: '13600000002',
+      verifyCode: await codeFor('13600000002'),
+    });
     expect(taken.json().errorCode).toBe('1114');
   });
 

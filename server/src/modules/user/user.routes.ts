@@ -35,6 +35,15 @@ import { getPointsTotal } from './points.service.js';
 import { getBoundPhone, getUserInfo, updateUserInfo } from './profile.service.js';
 import { sendCode } from './verification.service.js';
 
+/** The reset payload: the contact as `user`, or as `emailOrPhone` (its name in the product's reset form). */
+const ZResetPasswordBody = ZResetPasswordRequest.extend({
+  user: ZResetPasswordRequest.shape.user.optional(),
+  emailOrPhone: ZResetPasswordRequest.shape.user.optional().describe('the same as `user`'),
+}).refine((body) => (body.user ?? body.emailOrPhone) !== undefined, {
+  message: 'user or emailOrPhone is required',
+  path: ['user'],
+});
+
 const requester = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
@@ -58,8 +67,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messengers: Me
     },
     async (request) => {
       const { scene, target, custcode } = request.body;
-      await assertCodeTarget(ctx, scene, target, custcode);
-      await sendCode(ctx, messengers, { scene, target, ip: request.ip, language: requestLanguage(request) });
+      await sendCode(ctx, messengers, { scene, target, ip: request.ip, language: requestLanguage(request) }, () =>
+        assertCodeTarget(ctx, scene, target, custcode),
+      );
       return ok(null);
     },
   );
@@ -121,13 +131,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messengers: Me
       schema: {
         tags,
         summary: 'Reset a password with a code',
-        body: ZResetPasswordRequest,
+        body: ZResetPasswordBody,
         response: envelopeOf(z.null()),
       },
     },
     async (request) => {
-      const { password, ...rest } = request.body;
-      await resetPasswordWithCode(ctx, { ...rest, password: decodePassword(password) });
+      const { password, verifyCode, custcode, user, emailOrPhone } = request.body;
+      const input = { user: (user ?? emailOrPhone)!, verifyCode, custcode, password: decodePassword(password) };
+      await resetPasswordWithCode(ctx, input);
       return ok(null);
     },
   );

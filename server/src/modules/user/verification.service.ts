@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { EMAIL, PHONE, type Language } from '@aiedu/contracts';
-import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { verificationCodes } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -22,41 +22,61 @@ export function contactKind(target: string): ContactKind {
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('base64url');
 
-/** Sends a six-digit code for one scene and target, within the per-target and per-address limits. */
+/** What a request refused for its target stores instead of a code hash: no code matches it. */
+const REFUSED_REQUEST = 'refused';
+
+/**
+ * Sends a six-digit code for one scene and target, within the per-target and per-address limits. `assertTarget`
+ * (whether the target may get a code: a free contact for sign-up, an existing account otherwise) runs only once the
+ * request has been counted by the request shield and has passed its address's hourly limit, and a request it refuses
+ * still counts toward that limit: answers about which phones and emails exist cannot be drawn without bound.
+ */
 export async function sendCode(
   ctx: AppContext,
   messengers: Messenger[],
   input: { scene: Scene; target: string; ip: string; language: Language },
+  assertTarget?: () => Promise<void>,
 ) {
   const kind = contactKind(input.target);
   await ctx.shield.record(input.ip, 'codeRequest');
   const now = ctx.now();
   const { db, config } = ctx;
-  const [last] = await db
-    .select({ createdAt: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(eq(verificationCodes.target, input.target))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (last && now.getTime() - last.createdAt.getTime() < CODE_RULES.resendMs) throw new AppError('TOO_FREQUENT');
-  const [perTarget] = await db
-    .select({ n: count() })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.target, input.target),
-        gte(verificationCodes.createdAt, new Date(now.getTime() - 86_400_000)),
-      ),
-    );
   const [perAddress] = await db
     .select({ n: count() })
     .from(verificationCodes)
     .where(
       and(eq(verificationCodes.ip, input.ip), gte(verificationCodes.createdAt, new Date(now.getTime() - 3_600_000))),
     );
-  if ((perTarget?.n ?? 0) >= config.codesPerTargetPerDay || (perAddress?.n ?? 0) >= config.codesPerAddressPerHour) {
-    throw new AppError('TOO_FREQUENT');
+  if ((perAddress?.n ?? 0) >= config.codesPerAddressPerHour) throw new AppError('TOO_FREQUENT');
+  try {
+    await assertTarget?.();
+  } catch (error) {
+    // Kept as a spent row of its address (never usable, not counted for the target), then refused as it was.
+    await db.insert(verificationCodes).values({
+      scene: input.scene,
+      target: input.target,
+      codeHash: REFUSED_REQUEST,
+      ip: input.ip,
+      expiresAt: now,
+      usedAt: now,
+      createdAt: now,
+    });
+    throw error;
   }
+
+  const sentToTarget = and(eq(verificationCodes.target, input.target), ne(verificationCodes.codeHash, REFUSED_REQUEST));
+  const [last] = await db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(sentToTarget)
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (last && now.getTime() - last.createdAt.getTime() < CODE_RULES.resendMs) throw new AppError('TOO_FREQUENT');
+  const [perTarget] = await db
+    .select({ n: count() })
+    .from(verificationCodes)
+    .where(and(sentToTarget, gte(verificationCodes.createdAt, new Date(now.getTime() - 86_400_000))));
+  if ((perTarget?.n ?? 0) >= config.codesPerTargetPerDay) throw new AppError('TOO_FREQUENT');
 
   const code = String(randomInt(1_000_000)).padStart(6, '0');
   const [row] = await db
@@ -89,12 +109,13 @@ export async function sendCode(
 
 /**
  * Uses up the newest code of this scene and target. Wrong, expired, used, or sent for another scene: refused;
- * five wrong tries end the code.
+ * five tries end the code. Each try is counted and judged by one conditional update, so tries sent in parallel
+ * never get past the fifth, and of two right ones only the first uses the code.
  */
 export async function consumeCode(ctx: AppContext, scene: Scene, target: string, code: string) {
   const now = ctx.now();
-  const [row] = await ctx.db
-    .select()
+  const [newest] = await ctx.db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
       and(
@@ -106,18 +127,22 @@ export async function consumeCode(ctx: AppContext, scene: Scene, target: string,
     )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!row || row.attempts >= CODE_RULES.maxAttempts) throw new AppError('VERIFY_CODE_INVALID');
-  if (row.codeHash !== hashCode(row.id, code)) {
-    await ctx.db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, row.id));
-    throw new AppError('VERIFY_CODE_INVALID');
-  }
-  const used = await ctx.db
+  if (!newest) throw new AppError('VERIFY_CODE_INVALID');
+  const right = sql`${verificationCodes.codeHash} = ${hashCode(newest.id, code)}`;
+  const [tried] = await ctx.db
     .update(verificationCodes)
-    .set({ usedAt: now })
-    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
-    .returning({ id: verificationCodes.id });
-  if (used.length !== 1) throw new AppError('VERIFY_CODE_INVALID');
+    .set({
+      attempts: sql`${verificationCodes.attempts} + 1`,
+      usedAt: sql`case when ${right} then ${now.toISOString()}::timestamptz end`,
+    })
+    .where(
+      and(
+        eq(verificationCodes.id, newest.id),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, CODE_RULES.maxAttempts),
+      ),
+    )
+    .returning({ usedAt: verificationCodes.usedAt });
+  if (!tried?.usedAt) throw new AppError('VERIFY_CODE_INVALID');
 }
