@@ -4,6 +4,17 @@ import { CUSTOMER_CODE, LIMITS, USERNAME } from './validation.js';
 
 const quota = z.number().int().min(0).max(10_000_000).nullable().describe('null: no limit');
 
+/** A customer's quotas, in the order its forms show them. */
+export const QUOTA_FIELDS = [
+  'schoolQuota',
+  'teacherQuota',
+  'studentQuota',
+  'containerConcurrency',
+  'maxStartsPerPerson',
+  'studyConcurrency',
+] as const;
+export type QuotaField = (typeof QUOTA_FIELDS)[number];
+
 export const ZQuotas = z.object({
   schoolQuota: quota,
   teacherQuota: quota,
@@ -11,7 +22,7 @@ export const ZQuotas = z.object({
   containerConcurrency: quota,
   maxStartsPerPerson: quota,
   studyConcurrency: quota,
-});
+} satisfies Record<QuotaField, typeof quota>);
 
 /** Region by administrative-division codes: country (`CN`), province, city, district (see the area-children call). */
 export const ZRegion = z.object({
@@ -61,6 +72,14 @@ export const ZUpdateCustomerRequest = ZQuotas.partial()
     name: z.string().trim().min(1).max(50).optional(),
     remark: z.string().trim().max(LIMITS.notes).optional(),
   });
+
+/**
+ * What a sub-customer under one customer may be given: that customer's quotas (null: no limit) and container types,
+ * narrowed by every customer above it. A sub-customer's quotas stay within these (null only where the parent has no
+ * limit) and its container types among these.
+ */
+export const ZSubCustomerLimits = ZQuotas.extend({ containerTypes: ZCustomerOffer.shape.containerTypes });
+export type TSubCustomerLimits = z.infer<typeof ZSubCustomerLimits>;
 
 export const ZSwitchRequest = z.object({ enabled: z.boolean() });
 
@@ -254,7 +273,8 @@ export const ZSetContainerTypeRequest = z.object({
   weeklyMinutes: z.number().int().min(0).max(10_080).nullable().describe('null: back to the deployment default'),
 });
 
-export const ZUpdateInstitutionHomeRequest = z.object({
+/** The institution's own home content. Its modules are the super administrator's to set (unknown fields are refused). */
+export const ZUpdateInstitutionHomeRequest = z.strictObject({
   bannerLinks: z.array(z.string().trim().max(500)).max(3).optional(),
   projectTypes: z
     .array(z.string().trim().min(1).max(20))
@@ -265,5 +285,4 @@ export const ZUpdateInstitutionHomeRequest = z.object({
     .array(z.object({ name: z.string().trim().min(1).max(30), url: z.url() }))
     .max(10)
     .optional(),
-  modules: ZSideModules.optional(),
 });

@@ -3,12 +3,21 @@ import { asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzl
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { customers, schools, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { decodePassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { likeText } from '../../platform/db/like.js';
+import {
+  assertWithinOffer,
+  chainRows,
+  inheritOffer,
+  narrowBelow,
+  offerOf,
+  touchesOffer,
+} from './customer-offer.service.js';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -85,7 +94,8 @@ export async function listCustomers(
 
 /**
  * A new customer and its administrator, in one transaction with its operation log. With a parent it is a
- * sub-customer, whose administrator sees only its subtree.
+ * sub-customer, whose administrator sees only its subtree: its quotas and container types are those asked for
+ * within what the parent offers, and the parent's where none are asked for.
  */
 export async function createCustomer(
   ctx: AppContext,
@@ -98,9 +108,10 @@ export async function createCustomer(
   const passwordHash = await hashPassword(password);
   const { adminUsername, adminName, adminPassword: _secret, ...fields } = input;
   return ctx.db.transaction(async (tx) => {
+    const values = parentId ? inheritOffer(offerOf(await parentChain(tx as unknown as Db, parentId)), fields) : fields;
     const [row] = await tx
       .insert(customers)
-      .values({ ...fields, parentId })
+      .values({ ...values, parentId })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('CUSTOMER_CODE_TAKEN');
@@ -123,6 +134,17 @@ export async function createCustomer(
   });
 }
 
+/** A customer and those above it, locked from the top-level one down (see `chainRows`); refused when unknown. */
+async function parentChain(db: Db, customerId: string) {
+  const chain = await chainRows(db, customerId, true);
+  if (chain.at(-1)?.id !== customerId) throw new AppError('NOT_FOUND');
+  return chain;
+}
+
+/**
+ * Changes a customer. A sub-customer's quotas and container types stay within what its parent offers (refused
+ * beyond), and the customers below follow when its own offer shrinks.
+ */
 export async function updateCustomer(
   ctx: AppContext,
   request: FastifyRequest,
@@ -132,8 +154,13 @@ export async function updateCustomer(
   module = 'customer',
 ) {
   return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const above = await parentChain(db, id);
+    const own = above.pop()!;
+    if (own.parentId) assertWithinOffer(offerOf(above), input);
     const [row] = await tx.update(customers).set(input).where(eq(customers.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
+    if (touchesOffer(input)) await narrowBelow(db, id, offerOf([...above, row]));
     await writeAudit(tx, request, { module, operation, params: { id, ...input }, customerId: row.id });
     const [extra] = await tx.select({ schoolCount, admin: adminOf }).from(customers).where(eq(customers.id, id));
     return present(row, extra ?? { schoolCount: 0, admin: null });

@@ -77,17 +77,42 @@ describe('institution home and modules', () => {
     expect(home).toMatchObject({ projectTypes: types, footerSites: [{ name: 'Bureau', url: 'https://edu.test' }] });
   });
 
-  it('hides from a side the modules its institution turned off', async () => {
-    const all = (await call('kid', 'GET', '/gw/api/v1/school/modules')).json().data.map((m: { id: string }) => m.id);
-    expect(all).toContain('mall');
-    await call('admin', 'PUT', '/api/v1/admin/institution-home', {
-      modules: { teacher: ['courses', 'projects', 'mall'], student: ['courses', 'projects'] },
+  it('hides from a side the modules a super administrator turned off, which the institution cannot turn on', async () => {
+    const ids = async (who: string) =>
+      ((await call(who, 'GET', '/gw/api/v1/school/modules')).json().data as { id: string }[]).map((m) => m.id);
+    expect(await ids('kid')).toContain('mall');
+    await call('root', 'PUT', `/api/v1/admin_super/organizes/${customerId}/modules`, {
+      teacher: ['courses', 'projects', 'mall'],
+      student: ['courses', 'projects'],
     });
-    const limited = (await call('kid', 'GET', '/gw/api/v1/school/modules'))
-      .json()
-      .data.map((m: { id: string }) => m.id);
-    expect(limited).toEqual(['courses', 'projects']);
+    expect(await ids('kid')).toEqual(['courses', 'projects']);
+    const all = { teacher: ['courses', 'projects', 'mall', 'ai'], student: ['courses', 'projects', 'mall', 'ai'] };
+    const refused = await call('admin', 'PUT', '/api/v1/admin/institution-home', { modules: all });
+    expect(refused.json()).toMatchObject({ errorCode: '1001' });
+    expect(await ids('kid')).toEqual(['courses', 'projects']);
+    expect(await ids('teach')).toEqual(['courses', 'projects', 'mall']);
     expect((await call('kid', 'PUT', '/api/v1/admin/institution-home', { projectTypes: [] })).statusCode).toBe(403);
+  });
+
+  it('gives a sub-customer only the modules its parent has, whatever is set for it', async () => {
+    const sub = await buildCustomer(t.database.db, { parentId: customerId });
+    const kid = await buildUser(t.database.db, { customerId: sub.id, username: 'subkid', roles: [ROLES.student] });
+    tokens.subkid = await signIn(t.app, sub.code, 'subkid', kid.password);
+    const ids = async () =>
+      ((await call('subkid', 'GET', '/gw/api/v1/school/modules')).json().data as { id: string }[]).map((m) => m.id);
+    await call('root', 'PUT', `/api/v1/admin_super/organizes/${customerId}/modules`, {
+      teacher: ['courses'],
+      student: ['courses', 'ai'],
+    });
+    expect(await ids()).toEqual(['courses', 'ai']);
+    const url = `/api/v1/admin_super/organizes/${sub.id}/modules`;
+    const set = await call('root', 'PUT', url, { teacher: ['courses', 'mall'], student: ['ai', 'mall'] });
+    expect(set.json().data).toEqual({ teacher: ['courses'], student: ['ai'] });
+    expect((await call('root', 'GET', url)).json().data).toEqual({ teacher: ['courses'], student: ['ai'] });
+    expect(await ids()).toEqual(['ai']);
+    const home = (await t.app.inject({ method: 'GET', url: `/gw/api/v1/school/home?custcode=${sub.code}` })).json()
+      .data;
+    expect(home.modules).toEqual({ teacher: ['courses'], student: ['ai'] });
   });
 
   it('lets a super administrator set each side’s modules of a customer, which its people then see', async () => {

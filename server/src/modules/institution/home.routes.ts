@@ -21,7 +21,10 @@ import {
   updateInstitutionHome,
 } from './home.service.js';
 
-/** The institution's home page (banners, project types, footer) and the modules each side may use. */
+/**
+ * The institution's home page (banners, project types, footer), edited by its administrators, and the modules each
+ * side may use, set only by super administrators (a sub-customer keeps only those its parent has too).
+ */
 export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['institution'];
   const config = { permission: 'subCustomer.manage' as const };
@@ -49,7 +52,8 @@ export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config,
       schema: {
         tags,
-        summary: 'Update banner links, home project types, footer sites and modules',
+        summary:
+          'Update banner links, home project types and footer sites (modules are set by a super administrator: refused here)',
         body: ZUpdateInstitutionHomeRequest,
         response: envelopeOf(z.null()),
       },

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { BANNER_TYPES, LIMITS, MODULES, hasExtension, type TInstitutionHome } from '@aiedu/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { writeAudit } from '../../platform/audit.js';
@@ -8,10 +8,10 @@ import type { AppContext } from '../../platform/context.js';
 import { customerHomes, customers } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
+import { customerChain } from './customer-offer.service.js';
 
 type HomeRow = typeof customerHomes.$inferSelect;
 type Module = (typeof MODULES)[number];
-const isModule = (m: string): m is Module => (MODULES as readonly string[]).includes(m);
 type Home = Pick<HomeRow, 'banners' | 'projectTypes' | 'footerSites' | 'modules'>;
 
 async function homeRow(ctx: AppContext, customerId: string): Promise<Home> {
@@ -33,14 +33,21 @@ export async function getInstitutionHome(ctx: AppContext, custcode: string): Pro
     })),
     projectTypes: home.projectTypes,
     footerSites: home.footerSites,
-    modules: sideModules(home),
+    modules: await effectiveModules(ctx, customer.id),
   };
 }
 
-const sideModules = (home: Home) => ({
-  teacher: (home.modules?.teacher ?? MODULES).filter(isModule),
-  student: (home.modules?.student ?? MODULES).filter(isModule),
-});
+/**
+ * The modules a customer's two sides may use: those set for it (everything until set), narrowed by those of every
+ * customer above it, so a sub-customer never has a module its parent was not given.
+ */
+async function effectiveModules(ctx: AppContext, customerId: string) {
+  const chain = await customerChain(ctx.db, customerId);
+  const homes = await ctx.db.select().from(customerHomes).where(inArray(customerHomes.customerId, chain));
+  const allowed = (side: 'teacher' | 'student') =>
+    MODULES.filter((m) => homes.every((home) => home.modules === null || home.modules[side].includes(m)));
+  return { teacher: allowed('teacher'), student: allowed('student') };
+}
 
 async function customerHome(ctx: AppContext, customerId: string): Promise<Home> {
   const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
@@ -48,12 +55,16 @@ async function customerHome(ctx: AppContext, customerId: string): Promise<Home> 
   return homeRow(ctx, customerId);
 }
 
-/** The modules a customer's teachers and students may use (everything until they were set). */
+/** The modules a customer's teachers and students may use (everything its parents allow until they were set). */
 export async function getCustomerModules(ctx: AppContext, customerId: string) {
-  return sideModules(await customerHome(ctx, customerId));
+  await customerHome(ctx, customerId);
+  return effectiveModules(ctx, customerId);
 }
 
-/** Sets the modules of a customer's two sides, as a super administrator does from the console. */
+/**
+ * Sets the modules of a customer's two sides, as only a super administrator does from the console; a sub-customer
+ * keeps only those its parent has too.
+ */
 export async function setCustomerModules(
   ctx: AppContext,
   request: FastifyRequest,
@@ -62,7 +73,7 @@ export async function setCustomerModules(
 ) {
   await customerHome(ctx, customerId);
   await saveHome(ctx, request, customerId, { modules }, 'modules');
-  return sideModules(await homeRow(ctx, customerId));
+  return effectiveModules(ctx, customerId);
 }
 
 async function saveHome(
@@ -81,6 +92,7 @@ async function saveHome(
   });
 }
 
+/** The institution's own home content (its modules are set by a super administrator, see `setCustomerModules`). */
 export async function updateInstitutionHome(
   ctx: AppContext,
   request: FastifyRequest,
@@ -89,7 +101,6 @@ export async function updateInstitutionHome(
     bannerLinks?: string[] | undefined;
     projectTypes?: string[] | undefined;
     footerSites?: { name: string; url: string }[] | undefined;
-    modules?: { teacher: (typeof MODULES)[number][]; student: (typeof MODULES)[number][] } | undefined;
   },
 ) {
   const current = await homeRow(ctx, customerId);
@@ -98,7 +109,6 @@ export async function updateInstitutionHome(
     values.banners = current.banners.map((b, i) => ({ ...b, link: input.bannerLinks![i] ?? b.link }));
   if (input.projectTypes) values.projectTypes = input.projectTypes;
   if (input.footerSites) values.footerSites = input.footerSites;
-  if (input.modules) values.modules = input.modules;
   await saveHome(ctx, request, customerId, values, 'update');
 }
 

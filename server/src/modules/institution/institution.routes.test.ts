@@ -145,7 +145,9 @@ describe('customers and schools', () => {
       adminName: 'East Admin',
       adminPassword: b64('Start#2026'),
     });
-    expect(sub.json().data).toMatchObject({ code: 'district01east', parentId: expect.any(String) });
+    // A sub-customer's schools count against its parent's quota too, which the parent's two schools use up.
+    expect(sub.json().data).toMatchObject({ code: 'district01east', parentId: expect.any(String), schoolQuota: 2 });
+    await call(superToken, 'PUT', `/api/v1/admin_super/organizes/${sub.json().data.parentId}`, { schoolQuota: 3 });
     const subId = sub.json().data.id;
     await t.database.db.update(users).set({ mustChangePassword: false }).where(eq(users.customerId, subId));
     const subAdmin = await signIn('district01east', 'eastadmin', 'Start#2026');

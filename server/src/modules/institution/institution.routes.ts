@@ -5,6 +5,7 @@ import {
   ZPage,
   ZSchool,
   ZSortedListQuery,
+  ZSubCustomerLimits,
   ZSwitchRequest,
   ZUpdateCustomerRequest,
   ZUpdateSchoolRequest,
@@ -22,6 +23,7 @@ import {
   updateCustomer,
   updateSubCustomer,
 } from './customer.service.js';
+import { subCustomerLimits } from './customer-offer.service.js';
 import { createSchool, listSchools, updateSchool } from './school.service.js';
 
 const CUSTOMERS = '/api/v1/admin_super/organizes';
@@ -95,6 +97,21 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
     async (request) => ok(await listSubCustomers(ctx, await callerScope(ctx.db, requireAuth(request)))),
   );
+  app.get(
+    `${SUB_CUSTOMERS}/limits`,
+    {
+      config: subConfig,
+      schema: {
+        tags,
+        summary:
+          'What a sub-customer may be given under the caller’s customer (or a parentId inside its subtree): the parent’s quotas and container types',
+        querystring: z.object({ parentId: z.uuid().optional() }),
+        response: envelopeOf(ZSubCustomerLimits),
+      },
+    },
+    async (request) =>
+      ok(await subCustomerLimits(ctx, await callerScope(ctx.db, requireAuth(request)), request.query.parentId)),
+  );
   app.post(
     SUB_CUSTOMERS,
     {
@@ -102,7 +119,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary:
-          'Create a sub-customer (under the caller’s customer, or a parentId inside its subtree) and its administrator',
+          'Create a sub-customer (under the caller’s customer, or a parentId inside its subtree) and its administrator, within the parent’s quotas and container types (the parent’s where none are given)',
         body: ZCreateCustomerRequest.extend({ parentId: z.uuid().optional() }),
         response: envelopeOf(ZCustomer),
       },
@@ -115,7 +132,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   for (const [suffix, summary] of [
-    ['', 'Update a sub-customer in the caller’s subtree'],
+    ['', 'Update a sub-customer in the caller’s subtree, within its parent’s quotas and container types'],
     ['/status', 'Switch a sub-customer in the caller’s subtree on or off'],
   ] as const) {
     app.put(

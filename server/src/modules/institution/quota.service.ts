@@ -1,16 +1,30 @@
-import { count, eq } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { customers, students, teachers } from '../../platform/db/schema/index.js';
+import { schools, students, teachers } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { customerSubtree } from '../../platform/tenancy.js';
+import { chainRows } from './customer-offer.service.js';
 
-/** Locks the customer row and refuses when its quota for this kind of person is used up. */
-export async function assertQuota(tx: Db, customerId: string, kind: 'teacher' | 'student', adding = 1) {
-  const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
-  if (!customer) throw new AppError('NOT_FOUND');
-  const quota = kind === 'teacher' ? customer.teacherQuota : customer.studentQuota;
-  if (quota === null) return;
-  const table = kind === 'teacher' ? teachers : students;
-  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(table).where(eq(table.customerId, customerId));
-  if (n + adding > quota)
-    throw new AppError(kind === 'teacher' ? 'QUOTA_TEACHERS' : 'QUOTA_STUDENTS', { quota, used: n });
+const COUNTED = {
+  school: { table: schools, quota: 'schoolQuota', error: 'QUOTA_SCHOOLS' },
+  teacher: { table: teachers, quota: 'teacherQuota', error: 'QUOTA_TEACHERS' },
+  student: { table: students, quota: 'studentQuota', error: 'QUOTA_STUDENTS' },
+} as const;
+
+/**
+ * Refuses when adding `adding` schools, teachers or students to a customer would pass its quota or the quota of a
+ * customer above it: a customer's quota covers its sub-customers too. The customer rows from the top-level one
+ * down are locked first, so concurrent creations anywhere in one tree are counted one after the other.
+ */
+export async function assertQuota(tx: Db, customerId: string, kind: keyof typeof COUNTED, adding = 1) {
+  const chain = await chainRows(tx, customerId, true);
+  if (chain.at(-1)?.id !== customerId) throw new AppError('NOT_FOUND');
+  const { table, quota: field, error } = COUNTED[kind];
+  for (const customer of chain.reverse()) {
+    const quota = customer[field];
+    if (quota === null) continue;
+    const subtree = await customerSubtree(tx, customer.id);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(table).where(inArray(table.customerId, subtree));
+    if (n + adding > quota) throw new AppError(error, { quota, used: n });
+  }
 }

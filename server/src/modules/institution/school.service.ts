@@ -4,10 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
-import { customers, schools } from '../../platform/db/schema/index.js';
+import type { Db } from '../../platform/db/client.js';
+import { schools } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, targetCustomer } from '../../platform/tenancy.js';
 import { likeText } from '../../platform/db/like.js';
+import { assertQuota } from './quota.service.js';
 
 type SchoolRow = typeof schools.$inferSelect;
 
@@ -45,7 +47,10 @@ export async function listSchools(
   return { list: rows.map(present), total: total?.n ?? 0, page: query.page, size: query.size };
 }
 
-/** Creates a school within the customer's school quota; concurrent creations are serialised on the customer row. */
+/**
+ * Creates a school within the school quota of its customer and of every customer above it; concurrent creations
+ * in one tree are serialised on the customer rows.
+ */
 export async function createSchool(
   ctx: AppContext,
   request: FastifyRequest,
@@ -54,15 +59,7 @@ export async function createSchool(
 ) {
   const customerId = targetCustomer(await callerScope(ctx.db, auth), input.customerId);
   return ctx.db.transaction(async (tx) => {
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
-    if (!customer) throw new AppError('NOT_FOUND');
-    if (customer.schoolQuota !== null) {
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: count() })
-        .from(schools)
-        .where(eq(schools.customerId, customerId));
-      if (n >= customer.schoolQuota) throw new AppError('QUOTA_SCHOOLS', { quota: customer.schoolQuota });
-    }
+    await assertQuota(tx as unknown as Db, customerId, 'school');
     const [row] = await tx
       .insert(schools)
       .values({ customerId, name: input.name, eduStages: input.eduStages, notes: input.notes })

@@ -9,6 +9,7 @@ import { saveFile } from '../../ui/save-file';
 export const ADMIN_API = {
   customers: '/api/v1/admin_super/organizes',
   subCustomers: '/api/v1/admin/sub-customers',
+  subCustomerLimits: '/api/v1/admin/sub-customers/limits',
   schools: '/api/v1/admin_organize/schools',
   schoolInfo: '/api/v1/admin_organize/school_info',
   periods: '/api/v1/admin_organize/periods',

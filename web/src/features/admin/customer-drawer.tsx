@@ -1,5 +1,13 @@
-import { CONTAINER_TYPES, LIMITS, ZCreateCustomerRequest, type TCustomer } from '@aiedu/contracts';
-import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import {
+  CONTAINER_TYPES,
+  LIMITS,
+  QUOTA_FIELDS,
+  ZCreateCustomerRequest,
+  type QuotaField,
+  type TCustomer,
+  type TSubCustomerLimits,
+} from '@aiedu/contracts';
+import { Col, Form, Input, InputNumber, Row, Select, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
@@ -9,16 +17,7 @@ import { InitialPasswordField } from './account-fields';
 import { FormDrawer } from './form-drawer';
 import { RegionField } from './region-field';
 
-const QUOTAS = [
-  'schoolQuota',
-  'teacherQuota',
-  'studentQuota',
-  'containerConcurrency',
-  'maxStartsPerPerson',
-  'studyConcurrency',
-] as const;
-
-type Values = Partial<Record<(typeof QUOTAS)[number], number | null>> & {
+type Values = Partial<Record<QuotaField, number | null>> & {
   code?: string;
   name: string;
   remark?: string;
@@ -32,14 +31,20 @@ type Values = Partial<Record<(typeof QUOTAS)[number], number | null>> & {
 
 const F = ZCreateCustomerRequest.shape;
 
-/** Creates or edits a customer (or a sub-customer under `path`): quotas, offer, region and its administrator. */
+/**
+ * Creates or edits a customer (or a sub-customer under `path`): quotas, offer, region and its administrator. With
+ * `limits` (a sub-customer's parent's), each quota is capped at the parent's and required where the parent has one,
+ * only the parent's container types are offered, and a new sub-customer starts with the parent's limits.
+ */
 export function CustomerDrawer({
   path,
   customer,
+  limits,
   onClose,
 }: {
   path: string;
   customer: TCustomer | null;
+  limits?: TSubCustomerLimits | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
@@ -63,7 +68,14 @@ export function CustomerDrawer({
   );
   const initial: Values = customer
     ? { ...customer, region: [customer.country, customer.province, customer.city, customer.district].filter(Boolean) }
-    : { name: '', containerTypes: ['BASIC'], coursePackages: [] };
+    : limits
+      ? { name: '', ...limits, coursePackages: [] }
+      : { name: '', containerTypes: ['BASIC'], coursePackages: [] };
+  const quotaRules = (limit: number | null | undefined): FormRule[] =>
+    limit == null
+      ? []
+      : [{ required: true, type: 'number', max: limit, message: t('customers.parentLimit', { max: limit }) }];
+  const containerTypes = limits?.containerTypes ?? CONTAINER_TYPES;
   return (
     <FormDrawer
       title={t(customer ? 'customers.edit' : 'customers.new')}
@@ -88,16 +100,28 @@ export function CustomerDrawer({
         <RegionField />
       </Form.Item>
       <Row gutter={12}>
-        {QUOTAS.map((quota) => (
-          <Col span={12} key={quota}>
-            <Form.Item name={quota} label={t(`customers.${quota}`)} extra={t('customers.noLimit')}>
-              <InputNumber min={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        ))}
+        {QUOTA_FIELDS.map((quota) => {
+          const limit = limits?.[quota];
+          return (
+            <Col span={12} key={quota}>
+              <Form.Item
+                name={quota}
+                label={t(`customers.${quota}`)}
+                extra={limit == null ? t('customers.noLimit') : t('customers.parentLimit', { max: limit })}
+                rules={quotaRules(limit)}
+              >
+                <InputNumber min={0} max={limit ?? undefined} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          );
+        })}
       </Row>
-      <Form.Item name="containerTypes" label={t('customers.containerTypes')}>
-        <Select mode="multiple" options={CONTAINER_TYPES.map((c) => ({ value: c, label: t(`containerTypes.${c}`) }))} />
+      <Form.Item
+        name="containerTypes"
+        label={t('customers.containerTypes')}
+        extra={limits ? t('customers.parentTypes') : undefined}
+      >
+        <Select mode="multiple" options={containerTypes.map((c) => ({ value: c, label: t(`containerTypes.${c}`) }))} />
       </Form.Item>
       <Form.Item name="coursePackages" label={t('customers.coursePackages')}>
         <Select mode="tags" open={false} />

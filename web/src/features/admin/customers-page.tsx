@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TCustomer } from '@aiedu/contracts';
+import type { TCustomer, TSubCustomerLimits } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { readSession } from '../../app/session';
 import { AdminShell } from './admin-shell';
 import { ADMIN_API } from './admin-api';
 import { CustomerDrawer } from './customer-drawer';
@@ -69,6 +70,19 @@ export function CustomersPage() {
   );
 }
 
+/** A sub-customer's drawer, once the limits of its parent (the caller's customer for a new one) are known. */
+function SubCustomerDrawer({ customer, onClose }: { customer: TCustomer | null; onClose: () => void }) {
+  const parentId = customer?.parentId ?? undefined;
+  const limits = useQuery({
+    queryKey: [ADMIN_API.subCustomerLimits, parentId],
+    queryFn: () => api.get<TSubCustomerLimits>(ADMIN_API.subCustomerLimits, { query: { parentId } }),
+    // A super administrator names the parent; the caller's own customer is the parent of a new one otherwise.
+    enabled: parentId !== undefined || !readSession().isSuper,
+  });
+  if (limits.isPending && limits.fetchStatus !== 'idle') return null;
+  return <CustomerDrawer path={ADMIN_API.subCustomers} customer={customer} limits={limits.data} onClose={onClose} />;
+}
+
 /** Sub-customers below the caller's customer, each with its own administrators. */
 export function SubCustomersPage() {
   const { t } = useTranslation('admin');
@@ -91,13 +105,7 @@ export function SubCustomersPage() {
     >
       {modalHost}
       <Table<TCustomer> rowKey="id" columns={columns} dataSource={list.data ?? []} loading={list.isFetching} />
-      {editing && (
-        <CustomerDrawer
-          path={ADMIN_API.subCustomers}
-          customer={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      {editing && <SubCustomerDrawer customer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </AdminShell>
   );
 }

@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { BANNER_TYPES, LIMITS, MODULES, type TInstitutionHome } from '@aiedu/contracts';
+import { BANNER_TYPES, LIMITS, type TInstitutionHome } from '@aiedu/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Space, Upload } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Select, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { toast } from '../../app/feedback';
@@ -14,10 +14,12 @@ interface Values {
   bannerLinks: string[];
   projectTypes: string[];
   footerSites: { name: string; url: string }[];
-  modules: { teacher: string[]; student: string[] };
 }
 
-/** The institution's home: three banners with links, up to six project types, footer sites, modules per side. */
+/**
+ * The institution's home: three banners with links, up to six project types, footer sites, and (to read only: a
+ * super administrator sets them) the modules each side may use.
+ */
 export function InstitutionHomePage() {
   const { t } = useTranslation('admin');
   const client = useQueryClient();
@@ -42,7 +44,6 @@ export function InstitutionHomePage() {
 
   const data = home.data;
   if (!data) return <AdminShell screen="institutionHome">{null}</AdminShell>;
-  const modules = MODULES.map((m) => ({ value: m, label: t(`modules.${m}`) }));
   return (
     <AdminShell
       screen="institutionHome"
@@ -61,7 +62,6 @@ export function InstitutionHomePage() {
               bannerLinks: [0, 1, 2].map((i) => data.banners[i]?.link ?? ''),
               projectTypes: data.projectTypes,
               footerSites: data.footerSites,
-              modules: data.modules,
             }}
             onFinish={(values) => save.mutate(values)}
           >
@@ -152,12 +152,19 @@ export function InstitutionHomePage() {
               size="small"
               style={{ marginTop: 16 }}
             >
-              <Form.Item name={['modules', 'teacher']} label={t('home.teacherSide')}>
-                <Checkbox.Group options={modules} />
-              </Form.Item>
-              <Form.Item name={['modules', 'student']} label={t('home.studentSide')}>
-                <Checkbox.Group options={modules} />
-              </Form.Item>
+              <p>{t('home.modulesHint')}</p>
+              <dl className="admin-modules">
+                {(['teacher', 'student'] as const).map((side) => (
+                  <div key={side}>
+                    <dt>{t(side === 'teacher' ? 'home.teacherSide' : 'home.studentSide')}</dt>
+                    <dd>
+                      {data.modules[side].length === 0
+                        ? t('home.noModules')
+                        : data.modules[side].map((m) => t(`modules.${m}`)).join(', ')}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
             </Card>
           </Form>
         </Col>
