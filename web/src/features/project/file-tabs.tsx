@@ -21,12 +21,15 @@ function sizeOf(nodes: TFileNode[], path: string): number {
 export function FileTabs({
   tabs,
   active,
+  generation,
   tree,
   onSelect,
   onClose,
 }: {
   tabs: string[];
   active: string;
+  /** Changes when every tab reopens from the server's files: their contents mount anew. */
+  generation: number;
   tree: TFileNode[];
   onSelect(path: string): void;
   onClose(path: string): void;
@@ -80,7 +83,7 @@ export function FileTabs({
               onClick={() => onClose(path)}
             />
           </div>
-          <FileViewer path={path} size={sizeOf(tree, path)} active={path === active} />
+          <FileViewer key={generation} path={path} size={sizeOf(tree, path)} active={path === active} />
         </div>
       ))}
     </div>

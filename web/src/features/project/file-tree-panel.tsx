@@ -8,7 +8,7 @@ import {
   SwapOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { UI_SIZES, type TFileNode } from '@aiedu/contracts';
+import { PROJECT_LIMITS, UI_SIZES, type TFileNode } from '@aiedu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Progress, Skeleton, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ import { Button } from '../../ui/button';
 import { useEditor } from './editor-context';
 import { FileNameDialog, MoveDialog, type NameDialog } from './file-dialogs';
 import { files, projectKeys, useFileTree } from './project-api';
-import { uploadFile } from './upload';
+import { UploadError, uploadFile } from './upload';
 
 function toTree(nodes: TFileNode[]): TreeDataNode[] {
   return nodes.map((n) => ({
@@ -48,10 +48,17 @@ export async function downloadFile(projectId: string, path: string) {
   URL.revokeObjectURL(link.href);
 }
 
-/** The project's files: create, rename, move, delete, upload, download; a click opens a file in a tab. */
-export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void; onClosed(path: string): void }) {
+/** Where `path` is after it moved into `folder` or was renamed `name` in its own folder. */
+const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
+const parentOf = (path: string) => path.split('/').slice(0, -1).join('/');
+
+/**
+ * The project's files: create, rename, move, delete, upload, download; a click opens a file in a tab. Open files
+ * that are deleted close unsaved; those renamed or moved are saved first and stay open at their new place.
+ */
+export function FileTreePanel({ onOpen }: { onOpen(path: string): void }) {
   const { t } = useTranslation('project');
-  const { projectId, canEdit } = useEditor();
+  const { projectId, canEdit, deleteOpen, moveOpen } = useEditor();
   const client = useQueryClient();
   const tree = useFileTree(projectId);
   // Confirmations render inside the editor (its theme and language), not in a root of their own.
@@ -63,7 +70,7 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
   const input = useRef<HTMLInputElement>(null);
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
   const node = find(nodes, selected);
-  const folder = node ? (node.kind === 'folder' ? node.path : node.path.split('/').slice(0, -1).join('/')) : '';
+  const folder = node ? (node.kind === 'folder' ? node.path : parentOf(node.path)) : '';
   const refresh = () => client.invalidateQueries({ queryKey: projectKeys.files(projectId) });
   const done = async () => {
     await refresh();
@@ -81,16 +88,27 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
     });
 
   const upload = async (file: File) => {
+    // The server refuses a larger file only once it has all come: say so before sending it.
+    if (file.size > PROJECT_LIMITS.uploadBytes) return void toast.error(t('fileTooLarge', { ns: 'errors' }));
     setProgress({ percent: 0, secondsLeft: 0 });
     try {
       const result = await uploadFile(projectId, folder, file, setProgress);
       if (result.errorCode === '1000') toast.success(t('tree.uploaded'));
       else if (serverDiskFull(result.data)) toast.error(t('serverDiskFull', { ns: 'common' }));
       else toast.error(result.errorMsg);
+    } catch (error) {
+      const network = error instanceof UploadError && error.reason === 'network';
+      toast.error(t(network ? 'networkError' : 'uploadFailed', { ns: 'errors' }));
     } finally {
       setProgress(null);
       await done();
     }
+  };
+
+  const relocate = async (from: string, to: string, send: () => Promise<unknown>) => {
+    if (!(await moveOpen(from, to, send))) return void toast.error(t('tree.notSaved'));
+    setSelected(to);
+    await done();
   };
 
   const remove = () =>
@@ -103,8 +121,7 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
       okButtonProps: { danger: true },
       cancelText: t('tree.cancel'),
       onOk: async () => {
-        await files.remove(projectId, node.path);
-        onClosed(node.path);
+        await deleteOpen(node.path, () => files.remove(projectId, node.path));
         setSelected('');
         await done();
       },
@@ -205,11 +222,10 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
                   setNameDialog({
                     title: t('tree.rename'),
                     initial: node.name,
-                    onSubmit: async (name) => {
-                      await files.rename(projectId, node.path, name);
-                      onClosed(node.path);
-                      await done();
-                    },
+                    onSubmit: (name) =>
+                      relocate(node.path, joinPath(parentOf(node.path), name), () =>
+                        files.rename(projectId, node.path, name),
+                      ),
                   })
                 }
               >
@@ -230,11 +246,9 @@ export function FileTreePanel({ onOpen, onClosed }: { onOpen(path: string): void
         open={moving}
         nodes={nodes}
         onClose={() => setMoving(false)}
-        onSubmit={async (to) => {
-          await files.move(projectId, selected, to);
-          onClosed(selected);
-          await done();
-        }}
+        onSubmit={(to) =>
+          relocate(selected, joinPath(to, selected.split('/').pop() ?? ''), () => files.move(projectId, selected, to))
+        }
       />
     </nav>
   );

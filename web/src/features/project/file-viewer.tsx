@@ -9,15 +9,13 @@ import { CodeEditor } from './notebook/code-editor';
 import { NotebookView } from './notebook/notebook-view';
 import { files } from './project-api';
 import { SaveIndicator } from './save-indicator';
-import type { SaveState } from './notebook/use-notebook';
+import { useAutosave } from './use-autosave';
 
 function TextFile({ path }: { path: string }) {
   const { projectId, canEdit } = useEditor();
   const [content, setContent] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const [save, setSave] = useState<SaveState>(() => ({ kind: 'saved', at: Date.now() }));
   const latest = useRef('');
-  const dirty = useRef(false);
 
   useEffect(() => {
     files.read(projectId, path).then(
@@ -26,24 +24,12 @@ function TextFile({ path }: { path: string }) {
     );
   }, [projectId, path]);
 
-  const saveNow = useCallback(async () => {
-    if (!dirty.current || !canEdit) return;
-    dirty.current = false;
-    setSave({ kind: 'saving' });
-    try {
-      await files.save(projectId, path, latest.current);
-      setSave({ kind: 'saved', at: Date.now() });
-    } catch {
-      dirty.current = true;
-      setSave({ kind: 'failed' });
-    }
-  }, [projectId, path, canEdit]);
-  const isDirty = useCallback(() => dirty.current, []);
-  useSaver(path, saveNow, isDirty);
-  useEffect(() => {
-    const timer = window.setInterval(() => void saveNow(), 30_000);
-    return () => window.clearInterval(timer);
-  }, [saveNow]);
+  const write = useCallback(async () => {
+    await files.save(projectId, path, latest.current);
+  }, [projectId, path]);
+  // Saved at most 30 s after a change, and when the tab closes.
+  const { state: save, saveNow, markDirty, document } = useAutosave(write, canEdit);
+  useSaver(path, document);
 
   if (failed) return <TooLarge path={path} />;
   if (content === null) return <Skeleton active />;
@@ -57,8 +43,7 @@ function TextFile({ path }: { path: string }) {
         readOnly={!canEdit}
         onChange={(value) => {
           latest.current = value;
-          dirty.current = true;
-          setSave({ kind: 'dirty' });
+          markDirty();
         }}
       />
     </div>

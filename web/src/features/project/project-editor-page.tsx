@@ -1,17 +1,18 @@
 import { AppstoreOutlined, CodeOutlined, HistoryOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Drawer, Skeleton } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLoggedIn } from '../../app/session';
 import { Button } from '../../ui/button';
-import { EditorContext, type EditorContextValue, type OpenDocument } from './editor-context';
+import { EditorContext, type EditorContextValue } from './editor-context';
 import { EditorTopBar } from './editor-top-bar';
 import { FileTreePanel } from './file-tree-panel';
 import { FileTabs } from './file-tabs';
 import { PackagesPanel } from './packages-panel';
 import { useFileTree, useProject, useRuntime, useRuntimeActions } from './project-api';
 import { useEditorLayout } from './use-editor-layout';
+import { useOpenTabs } from './use-open-tabs';
 import { ProjectSettings } from './project-settings';
 import { SignInPrompt } from './sign-in-prompt';
 import { TerminalPanel } from './terminal-panel';
@@ -33,29 +34,16 @@ function ProjectEditor() {
   const runtime = useRuntime(projectId);
   const tree = useFileTree(projectId);
   const { start, stop } = useRuntimeActions(projectId);
-  const [openedTabs, setTabs] = useState<string[] | null>(null);
-  const [chosen, setActive] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [layout, setLayout] = useEditorLayout();
   const terminal = layout.terminal;
   const [runAllSignal, setRunAllSignal] = useState(0);
-  const savers = useRef(new Map<string, OpenDocument>());
   // Only people who may change the project use its runtime; viewers and reviewing teachers read the saved files.
   const canEdit = project.data?.canEdit ?? false;
   const running = canEdit && runtime.data?.state === 'RUNNING';
 
-  // Until the learner opens something, the first notebook is open, so a first-time learner sees code right away.
-  const starter = tree.data?.find((n) => n.kind === 'file' && n.name.endsWith('.ipynb'))?.path;
-  const tabs = openedTabs ?? (starter ? [starter] : []);
-  const active = chosen ?? tabs[0] ?? '';
-
-  const registerSaver = useCallback((key: string, document: OpenDocument) => {
-    savers.current.set(key, document);
-    return () => void savers.current.delete(key);
-  }, []);
-  const saveAll = useCallback(async () => {
-    await Promise.all([...savers.current.values()].map((d) => d.save()));
-  }, []);
+  const editor = useOpenTabs(projectId, tree.data);
+  const { tabs, active, saveAll, registerSaver, deleteOpen, moveOpen, replaceFiles } = editor;
 
   // When the runtime stops by itself (idle, compute time used up, crash) or is about to run out, save at once.
   const state = runtime.data?.state;
@@ -64,29 +52,10 @@ function ProjectEditor() {
     if (state !== 'RUNNING' || lastMinute) void saveAll();
   }, [state, lastMinute, saveAll]);
 
-  // Leaving with unsaved changes asks first (the browser shows its own question).
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if ([...savers.current.values()].some((d) => d.dirty())) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, []);
-
   const context = useMemo<EditorContextValue>(
-    () => ({ projectId, running, canEdit, registerSaver, saveAll, runAllSignal }),
-    [projectId, running, canEdit, registerSaver, saveAll, runAllSignal],
+    () => ({ projectId, running, canEdit, registerSaver, saveAll, deleteOpen, moveOpen, replaceFiles, runAllSignal }),
+    [projectId, running, canEdit, registerSaver, saveAll, deleteOpen, moveOpen, replaceFiles, runAllSignal],
   );
-
-  const open = (path: string) => {
-    setTabs(tabs.includes(path) ? tabs : [...tabs, path]);
-    setActive(path);
-  };
-  const close = (path: string) => {
-    const next = tabs.filter((p) => p !== path && !p.startsWith(`${path}/`));
-    setTabs(next);
-    if (active === path || active.startsWith(`${path}/`)) setActive(next.at(-1) ?? '');
-  };
 
   if (project.isError) return <Alert type="error" showIcon title={t('editor.noFile')} />;
   if (!project.data) return <Skeleton active className="page" />;
@@ -124,11 +93,18 @@ function ProjectEditor() {
               if (Math.abs(width - layout.treeWidth) > 2) setLayout({ treeWidth: width });
             }}
           >
-            <FileTreePanel onOpen={open} onClosed={close} />
+            <FileTreePanel onOpen={editor.open} />
           </aside>
           <main className="project-editor__centre" aria-label={t('editor.tabs')}>
             {tabs.length ? (
-              <FileTabs tabs={tabs} active={active} tree={tree.data ?? []} onSelect={setActive} onClose={close} />
+              <FileTabs
+                tabs={tabs}
+                active={active}
+                generation={editor.generation}
+                tree={tree.data ?? []}
+                onSelect={editor.setActive}
+                onClose={editor.close}
+              />
             ) : (
               <p className="project-editor__empty">{t('editor.noFile')}</p>
             )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import type { SaveState } from './notebook/use-notebook';
+import type { SaveState } from './use-autosave';
 
 /** "Saved 3 s ago", "Saving…", "Unsaved changes" or a failure, with a save button. */
 export function SaveIndicator({ state, onSave }: { state: SaveState; onSave(): void }) {

@@ -8,7 +8,17 @@ export interface UploadAnswer {
   data: unknown;
 }
 
-/** Uploads one file with progress (fetch cannot report upload progress); resolves with the server's envelope. */
+/** An upload that got no answer of the server's: the network failed, or something on the way answered instead. */
+export class UploadError extends Error {
+  constructor(readonly reason: 'network' | 'failed') {
+    super(`Upload ${reason}`);
+  }
+}
+
+/**
+ * Uploads one file with progress (fetch cannot report upload progress); resolves with the server's envelope, and
+ * rejects with an `UploadError` when there is none.
+ */
 export function uploadFile(
   projectId: string,
   folder: string,
@@ -32,10 +42,11 @@ export function uploadFile(
       try {
         resolve(JSON.parse(xhr.responseText) as UploadAnswer);
       } catch {
-        reject(new Error(`HTTP ${xhr.status}`));
+        reject(new UploadError('failed'));
       }
     };
-    xhr.onerror = () => reject(new Error('network'));
+    xhr.onerror = () => reject(new UploadError('network'));
+    xhr.ontimeout = () => reject(new UploadError('network'));
     const body = new FormData();
     body.append('file', file);
     xhr.send(body);

@@ -1,32 +1,46 @@
-import { compareVersions, PROJECT_LIMITS, UI_SIZES } from '@aiedu/contracts';
+import { compareVersions, LIMITS, PROJECT_LIMITS, UI_SIZES, VERSION_SEGMENT_INPUT } from '@aiedu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, InputNumber, List, Modal, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { Form, Input, List, Modal, Space, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { Button } from '../../ui/button';
 import { useEditor } from './editor-context';
-import { projectKeys, useVersions, versions, type TFileChange, type TProjectVersion } from './project-api';
+import { projectKeys, useVersions, versions, type TFileChange } from './project-api';
 
 const LOCALES: Record<string, string> = { en: 'en', zh_CHS: 'zh-CN', zh_CHT: 'zh-TW', ja: 'ja' };
 const formatWhen = (iso: string, language: string) =>
   new Intl.DateTimeFormat(LOCALES[language] ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-type VersionForm = { major: number; minor: number; revision: number; description: string };
+/** The version input's fields, as typed: each segment 0–99 without a leading zero (spec 5). */
+type VersionForm = { major: string; minor: string; revision: string; description: string };
+type Segments = { major: number; minor: number; revision: number };
 
-function nextVersion(newest: TProjectVersion | undefined): VersionForm {
-  if (!newest) return { major: 1, minor: 0, revision: 0, description: '' };
-  if (newest.revision < PROJECT_LIMITS.versionSegmentMax)
-    return { ...newest, revision: newest.revision + 1, description: '' };
-  if (newest.minor < PROJECT_LIMITS.versionSegmentMax)
-    return { major: newest.major, minor: newest.minor + 1, revision: 0, description: '' };
-  return { major: newest.major + 1, minor: 0, revision: 0, description: '' };
+const MAX = LIMITS.versionSegmentMax;
+const typed = (v: Segments): VersionForm => ({
+  major: String(v.major),
+  minor: String(v.minor),
+  revision: String(v.revision),
+  description: '',
+});
+const segmentsOf = (form: Partial<VersionForm>): Segments => ({
+  major: Number(form.major),
+  minor: Number(form.minor),
+  revision: Number(form.revision),
+});
+
+/** The version after the newest: the next revision, rolling over to the next minor (x.y.99 → x.(y+1).0) or major. */
+function nextVersion(newest: Segments | undefined): Segments {
+  if (!newest) return { major: 1, minor: 0, revision: 0 };
+  if (newest.revision < MAX) return { major: newest.major, minor: newest.minor, revision: newest.revision + 1 };
+  if (newest.minor < MAX) return { major: newest.major, minor: newest.minor + 1, revision: 0 };
+  return { major: newest.major + 1, minor: 0, revision: 0 };
 }
 
 /** Version control: save the draft as a version, restore a version, compare a version with the draft. */
 export function VersionsPanel() {
   const { t, i18n } = useTranslation('project');
-  const { projectId, canEdit, saveAll } = useEditor();
+  const { projectId, canEdit, saveAll, replaceFiles } = useEditor();
   const client = useQueryClient();
   const list = useVersions(projectId);
   const newest = list.data?.[0];
@@ -35,10 +49,18 @@ export function VersionsPanel() {
   // Confirmations render inside the editor (its theme and language), not in a root of their own.
   const [modal, modalHost] = Modal.useModal();
   const refresh = () => client.invalidateQueries({ queryKey: projectKeys.versions(projectId) });
+  // The suggestion follows the newest version once the list has come (and after each new version).
+  useEffect(() => {
+    form.resetFields();
+  }, [form, newest?.id]);
 
   const segment = (name: 'major' | 'minor' | 'revision') => (
-    <Form.Item name={name} label={t(`versions.${name}`)} rules={[{ required: true, message: t(`versions.${name}`) }]}>
-      <InputNumber min={0} max={PROJECT_LIMITS.versionSegmentMax} precision={0} />
+    <Form.Item
+      name={name}
+      label={t(`versions.${name}`)}
+      rules={[{ required: true, pattern: VERSION_SEGMENT_INPUT, message: t('versions.segmentRule', { max: MAX }) }]}
+    >
+      <Input inputMode="numeric" maxLength={String(MAX).length} className="versions-panel__segment" />
     </Form.Item>
   );
 
@@ -49,11 +71,10 @@ export function VersionsPanel() {
         <Form
           form={form}
           layout="vertical"
-          key={newest?.id ?? 'none'}
-          initialValues={nextVersion(newest)}
+          initialValues={typed(nextVersion(newest))}
           onFinish={async (values) => {
             await saveAll();
-            await versions.create(projectId, values);
+            await versions.create(projectId, { ...segmentsOf(values), description: values.description });
             form.resetFields();
             await refresh();
           }}
@@ -71,7 +92,7 @@ export function VersionsPanel() {
               { required: true, whitespace: true, message: t('versions.descriptionRequired') },
               {
                 validator: () =>
-                  newest && compareVersions(form.getFieldsValue(), newest) <= 0
+                  newest && compareVersions(segmentsOf(form.getFieldsValue()), newest) <= 0
                     ? Promise.reject(new Error(t('versions.newer', { version: newest.version })))
                     : Promise.resolve(),
               },
@@ -113,9 +134,9 @@ export function VersionsPanel() {
                           width: UI_SIZES.confirmDialogWidth,
                           okText: t('versions.restore'),
                           cancelText: t('tree.cancel'),
+                          // Open files are saved, then reopen with the version's content: none is written back.
                           onOk: async () => {
-                            await versions.restore(projectId, v.id);
-                            await client.invalidateQueries({ queryKey: projectKeys.files(projectId) });
+                            await replaceFiles(() => versions.restore(projectId, v.id));
                             toast.success(t('versions.restored'));
                           },
                         })

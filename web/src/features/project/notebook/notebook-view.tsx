@@ -23,7 +23,7 @@ export function NotebookView({ path, active }: { path: string; active: boolean }
   const [selected, setSelected] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
   const lastKey = useRef<string>('');
-  useSaver(path, nb.saveNow, nb.isDirty);
+  useSaver(path, nb.document);
 
   const firstSignal = useRef(runAllSignal);
   useEffect(() => {
@@ -114,6 +114,14 @@ export function NotebookView({ path, active }: { path: string; active: boolean }
           {canEdit && <SaveIndicator state={nb.save} onSave={() => void nb.saveNow()} />}
         </span>
       </div>
+      {nb.kernelFailure && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: nb.dismissKernelFailure }}
+          title={t(nb.kernelFailure === 'interrupt' ? 'notebook.interruptFailed' : 'notebook.restartFailed')}
+        />
+      )}
       {canEdit && <p className="notebook__hint">{t('notebook.shortcuts')}</p>}
       <div className="notebook__cells" onKeyDown={onKeyDown}>
         {cells.map((cell, index) => (

@@ -2,25 +2,25 @@ import type { RunState } from '@aiedu/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { files } from '../project-api';
 import { interruptKernel, notebookKernel, restartKernel } from '../jupyter-client';
+import { useAutosave } from '../use-autosave';
 import { KernelConnection } from './kernel-connection';
 import { appendOutput, newCell, parseNotebook, serialiseNotebook, type Cell, type Notebook } from './notebook-model';
 
-export const AUTOSAVE_MS = 30_000;
-export type SaveState = { kind: 'saved'; at: number } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'failed' };
+/** What Python could not do when asked from the toolbar. */
+export type KernelFailure = 'interrupt' | 'restart';
 
 /**
  * A notebook's document, kernel and saving. The document autosaves at most 30 s after a change (and on
- * demand before the runtime stops), so a crash loses at most the last 30 seconds.
+ * demand before the runtime stops, and when its tab closes), so a crash loses at most the last 30 seconds.
  */
 export function useNotebook(projectId: string, path: string, running: boolean, canEdit: boolean) {
   const [notebook, setNotebook] = useState<Notebook | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [runState, setRunState] = useState<RunState>('loading');
   const [runningCells, setRunningCells] = useState<Set<string>>(new Set());
-  const [save, setSave] = useState<SaveState>(() => ({ kind: 'saved', at: Date.now() }));
+  const [kernelFailure, setKernelFailure] = useState<KernelFailure | null>(null);
   const kernel = useRef<KernelConnection | null>(null);
   const latest = useRef<Notebook | null>(null);
-  const dirty = useRef(false);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
@@ -49,43 +49,29 @@ export function useNotebook(projectId: string, path: string, running: boolean, c
     };
   }, [projectId, path, running]);
 
-  const update = useCallback((change: (n: Notebook) => Notebook) => {
-    setNotebook((current) => {
-      if (!current) return current;
-      const next = change(current);
-      latest.current = next;
-      return next;
-    });
-    dirty.current = true;
-    setSave({ kind: 'dirty' });
-  }, []);
+  const write = useCallback(async () => {
+    if (latest.current) await files.save(projectId, path, serialiseNotebook(latest.current));
+  }, [projectId, path]);
+  const { state: save, saveNow, markDirty, document } = useAutosave(write, canEdit);
+
+  const update = useCallback(
+    (change: (n: Notebook) => Notebook) => {
+      setNotebook((current) => {
+        if (!current) return current;
+        const next = change(current);
+        latest.current = next;
+        return next;
+      });
+      markDirty();
+    },
+    [markDirty],
+  );
 
   const updateCell = useCallback(
     (id: string, change: (c: Cell) => Cell) =>
       update((n) => ({ ...n, cells: n.cells.map((c) => (c.id === id ? change(c) : c)) })),
     [update],
   );
-
-  const saveNow = useCallback(async () => {
-    if (!dirty.current || !latest.current || !canEdit) return;
-    dirty.current = false;
-    setSave({ kind: 'saving' });
-    try {
-      await files.save(projectId, path, serialiseNotebook(latest.current));
-      setSave(dirty.current ? { kind: 'dirty' } : { kind: 'saved', at: Date.now() });
-    } catch {
-      dirty.current = true;
-      setSave({ kind: 'failed' });
-    }
-  }, [projectId, path, canEdit]);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => void saveNow(), AUTOSAVE_MS);
-    return () => {
-      window.clearInterval(timer);
-      void saveNow();
-    };
-  }, [saveNow]);
 
   const runCell = useCallback(
     (cell: Cell): Promise<boolean> => {
@@ -119,17 +105,30 @@ export function useNotebook(projectId: string, path: string, running: boolean, c
     for (const cell of latest.current?.cells ?? []) if (!(await runCell(cell))) break;
   }, [runCell]);
 
+  // A refusal or a lost connection leaves the notebook in the error state with a message, never stuck.
   const interrupt = useCallback(async () => {
     if (!kernel.current) return;
+    setKernelFailure(null);
     setRunState('aborting');
-    await interruptKernel(projectId, kernel.current.kernelId);
+    try {
+      await interruptKernel(projectId, kernel.current.kernelId);
+    } catch {
+      setRunState('error');
+      setKernelFailure('interrupt');
+    }
   }, [projectId]);
 
   const restart = useCallback(async () => {
     if (!kernel.current) return;
+    setKernelFailure(null);
     setRunState('loading');
-    await restartKernel(projectId, kernel.current.kernelId);
-    setRunState('ready');
+    try {
+      await restartKernel(projectId, kernel.current.kernelId);
+      setRunState('ready');
+    } catch {
+      setRunState('error');
+      setKernelFailure('restart');
+    }
   }, [projectId]);
 
   const insert = useCallback(
@@ -163,13 +162,13 @@ export function useNotebook(projectId: string, path: string, running: boolean, c
     [update],
   );
 
-  const isDirty = useCallback(() => dirty.current, []);
-
   return {
     notebook,
-    isDirty,
+    document,
     loadError,
     runState,
+    kernelFailure,
+    dismissKernelFailure: () => setKernelFailure(null),
     runningCells,
     save,
     saveNow,
