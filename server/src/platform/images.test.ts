@@ -1,3 +1,4 @@
+import type * as BmpTs from 'bmp-ts';
 import { decode as decodeBmp, encode as encodeBmp } from 'bmp-ts';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +37,7 @@ const greenRows = (width: number, height: number) => [
 
 // The real decoder, watched: a refused header must never reach it.
 vi.mock('bmp-ts', async (actual) => {
-  const bmp = await actual<typeof import('bmp-ts')>();
+  const bmp = await actual<typeof BmpTs>();
   return { ...bmp, decode: vi.fn((...args: Parameters<typeof bmp.decode>) => bmp.decode(...args)) };
 });
 
