@@ -126,7 +126,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(setting).toEqual({
       errorCode: '1000',
       errorMsg: '',
-      data: { isCustomerSingle: false, isVerifyCode: false, platformName: null, logoUrl: null },
+      data: { isCustomerSingle: false, isVerifyCode: false, custcode: null, platformName: null, logoUrl: null },
     });
 
     const inFlight = fetch(`http://127.0.0.1:${port}/gw/api/v1/apps`).then((r) => r.status);
