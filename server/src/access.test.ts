@@ -28,7 +28,6 @@ const PUBLIC = new Set([
   'POST /gw/api/v1/user/register/byPhone',
   'POST /gw/api/v1/user/verifyCode/login',
   'POST /gw/api/v1/user/register/password/update',
-  'GET /gw/api/v1/user/fuzzySearchSchool',
   'GET /gw/api/v1/school/home',
   'GET /gw/api/v1/auth/thirdparty/:type/authorize',
   'GET /gw/api/v1/auth/iaif_login',

@@ -19,6 +19,7 @@ import { fileRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { shieldRoutes } from './modules/system/shield.routes.js';
 import { refreshShieldAllowlist } from './modules/system/shield.service.js';
+import { startCleanup } from './modules/system/cleanup.service.js';
 import { authoringRoutes } from './modules/course/authoring.routes.js';
 import { catalogueRoutes } from './modules/course/catalogue.routes.js';
 import { experimentRoutes } from './modules/course/experiment.routes.js';
@@ -84,6 +85,18 @@ export interface AppDeps {
   courseCode?: () => string;
 }
 
+/**
+ * Whom the client's address is taken from in `X-Forwarded-For`: never the whole chain, whose left-most entries the
+ * client writes itself, only the entries the trusted proxies added. A count trusts that many hops nearest the server
+ * (Fastify takes no bare number, since a client that reaches the server directly could then forge the header: the
+ * server must be reachable only through its proxies); addresses and ranges trust the proxies that have them.
+ */
+function proxyTrust(config: Config) {
+  if (!config.trustProxy) return false;
+  const trusted = config.trustedProxies;
+  return typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
+}
+
 /** The built web app, next to the server package in the repository. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -103,7 +116,7 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config),
   }).withTypeProvider<ZodTypeProvider>();
   const tokens = new AccessTokens(
     loadOrCreateSecret(config.dataDir, 'jwt.key', config.jwtSecret),
@@ -115,7 +128,11 @@ export async function buildApp({
   if (cluster) app.addHook('onClose', () => cluster.close());
   const shield = new RequestShield(
     {
-      limits: { loginFailure: config.shieldLoginFailuresPerHour, codeRequest: config.shieldCodeRequestsPerHour },
+      limits: {
+        loginFailure: config.shieldLoginFailuresPerHour,
+        codeRequest: config.shieldCodeRequestsPerHour,
+        captchaRequest: config.shieldCaptchaRequestsPerHour,
+      },
       blockMs: config.shieldBlockMinutes * 60_000,
       now,
     },
@@ -135,6 +152,8 @@ export async function buildApp({
   };
   await refreshShieldAllowlist(ctx);
   followCentreWrites(ctx);
+  const stopCleanup = startCleanup(ctx, app.log);
+  app.addHook('onClose', async () => stopCleanup());
 
   recordRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -115,6 +115,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the proxies to trust: true is one hop, never the whole chain', () => {
+    const trust = (value?: string) => {
+      const config = loadConfig(value === undefined ? {} : { TRUST_PROXY: value });
+      return { trust: config.trustProxy, proxies: config.trustedProxies };
+    };
+    expect(trust()).toEqual({ trust: false, proxies: 1 });
+    expect(trust('false')).toEqual({ trust: false, proxies: 1 });
+    expect(trust('0')).toEqual({ trust: false, proxies: 1 });
+    expect(trust('true')).toEqual({ trust: true, proxies: 1 });
+    expect(trust('1')).toEqual({ trust: true, proxies: 1 });
+    expect(trust('2')).toEqual({ trust: true, proxies: 2 });
+    expect(trust('10.0.0.0/8, 192.0.2.7,loopback')).toEqual({
+      trust: true,
+      proxies: ['10.0.0.0/8', '192.0.2.7', 'loopback'],
+    });
+    expect(trust('fd00::/8')).toEqual({ trust: true, proxies: ['fd00::/8'] });
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(
+      'Invalid environment variable TRUST_PROXY="yes": expected true, false, a number of proxies, or comma-separated proxy addresses or CIDR ranges',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY="10\.0\.0\.0\/99"/);
+  });
+
   it('reads the warm pool as one count or per runtime type', () => {
     expect(loadConfig({ RUNTIME_WARM_POOL: '0' }).runtimeWarmPool).toEqual({ BASIC: 0, ADVANCED: 0, GPU: 0 });
     expect(loadConfig({ RUNTIME_WARM_POOL: '2' }).runtimeWarmPool).toEqual({ BASIC: 2, ADVANCED: 2, GPU: 2 });

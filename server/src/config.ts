@@ -18,6 +18,26 @@ const httpAddress = (message: string) =>
 
 const RUNTIME_TYPES = ['BASIC', 'ADVANCED', 'GPU'] as const;
 
+/** The ranges `proxy-addr` knows by name (127.0.0.0/8 and ::1, link-local, private). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `false`: no proxy; `true`: one (the usual reverse proxy, load balancer or ingress); a number: that many hops
+ * nearest the server; else the proxies' addresses or CIDR ranges, comma-separated. Null when it is none of these.
+ */
+function parseTrustProxy(value: string | undefined): { trust: boolean; proxies: number | string[] } | null {
+  const text = value?.trim() ?? 'false';
+  if (text === 'false') return { trust: false, proxies: 1 };
+  if (text === 'true') return { trust: true, proxies: 1 };
+  if (/^\d{1,2}$/.test(text)) return { trust: Number(text) > 0, proxies: Math.max(1, Number(text)) };
+  const proxies = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const known = proxies.every((p) => PROXY_RANGE_NAMES.includes(p) || isValidRange(p));
+  return known && proxies.length > 0 ? { trust: true, proxies } : null;
+}
+
 /** `2` keeps two servers of every runtime type; `BASIC=2,GPU=0` names types (unnamed ones get none). */
 function parseWarmPool(value: string): Record<(typeof RUNTIME_TYPES)[number], number> | null {
   const count = (text: string) => (/^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : null);
@@ -57,7 +77,14 @@ const ZEnv = z
     FILE_URL_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
     WEB_DIST: z.string().optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-    TRUST_PROXY: bool(false),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform(parseTrustProxy)
+      .refine(
+        (trust) => trust !== null,
+        'expected true, false, a number of proxies, or comma-separated proxy addresses or CIDR ranges',
+      ),
     PUBLIC_URL: httpAddress('expected the http(s) address users open, e.g. https://ai.school.edu').optional(),
     INSTANCE_URL: z
       .url({ message: 'expected the http address other server processes reach this one at, e.g. http://10.0.3.7:8080' })
@@ -110,6 +137,7 @@ const ZEnv = z
     SMS_HTTP_TOKEN: z.string().optional(),
     SHIELD_LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(1000),
     SHIELD_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+    SHIELD_CAPTCHA_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
     SHIELD_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
     SHIELD_ALLOW: z
       .string()
@@ -231,7 +259,13 @@ export interface Config {
   fileUrlSecret: string | undefined;
   webDist: string | undefined;
   shutdownTimeoutMs: number;
+  /** Whether requests come through proxies whose `X-Forwarded-*` headers the server believes. */
   trustProxy: boolean;
+  /**
+   * Which proxies (with `trustProxy`): how many hops nearest the server, each having added on the right of
+   * `X-Forwarded-For` the address it received from, or the proxies' addresses and CIDR ranges.
+   */
+  trustedProxies: number | string[];
   /** The address users open; identity providers send them back here. */
   publicUrl: string;
   /**
@@ -261,6 +295,7 @@ export interface Config {
   smsHttpToken: string | undefined;
   shieldLoginFailuresPerHour: number;
   shieldCodeRequestsPerHour: number;
+  shieldCaptchaRequestsPerHour: number;
   shieldBlockMinutes: number;
   shieldAllow: string[];
   runtimeDriver: 'local' | 'kubernetes';
@@ -326,7 +361,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUrlSecret: e.FILE_URL_SECRET,
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY!.trust,
+    trustedProxies: e.TRUST_PROXY!.proxies,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     instanceUrl: e.INSTANCE_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
@@ -361,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpToken: e.SMS_HTTP_TOKEN,
     shieldLoginFailuresPerHour: e.SHIELD_LOGIN_FAILURES_PER_HOUR,
     shieldCodeRequestsPerHour: e.SHIELD_CODE_REQUESTS_PER_HOUR,
+    shieldCaptchaRequestsPerHour: e.SHIELD_CAPTCHA_REQUESTS_PER_HOUR,
     shieldBlockMinutes: e.SHIELD_BLOCK_MINUTES,
     shieldAllow: e.SHIELD_ALLOW,
     runtimeDriver: e.RUNTIME_DRIVER,

@@ -40,34 +40,51 @@ describe('the sign-in lookup', () => {
   });
   afterAll(() => database.close());
 
-  it('finds an account by username, phone or email with one probe of each unique index within the customer', async () => {
-    for (const [identifier, username] of [
-      ['pupil1234', 'pupil1234'],
-      ['13900001234', 'pupil1234'],
-      ['pupil1234@school.cn', 'pupil1234'],
-    ] as const) {
-      const input = { custcode, identifier, accountKey: 'k', ip: '10.0.0.1', since: new Date() };
-      const state = await loginState(database.db, input);
-      expect(state.found?.user.username).toBe(username);
-      // The statement the sign-in runs, explained with the same values.
-      const { sql: text, params } = loginStatement(database.db, 'customer').getQuery();
-      const values = fillPlaceholders(params, { ...input, since: input.since.toISOString() });
-      const client = (
-        database.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<Rows> } }
-      ).$client;
-      const { rows } = await client.query(`explain (format json) ${text}`, values);
-      const plan = (rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
-      const onUsers = nodesOf(plan).filter(
-        (node) => node['Relation Name'] === 'users' || node['Index Name']?.startsWith('users_'),
-      );
-      expect(onUsers.map((node) => node['Node Type'])).not.toContain('Seq Scan');
-      const probes = Object.fromEntries(
-        onUsers.filter((node) => node['Index Name']).map((node) => [node['Index Name'], node['Index Cond']]),
-      );
-      // Each probe is bounded by the customer as well as by the name: none walks every phone or email.
-      expect(probes.users_scope_username).toMatch(/customer_id.*username|username.*customer_id/s);
-      expect(probes.users_scope_phone).toMatch(/coalesce.*phone/is);
-      expect(probes.users_scope_email).toMatch(/coalesce.*email/is);
-    }
-  });
+  it.each(['customer', 'single'] as const)(
+    'finds an account by username, phone or email with probes of the unique indexes within each space (%s)',
+    async (space) => {
+      for (const [identifier, username] of [
+        ['pupil1234', 'pupil1234'],
+        ['13900001234', 'pupil1234'],
+        ['pupil1234@school.cn', 'pupil1234'],
+      ] as const) {
+        const input = {
+          space,
+          custcode,
+          identifier,
+          typedKey: 'k\nk',
+          ip: '10.0.0.1',
+          now: new Date(),
+          since: new Date(),
+        };
+        const state = await loginState(database.db, input);
+        expect(state.found?.user.username).toBe(username);
+        // The statement the sign-in runs, explained with the same values.
+        const { sql: text, params } = loginStatement(database.db, space).getQuery();
+        const values = fillPlaceholders(params, {
+          ...input,
+          now: input.now.toISOString(),
+          since: input.since.toISOString(),
+        });
+        const client = (
+          database.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<Rows> } }
+        ).$client;
+        const { rows } = await client.query(`explain (format json) ${text}`, values);
+        const plan = (rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
+        const onUsers = nodesOf(plan).filter(
+          (node) => node['Relation Name'] === 'users' || node['Index Name']?.startsWith('users_'),
+        );
+        expect(onUsers.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+        // Each probe is bounded by the space as well as by the name: none walks every phone or email.
+        const bounds: Record<string, RegExp> = {
+          users_scope_username: /customer_id.*username|username.*customer_id/s,
+          users_scope_phone: /coalesce.*phone/is,
+          users_scope_email: /coalesce.*email/is,
+        };
+        const probes = onUsers.filter((node) => node['Index Name']);
+        expect(new Set(probes.map((node) => node['Index Name']))).toEqual(new Set(Object.keys(bounds)));
+        for (const probe of probes) expect(probe['Index Cond']).toMatch(bounds[probe['Index Name']!]!);
+      }
+    },
+  );
 });

@@ -292,12 +292,14 @@ describe('slider captcha after failed sign-ins', () => {
   let t: TestApp;
   const clock = testClock();
   let custcode: string;
+  let customerId: string;
   let user: Awaited<ReturnType<typeof buildUser>>;
 
   beforeAll(async () => {
     t = await createTestApp({ now: clock.now, config: { captchaAfterAddressFailures: 6, trustProxy: true } });
     const customer = await buildCustomer(t.database.db);
     custcode = customer.code;
+    customerId = customer.id;
     user = await buildUser(t.database.db, { customerId: customer.id, username: 'typo' });
     await buildUser(t.database.db, { customerId: customer.id, username: 'classmate', password: 'Class@2026x' });
   });
@@ -423,6 +425,35 @@ describe('slider captcha after failed sign-ins', () => {
     for (let i = 0; i < 5; i++) expect((await form(wrong)).json().errorCode).toBe('1104');
     expect((await form(right)).json().errorCode).toBe('1104');
     expect((await form(await answer())).json().errorCode).toBe('1000');
+  });
+
+  it('judges at most 3 of 6 parallel wrong passwords of one account; the rest and the next sign-in need it', async () => {
+    const target = await buildUser(t.database.db, { customerId, username: 'rushed' });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => login('rushed', 'nope-nope', '10.0.1.1').then((res) => res.json().errorCode)),
+    );
+    expect(answers.sort()).toEqual(['1102', '1102', '1102', '1104', '1104', '1104']);
+    expect(await enabled('rushed', '10.0.1.2')).toBe(true);
+    expect((await login('rushed', target.password, '10.0.1.2')).json().errorCode).toBe('1104');
+  });
+
+  it('counts the failures of one account together, whichever of its username, phone and email was typed', async () => {
+    const target = await buildUser(t.database.db, {
+      customerId,
+      username: 'manynames',
+      phone: '13800138111',
+      email: 'many@school.cn',
+    });
+    for (const identifier of ['manynames', '13800138111', 'many@school.cn']) {
+      expect(await enabled(identifier, '10.0.2.1')).toBe(false);
+      expect((await login(identifier, 'nope-nope', '10.0.2.1')).json().errorCode).toBe('1102');
+    }
+    for (const identifier of ['manynames', '13800138111', 'many@school.cn']) {
+      expect(await enabled(identifier, '10.0.2.2')).toBe(true);
+      expect((await login(identifier, target.password, '10.0.2.2')).json().errorCode).toBe('1104');
+    }
+    // An identifier that names nobody keeps a count of its own.
+    expect(await enabled('13800138112', '10.0.2.2')).toBe(false);
   });
 
   it('is required for everyone at an address after its failure threshold', async () => {

@@ -107,7 +107,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   for (const url of [API.authLogout, API.authUaaLogout, API.formLogout]) {
     app.post(
       url,
-      { config: { auth: 'required' }, schema: { tags, summary: 'Sign out: ends this sign-in everywhere' } },
+      {
+        // Also while an administrator-set password waits to be changed: the holder may leave instead.
+        config: { auth: 'required', allowPendingPasswordChange: true },
+        schema: { tags, summary: 'Sign out: ends this sign-in everywhere' },
+      },
       logout,
     );
   }
@@ -231,8 +235,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.get(API.captcha, { schema: { tags, summary: 'A new slider puzzle', response: envelopeOf(ZCaptcha) } }, async () =>
-    ok(await createCaptcha(ctx.db, ctx.now())),
+  app.get(
+    API.captcha,
+    { schema: { tags, summary: 'A new slider puzzle', response: envelopeOf(ZCaptcha) } },
+    async (request) => {
+      // Every puzzle is drawn (three images) and stored: the shield stops an address that asks for too many.
+      await ctx.shield.record(request.ip, 'captchaRequest');
+      return ok(await createCaptcha(ctx.db, ctx.now()));
+    },
   );
 
   app.get(
@@ -244,11 +254,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         querystring: z.object({ acid: z.uuid() }),
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      // Drawn and stored like the slider's puzzle, and counted by the shield the same way.
+      await ctx.shield.record(request.ip, 'captchaRequest');
+      return reply
         .header('cache-control', 'no-store')
         .type('image/png')
-        .send(await createImageCode(ctx.db, request.query.acid, ctx.now())),
+        .send(await createImageCode(ctx.db, request.query.acid, ctx.now()));
+    },
   );
 
   app.post(

@@ -14,6 +14,8 @@ async function setPassword(ctx: AppContext, userId: string, plain: string, keepS
   assertAcceptablePassword(plain, USER_PASSWORD_RULE);
   const passwordHash = await hashPassword(plain);
   await ctx.db.transaction(async (tx) => {
+    // The account's row first: that takes its lock, so a token rotation under way ends before the tokens below are
+    // read, and its new token is revoked with them (see lockAccount).
     await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
     // Every other sign-in of this account ends: whoever knew the old password is out.
     await tx
@@ -30,17 +32,35 @@ async function setPassword(ctx: AppContext, userId: string, plain: string, keepS
   ctx.sessions.ended({ userId, exceptSessionId: keepSession });
 }
 
-/** Change with the old password; answers a fresh token pair for this sign-in. */
+/**
+ * Change with the old password; answers a fresh token pair for this sign-in. Each try counts as a password attempt
+ * of the account, like a sign-in: a wrong old password is a sign-in failure of the account and of the address (and
+ * for the request shield), and once the account is at its captcha threshold the change is refused until the window
+ * passes, so a stolen access token does not give unlimited guesses at the password.
+ */
 export async function changePassword(
   ctx: AppContext,
   userId: string,
   input: { oldPassword: string; newPassword: string },
   requester: Requester,
 ) {
+  // A new password the rule refuses says nothing about the old one: refused before the attempt counts.
+  assertAcceptablePassword(input.newPassword, USER_PASSWORD_RULE);
+  const now = ctx.now();
+  const since = new Date(now.getTime() - ctx.config.loginFailureWindowMinutes * 60_000);
+  // Counted under the account's id, as the sign-ins that name the account are.
+  if ((await repo.startAttempt(ctx.db, userId, now, since)) >= ctx.config.captchaAfterAccountFailures) {
+    await repo.withdrawAttempt(ctx.db, userId);
+    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
+  }
   const user = await repo.findUserById(ctx.db, userId);
-  if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError('WRONG_CREDENTIALS');
+  if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    await repo.recordLoginFailure(ctx.db, userId, requester.ip, now);
+    await ctx.shield.record(requester.ip, 'loginFailure');
+    throw new AppError('WRONG_CREDENTIALS');
+  }
   await setPassword(ctx, userId, input.newPassword);
-  return startSession(sessionDeps(ctx), { ...user, mustChangePassword: false }, requester);
+  return startSession(sessionDeps(ctx), { ...user, mustChangePassword: false }, requester, userId);
 }
 
 /** Replaces a password an administrator set, without the old one; only while the change is pending. */

@@ -41,31 +41,52 @@ interface SessionUser {
   mustChangePassword: boolean;
 }
 
-async function issue(deps: SessionDeps, user: SessionUser, familyId: string, requester: Requester): Promise<TokenPair> {
+function refreshTokenRow(
+  deps: SessionDeps,
+  userId: string,
+  familyId: string,
+  refresh: { hash: string },
+  requester: Requester,
+) {
   const now = deps.now();
-  const refresh = newRefreshToken();
-  await repo.insertRefreshToken(deps.db, {
-    userId: user.id,
+  return {
+    userId,
     familyId,
     tokenHash: refresh.hash,
     expiresAt: new Date(now.getTime() + deps.refreshTtlDays * 86_400_000),
     ip: requester.ip,
     userAgent: requester.userAgent.slice(0, 300),
     createdAt: now,
-  });
-  const token = await deps.tokens.sign({
+  };
+}
+
+const accessToken = (deps: SessionDeps, user: SessionUser, familyId: string) =>
+  deps.tokens.sign({
     userId: user.id,
     customerId: user.customerId,
     roles: user.roles,
     sessionId: familyId,
     mustChangePassword: user.mustChangePassword,
   });
-  return { token, refreshToken: refresh.token };
-}
 
-/** A new sign-in: a new refresh-token family. */
-export function startSession(deps: SessionDeps, user: SessionUser, requester: Requester): Promise<TokenPair> {
-  return issue(deps, user, uuidv7(), requester);
+/**
+ * A new sign-in: a new refresh-token family. A password sign-in passes the key its attempt counted under, which
+ * the same statement clears (the password was right).
+ */
+export async function startSession(
+  deps: SessionDeps,
+  user: SessionUser,
+  requester: Requester,
+  settledAccountKey?: string,
+): Promise<TokenPair> {
+  const familyId = uuidv7();
+  const refresh = newRefreshToken();
+  await repo.insertRefreshToken(
+    deps.db,
+    refreshTokenRow(deps, user.id, familyId, refresh, requester),
+    settledAccountKey,
+  );
+  return { token: await accessToken(deps, user, familyId), refreshToken: refresh.token };
 }
 
 /**
@@ -81,20 +102,36 @@ export async function refreshSession(
   const row = await repo.findRefreshToken(deps.db, hashRefreshToken(refreshToken));
   if (!row || row.expiresAt <= now) throw new AppError('TOKEN_EXPIRED');
   if (row.revokedAt) throw new AppError('SESSION_REPLACED');
-  if (row.replacedAt || !(await repo.markRefreshTokenReplaced(deps.db, row.id, now))) {
+  if (row.replacedAt) {
     await revoke(deps, row.familyId);
     throw new AppError('SESSION_REPLACED');
   }
-  const user = await repo.findUserById(deps.db, row.userId);
-  if (!user || !(await repo.isAccountActive(deps.db, user.id))) {
-    await revoke(deps, row.familyId);
-    throw new AppError('ACCOUNT_DISABLED');
+  const refresh = newRefreshToken();
+  // Under the account's lock (see lockAccount), so that no revocation falls between the mark and the insert.
+  const outcome = await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const account = await repo.lockAccount(tx, row.userId);
+    const marked = await repo.markRefreshTokenReplaced(tx, row.id, now);
+    if (!marked || !account?.active) {
+      await repo.revokeFamily(tx, row.familyId, now);
+      return marked ? ('ACCOUNT_DISABLED' as const) : ('SESSION_REPLACED' as const);
+    }
+    await repo.insertRefreshToken(tx, refreshTokenRow(deps, account.user.id, row.familyId, refresh, requester));
+    return account.user;
+  });
+  if (typeof outcome === 'string') {
+    deps.sessions.ended({ sessionId: row.familyId });
+    throw new AppError(outcome);
   }
-  return issue(deps, user, row.familyId, requester);
+  return { token: await accessToken(deps, outcome, row.familyId), refreshToken: refresh.token };
 }
 
 async function revoke(deps: SessionDeps, sessionId: string) {
-  await repo.revokeFamily(deps.db, sessionId, deps.now());
+  await deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await repo.lockAccountOfFamily(tx, sessionId);
+    await repo.revokeFamily(tx, sessionId, deps.now());
+  });
   deps.sessions.ended({ sessionId });
 }
 

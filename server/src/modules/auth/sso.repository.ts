@@ -66,26 +66,24 @@ export async function findLinkedUserId(db: Db, providerId: string, subject: stri
 
 /**
  * Creates an account linked to the provider's subject, trying the usernames in order until one is free;
- * undefined when none was.
+ * undefined when none was. Run it in a transaction: the account and its link come together or not at all.
  */
-export function createLinkedUser(
-  db: Db,
+export async function createLinkedUser(
+  tx: Db,
   account: Omit<typeof users.$inferInsert, 'username'>,
   usernames: string[],
   link: { providerId: string; subject: string },
 ) {
-  return db.transaction(async (tx) => {
-    for (const username of usernames) {
-      const [user] = await tx
-        .insert(users)
-        .values({ ...account, username })
-        .onConflictDoNothing()
-        .returning();
-      if (user) {
-        await tx.insert(userIdentities).values({ userId: user.id, ...link });
-        return user;
-      }
+  for (const username of usernames) {
+    const [user] = await tx
+      .insert(users)
+      .values({ ...account, username })
+      .onConflictDoNothing()
+      .returning();
+    if (user) {
+      await tx.insert(userIdentities).values({ userId: user.id, ...link });
+      return user;
     }
-    return undefined;
-  });
+  }
+  return undefined;
 }

@@ -1,8 +1,11 @@
 import { ROLES } from '@aiedu/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
+import { students, users } from '../../platform/db/schema/index.js';
+import { buildCustomer, buildSchool, buildUser, signIn } from '../../test/factories.js';
 import { startOidcProvider, type LocalOidcProvider } from '../../test/oidc-provider.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { browserBinding } from './sso.service.js';
 
 describe('single sign-on over OpenID Connect', () => {
   let t: TestApp;
@@ -45,26 +48,29 @@ describe('single sign-on over OpenID Connect', () => {
     await t.close();
   });
 
-  const authorize = async (targetUrl = '/pjedu/course') =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/gw/api/v1/auth/thirdparty/school-idp/authorize?custcode=${custcode}&targetUrl=${encodeURIComponent(targetUrl)}`,
-      })
-    ).json().data.url as string;
+  /** Starts a sign-in as a browser does: the provider's address, and the cookie the answer set. */
+  const authorize = async (targetUrl = '/pjedu/course', code = custcode, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/gw/api/v1/auth/thirdparty/school-idp/authorize?custcode=${code}&targetUrl=${encodeURIComponent(targetUrl)}`,
+      headers,
+    });
+    const cookie = res.cookies.find((c) => c.name === 'ssoBinding');
+    const cookies: Record<string, string> = cookie ? { ssoBinding: cookie.value } : {};
+    return { url: res.json().data.url as string, cookie, cookies };
+  };
+  const finish = (query: Record<string, string>, cookies: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `/gw/api/v1/auth/iaif_login?${new URLSearchParams(query)}`, cookies });
 
   it('signs a new user in through the provider, creating the account in the customer', async () => {
-    const url = await authorize();
+    const { url, cookies } = await authorize();
     expect(url.startsWith(`${idp.issuer}/auth?`)).toBe(true);
     expect(new URL(url).searchParams.get('code_challenge_method')).toBe('S256');
     const query = await idp.signIn(url, 'liwei');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/gw/api/v1/auth/iaif_login?${new URLSearchParams(query)}`,
-    });
+    const res = await finish(query, cookies);
     expect(res.json().errorCode).toBe('1000');
     const login = res.json().data;
-    expect(login).toMatchObject({ roles: [ROLES.student], targetUrl: '/pjedu/course' });
+    expect(login).toMatchObject({ roles: [ROLES.student], targetUrl: '/pjedu/course', mustChangePassword: false });
     const info = await t.app.inject({
       method: 'GET',
       url: '/gw/api/v1/user/userInfo',
@@ -73,29 +79,106 @@ describe('single sign-on over OpenID Connect', () => {
     expect(info.json().data).toMatchObject({ username: 'liwei', custcode, realName: 'Teacher liwei' });
 
     // The same person again: the same account, through the other finishing call.
-    const again = await idp.signIn(await authorize(), 'liwei');
+    const started = await authorize();
+    const again = await idp.signIn(started.url, 'liwei');
     const second = await t.app.inject({
       method: 'POST',
       url: '/gw/api/v1/user/thirdparty/school-idp/login',
       payload: { data: again },
+      cookies: started.cookies,
     });
     expect(second.json().data.id).toBe(login.id);
   });
 
   it('refuses a replayed or forged callback', async () => {
-    const query = await idp.signIn(await authorize(), 'zhang');
-    const first = await t.app.inject({ method: 'GET', url: `/gw/api/v1/auth/uaa_login?${new URLSearchParams(query)}` });
+    const { url, cookies } = await authorize();
+    const query = await idp.signIn(url, 'zhang');
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `/gw/api/v1/auth/uaa_login?${new URLSearchParams(query)}`,
+      cookies,
+    });
     expect(first.json().errorCode).toBe('1000');
     const replay = await t.app.inject({
       method: 'GET',
       url: `/gw/api/v1/auth/uaa_login?${new URLSearchParams(query)}`,
+      cookies,
     });
     expect(replay.json().errorCode).toBe('1005');
-    const forged = await t.app.inject({
-      method: 'GET',
-      url: `/gw/api/v1/auth/iaif_login?code=abc&state=${'x'.repeat(43)}`,
-    });
+    // A refusal of its own sign-in clears the cookie too: the state is spent.
+    expect(replay.cookies.find((c) => c.name === 'ssoBinding')?.value).toBe('');
+    const state = 'x'.repeat(43);
+    const forged = await finish({ code: 'abc', state }, { ssoBinding: browserBinding(state) });
     expect(forged.json().errorCode).toBe('1005');
+  });
+
+  it('binds a sign-in to the browser that started it', async () => {
+    const { url, cookie, cookies } = await authorize();
+    expect(cookie).toMatchObject({ path: '/gw/api/v1', httpOnly: true, sameSite: 'Lax', maxAge: 600 });
+    expect(cookie?.secure).toBeFalsy();
+    // Someone's own sign-in, its callback link sent to another browser: without the cookie, or with that
+    // browser's own, it signs no one in, and it leaves the sign-in to the browser that started it.
+    const query = await idp.signIn(url, 'attacker');
+    const elsewhere = await finish(query, {});
+    expect(elsewhere.json().errorCode).toBe('1112');
+    const other = await authorize();
+    const otherBrowser = await finish(query, other.cookies);
+    expect(otherBrowser.json().errorCode).toBe('1112');
+    // That browser's own sign-in goes on: its cookie stays.
+    expect(otherBrowser.cookies).toEqual([]);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/user/thirdparty/school-idp/login',
+      payload: { data: query },
+    });
+    expect(posted.json().errorCode).toBe('1112');
+
+    const own = await finish(query, cookies);
+    expect(own.json().errorCode).toBe('1000');
+    // Done: the answer clears the cookie.
+    expect(own.cookies.find((c) => c.name === 'ssoBinding')).toMatchObject({ value: '', path: '/gw/api/v1' });
+    expect(own.cookies.find((c) => c.name === 'ssoBinding')?.expires?.getTime()).toBeLessThan(Date.now());
+
+    // A page served over HTTPS gets it Secure.
+    const https = await authorize('/', custcode, { referer: 'https://school.test/portal/sign/thirdparty' });
+    expect(https.cookie?.secure).toBe(true);
+  });
+
+  it("answers the account's own must-change-password flag", async () => {
+    const first = await authorize();
+    const login = (await finish(await idp.signIn(first.url, 'wangfang'), first.cookies)).json().data;
+    await t.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, login.id));
+    const second = await authorize();
+    const again = await finish(await idp.signIn(second.url, 'wangfang'), second.cookies);
+    expect(again.json().data).toMatchObject({ id: login.id, mustChangePassword: true });
+  });
+
+  it("creates no account beyond the customer's student quota", async () => {
+    const db = t.database.db;
+    const full = await buildCustomer(db, { studentQuota: 1 });
+    const school = await buildSchool(db, full.id);
+    const pupil = await buildUser(db, { customerId: full.id, schoolId: school.id });
+    await db.insert(students).values({ userId: pupil.id, customerId: full.id, schoolId: school.id });
+    const admin = await buildUser(db, { customerId: full.id, username: 'admin', roles: [ROLES.customerAdmin] });
+    const provider = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/sys/sso/providers',
+      headers: { 'x-authorization': await signIn(t.app, full.code, 'admin', admin.password) },
+      payload: {
+        type: 'school-idp',
+        name: 'School accounts',
+        issuer: idp.issuer,
+        clientId: 'aiedu',
+        clientSecret: 'aiedu-secret',
+      },
+    });
+    expect(provider.json().errorCode).toBe('1000');
+
+    const { url, cookies } = await authorize('/', full.code);
+    const res = await finish(await idp.signIn(url, 'latecomer'), cookies);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorCode).toBe('5004');
+    expect(await db.select().from(users).where(eq(users.username, 'latecomer'))).toEqual([]);
   });
 
   it('answers login failed for an unknown provider type or customer', async () => {

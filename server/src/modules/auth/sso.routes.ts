@@ -1,10 +1,20 @@
 import { ZLoginResponse } from '@aiedu/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-import { addProvider, finishSso, listProviders, removeProvider, startSso } from './sso.service.js';
+import { pageIsHttps } from './auth.routes.js';
+import {
+  addProvider,
+  browserBinding,
+  finishSso,
+  listProviders,
+  removeProvider,
+  STATE_TTL_MS,
+  startSso,
+} from './sso.service.js';
 
 const ZType = z.string().regex(/^[a-z0-9_-]{2,30}$/);
 const ZCallbackQuery = z.record(z.string(), z.string().max(4000));
@@ -28,6 +38,12 @@ const ZProvider = z.object({
 
 const PROVIDERS = '/gw/api/v1/sys/sso/providers';
 
+/**
+ * The cookie that binds a started sign-in to its browser. Lax, so that it is kept when the provider sends the
+ * browser back with a top-level redirect from its own site; sent only to the calls under this path.
+ */
+const BINDING_COOKIE = { name: 'ssoBinding', path: '/gw/api/v1' } as const;
+
 /** Third-party and single sign-on over OpenID Connect, configured per customer. */
 export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['auth'];
@@ -50,8 +66,33 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         response: envelopeOf(z.object({ url: z.string() })),
       },
     },
-    async (request) => ok(await startSso(ctx, { ...request.query, type: request.params.type })),
+    async (request, reply) => {
+      const { url, binding } = await startSso(ctx, { ...request.query, type: request.params.type });
+      reply.setCookie(BINDING_COOKIE.name, binding, {
+        path: BINDING_COOKIE.path,
+        maxAge: STATE_TTL_MS / 1000,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: pageIsHttps(request, ctx.config.publicUrl),
+      });
+      return ok({ url });
+    },
   );
+
+  /**
+   * Finishes with the browser's binding. Once its own sign-in has been tried the cookie has served (the state is
+   * spent either way); a callback of another sign-in leaves it to the one it binds.
+   */
+  async function finish(request: FastifyRequest, reply: FastifyReply, query: Record<string, string>) {
+    const binding = app.parseCookie(request.headers.cookie ?? '')[BINDING_COOKIE.name];
+    try {
+      return ok(await finishSso(ctx, query, binding, requester(request)));
+    } finally {
+      if (query.state && binding === browserBinding(query.state)) {
+        reply.clearCookie(BINDING_COOKIE.name, { path: BINDING_COOKIE.path });
+      }
+    }
+  }
 
   for (const url of ['/gw/api/v1/auth/iaif_login', '/gw/api/v1/auth/uaa_login']) {
     app.get(
@@ -64,7 +105,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
           response: envelopeOf(ZSsoLogin),
         },
       },
-      async (request) => ok(await finishSso(ctx, request.query, requester(request))),
+      (request, reply) => finish(request, reply, request.query),
     );
   }
 
@@ -79,7 +120,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         response: envelopeOf(ZSsoLogin),
       },
     },
-    async (request) => ok(await finishSso(ctx, request.body.data, requester(request))),
+    (request, reply) => finish(request, reply, request.body.data),
   );
 
   app.get(

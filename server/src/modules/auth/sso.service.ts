@@ -2,8 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ROLES } from '@aiedu/contracts';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { assertQuota } from '../institution/quota.service.js';
 import * as repo from './auth.repository.js';
 import { sessionDeps, startSession, type Requester } from './session.service.js';
 import * as sso from './sso.repository.js';
@@ -11,7 +13,8 @@ import * as sso from './sso.repository.js';
 type Provider = sso.Provider;
 type Claims = oidc.IDToken & Partial<oidc.UserInfoResponse>;
 
-const STATE_TTL_MS = 10 * 60_000;
+/** How long a started sign-in may take at the provider. */
+export const STATE_TTL_MS = 10 * 60_000;
 const discovered = new Map<string, Promise<oidc.Configuration>>();
 
 function isLoopback(url: string) {
@@ -80,7 +83,19 @@ export async function removeProvider(ctx: AppContext, customerId: string | null,
   if (!(await sso.deleteProvider(ctx.db, id, customerId))) throw new AppError('NOT_FOUND');
 }
 
-/** Starts a sign-in at the customer's provider: answers the address to send the browser to. */
+/**
+ * What the browser that started a sign-in keeps (in a cookie) to finish it: the hash of the sign-in's state. A
+ * callback link carries only the state, so one sent to another browser (someone else's sign-in, passed on to sign
+ * a victim in as its owner) comes without it and is refused.
+ */
+export function browserBinding(state: string) {
+  return createHash('sha256').update(`sso-browser:${state}`).digest('base64url');
+}
+
+/**
+ * Starts a sign-in at the customer's provider: answers the address to send the browser to, and the binding the
+ * browser must keep to finish it.
+ */
 export async function startSso(ctx: AppContext, input: { custcode: string; type: string; targetUrl: string }) {
   const provider = await findProvider(ctx, input.custcode, input.type);
   const config = await configurationOf(provider).catch(() => {
@@ -112,15 +127,23 @@ export async function startSso(ctx: AppContext, input: { custcode: string; type:
     code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
   });
-  return { url: url.href };
+  return { url: url.href, binding: browserBinding(state) };
 }
 
 /**
- * Finishes a sign-in with the query the provider sent back: exchanges the code (PKCE, state and nonce checked),
- * then signs in the linked account, creating one on the first visit when the provider allows it.
+ * Finishes a sign-in with the query the provider sent back, in the browser that started it (`binding`, see
+ * `browserBinding`): exchanges the code (PKCE, state and nonce checked), then signs in the linked account, creating
+ * one on the first visit when the provider allows it.
  */
-export async function finishSso(ctx: AppContext, query: Record<string, string>, requester: Requester) {
+export async function finishSso(
+  ctx: AppContext,
+  query: Record<string, string>,
+  binding: string | undefined,
+  requester: Requester,
+) {
   if (!query.state || !query.code) throw new AppError('LOGIN_FAILED');
+  // Checked before the state is taken: a link opened elsewhere leaves the sign-in to the browser that started it.
+  if (binding !== browserBinding(query.state)) throw new AppError('LOGIN_FAILED');
   const pending = await sso.takeState(ctx.db, query.state);
   if (!pending || pending.expiresAt <= ctx.now()) throw new AppError('LINK_EXPIRED');
   const provider = await sso.findProviderById(ctx.db, pending.providerId);
@@ -154,7 +177,7 @@ export async function finishSso(ctx: AppContext, query: Record<string, string>, 
     custcode: customer?.code ?? '',
     roles: user.roles,
     ...pair,
-    mustChangePassword: false,
+    mustChangePassword: user.mustChangePassword,
     isSuper: user.roles.includes(ROLES.super),
     targetUrl: pending.targetUrl,
   };
@@ -172,12 +195,17 @@ async function linkedUser(ctx: AppContext, provider: Provider, claims: Claims) {
   const usernames = Array.from({ length: 5 }, (_, attempt) =>
     attempt === 0 ? base : `${base.slice(0, 24)}_${randomBytes(2).toString('hex')}`,
   );
-  const user = await sso.createLinkedUser(
-    ctx.db,
-    { customerId: provider.customerId, passwordHash, roles: [ROLES.student], realName: name },
-    usernames,
-    { providerId: provider.id, subject: claims.sub },
-  );
+  // A new student of the provider's customer, within its student quota (and those of the customers above it).
+  const user = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (provider.customerId) await assertQuota(db, provider.customerId, 'student');
+    return sso.createLinkedUser(
+      db,
+      { customerId: provider.customerId, passwordHash, roles: [ROLES.student], realName: name },
+      usernames,
+      { providerId: provider.id, subject: claims.sub },
+    );
+  });
   if (!user) throw new AppError('LOGIN_FAILED');
   return user;
 }

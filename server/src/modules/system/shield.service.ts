@@ -1,13 +1,17 @@
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { isValidRange } from '../../platform/shield.js';
+import { isExemptableRange, isValidRange, WIDEST_EXEMPT_RANGE } from '../../platform/shield.js';
 import * as repo from './shield.repository.js';
 
 const present = (r: repo.AddressRange) => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-/** Loads the exempt ranges (configuration plus every customer's list) into the shield. */
+/**
+ * Loads the exempt ranges (configuration plus every customer's list) into the shield. A listed range wider than
+ * administrators may add (one stored before that bound) is left out: it would exempt every customer's visitors.
+ */
 export async function refreshShieldAllowlist(ctx: AppContext) {
-  ctx.shield.setAllowlist([...ctx.config.shieldAllow, ...(await repo.allRanges(ctx.db))]);
+  const listed = (await repo.allRanges(ctx.db)).filter(isExemptableRange);
+  ctx.shield.setAllowlist([...ctx.config.shieldAllow, ...listed]);
 }
 
 export async function listRanges(ctx: AppContext, customerId: string | null) {
@@ -15,7 +19,10 @@ export async function listRanges(ctx: AppContext, customerId: string | null) {
 }
 
 export async function addRange(ctx: AppContext, customerId: string | null, input: { range: string; note: string }) {
-  if (!isValidRange(input.range)) throw new AppError('BAD_REQUEST');
+  if (!isValidRange(input.range)) throw new AppError('BAD_REQUEST', { reason: 'range' });
+  if (!isExemptableRange(input.range)) {
+    throw new AppError('BAD_REQUEST', { reason: 'range too wide', widest: WIDEST_EXEMPT_RANGE });
+  }
   const row = await repo.insertRange(ctx.db, { ...input, customerId });
   await refreshShieldAllowlist(ctx);
   return present(row);

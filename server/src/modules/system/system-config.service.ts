@@ -81,10 +81,10 @@ const logoUrl = (ctx: AppContext, settings: Settings) =>
 /** What the sign-in and every page need: the sign-in switches in force, the platform's name and logo. */
 export async function getSysSetting(ctx: AppContext): Promise<TSysSetting> {
   const settings = await readSystemSettings(ctx.db);
-  const isCustomerSingle = settings.isCustomerSingle ?? ctx.config.isCustomerSingle;
+  const single = settings.isCustomerSingle ?? ctx.config.isCustomerSingle;
   return {
-    isCustomerSingle,
-    custcode: isCustomerSingle ? await singleCustomerCode(ctx.db) : null,
+    isCustomerSingle: single,
+    custcode: single ? await singleCustomerCode(ctx.db) : null,
     isVerifyCode: settings.isVerifyCode ?? ctx.config.isVerifyCode,
     platformName: settings.platformName,
     logoUrl: logoUrl(ctx, settings),
@@ -94,6 +94,7 @@ export async function getSysSetting(ctx: AppContext): Promise<TSysSetting> {
 /**
  * The customer a one-customer deployment's sign-in stands for, its customer-code field hidden: the first enabled
  * top-level customer made (ids are time-ordered), so a school that switches the demo customer off signs in to its own.
+ * The sign-in's own statements look it up by the same rule (`findSingleCustomerId` in the auth repository).
  */
 async function singleCustomerCode(db: Db): Promise<string | null> {
   const [first] = await db
@@ -103,6 +104,11 @@ async function singleCustomerCode(db: Db): Promise<string | null> {
     .orderBy(asc(customers.id))
     .limit(1);
   return first?.code ?? null;
+}
+
+/** Whether this is a one-customer deployment: the super administrators' choice, else the deployment's. */
+export async function isCustomerSingle(db: Db, config: Config): Promise<boolean> {
+  return (await readSystemSettings(db)).isCustomerSingle ?? config.isCustomerSingle;
 }
 
 /** Whether every password sign-in needs the slider captcha: the super administrators' choice, else the deployment's. */

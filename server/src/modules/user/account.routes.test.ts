@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../platform/context.js';
 import { outbox, verificationCodes } from '../../platform/db/schema/index.js';
 import type { AppError } from '../../platform/errors.js';
-import { b64, buildUser, testClock } from '../../test/factories.js';
+import { b64, buildCustomer, buildUser, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { consumeCode } from './verification.service.js';
 
@@ -289,6 +289,26 @@ describe('codes, sign-up, code sign-in and password reset', () => {
     expect(refused.json().errorCode).toBe('1106');
     expect((await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/sms/send/message' })).statusCode).toBe(401);
   });
+
+  it('answers a code sign-in as it answers a password sign-in, with whether the holder is a super administrator', async () => {
+    const admin = await buildUser(t.database.db, { username: 'root2', phone: '13900000066', roles: [ROLES.super] });
+    expect((await send('LOGIN', '13900000066', '10.1.6.6')).json().errorCode).toBe('1000');
+    const byCode = await post('/gw/api/v1/user/verifyCode/login', {
+      user: '13900000066',
+      verifyCode: await codeFor('13900000066'),
+    });
+    const byPassword = await post('/gw/api/v1/auth/login', {
+      usernameOrEmailOrPhone: 'root2',
+      password: b64(admin.password),
+    });
+    expect(byCode.json().data).toMatchObject({
+      id: admin.id,
+      roles: [ROLES.super],
+      isSuper: true,
+      mustChangePassword: false,
+    });
+    expect(Object.keys(byCode.json().data).sort()).toEqual(Object.keys(byPassword.json().data).sort());
+  });
 });
 
 describe('code requests refused for their target', () => {
@@ -337,5 +357,96 @@ describe('code requests refused for their target', () => {
     const blocked = await send('RESET_PWD', '13700000001', '10.4.0.4');
     expect(blocked.statusCode).toBe(403);
     expect(blocked.headers['content-type']).toMatch(/^text\/plain/);
+  });
+});
+
+describe('a one-customer deployment', () => {
+  let t: TestApp;
+  const clock = testClock();
+  let custcode: string;
+  let customerId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now, config: { trustProxy: true, isCustomerSingle: true } });
+    const customer = await buildCustomer(t.database.db);
+    customerId = customer.id;
+    custcode = customer.code;
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { language: 'en', 'x-forwarded-for': '10.6.0.1' } });
+  /** A code request, then the code from the outbox. */
+  async function codeFor(scene: string, target: string, code = custcode): Promise<string> {
+    clock.advance(61_000);
+    expect((await post('/gw/api/v1/user/verifyCode/send', { scene, target, custcode: code })).json().errorCode).toBe(
+      '1000',
+    );
+    const [message] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.target, target))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    return message!.body.match(/\b(\d{6})\b/)![1]!;
+  }
+  const passwordLogin = (user: string, password: string, code = custcode) =>
+    post('/gw/api/v1/auth/login', { custcode: code, usernameOrEmailOrPhone: user, password: b64(password) });
+
+  it("finds a learner who signed up by phone with the one customer's code or none: password, code, reset", async () => {
+    const setting = await t.app.inject({ method: 'GET', url: '/gw/api/v1/sys/setting' });
+    expect(setting.json().data).toMatchObject({ isCustomerSingle: true, custcode });
+    const signUp = await post('/gw/api/v1/user/register/byPhone', {
+      phone: '13900000501',
+      password: b64('Kid2026ok'),
+      verifyCode: await codeFor('REGISTER', '13900000501'),
+    });
+    const id = signUp.json().data.id;
+
+    for (const code of [custcode, '']) {
+      expect((await passwordLogin('13900000501', 'Kid2026ok', code)).json().data).toMatchObject({ id });
+    }
+    const byCode = await post('/gw/api/v1/user/verifyCode/login', {
+      user: '13900000501',
+      verifyCode: await codeFor('LOGIN', '13900000501'),
+      custcode,
+    });
+    expect(byCode.json().data).toMatchObject({ id, isSuper: false });
+    const reset = await post('/gw/api/v1/user/register/password/update', {
+      user: '13900000501',
+      password: b64('Reset2026ok'),
+      verifyCode: await codeFor('RESET_PWD', '13900000501'),
+      custcode,
+    });
+    expect(reset.json().errorCode).toBe('1000');
+    expect((await passwordLogin('13900000501', 'Reset2026ok')).json().data).toMatchObject({ id });
+
+    // Another customer's code still means that customer alone.
+    const other = await buildCustomer(t.database.db);
+    expect((await passwordLogin('13900000501', 'Reset2026ok', other.code)).json().errorCode).toBe('1102');
+  });
+
+  it("prefers the customer's account to a public one with the same phone", async () => {
+    const member = await buildUser(t.database.db, { customerId, phone: '13900000502', password: 'Member2026x' });
+    const learner = await buildUser(t.database.db, { phone: '13900000502', password: 'Learner2026x' });
+    expect((await passwordLogin('13900000502', 'Member2026x')).json().data).toMatchObject({ id: member.id });
+    expect((await passwordLogin('13900000502', 'Learner2026x')).json().errorCode).toBe('1102');
+    const byCode = await post('/gw/api/v1/user/verifyCode/login', {
+      user: '13900000502',
+      verifyCode: await codeFor('LOGIN', '13900000502'),
+      custcode,
+    });
+    expect(byCode.json().data).toMatchObject({ id: member.id });
+    expect(learner.id).not.toBe(member.id);
+  });
+
+  it('answers for unknown people as before', async () => {
+    expect((await passwordLogin('13900000599', 'Nobody2026x')).json().errorCode).toBe('1102');
+    expect((await passwordLogin('13900000599', 'Nobody2026x', '')).json().errorCode).toBe('1102');
+    clock.advance(61_000);
+    const send = (scene: string, target: string) =>
+      post('/gw/api/v1/user/verifyCode/send', { scene, target, custcode });
+    expect((await send('LOGIN', '13900000599')).json().errorCode).toBe('1106');
+    expect((await send('RESET_PWD', 'nobody@school.cn')).json().errorCode).toBe('1113');
   });
 });

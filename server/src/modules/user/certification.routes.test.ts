@@ -2,7 +2,7 @@ import { ROLES } from '@aiedu/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, teachers, users } from '../../platform/db/schema/index.js';
-import { b64, buildCustomer, buildSchool, buildUser } from '../../test/factories.js';
+import { b64, buildCustomer, buildSchool, buildUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('teacher certification', () => {
@@ -108,19 +108,97 @@ describe('teacher certification', () => {
     expect(sent.json().data).toMatchObject({ status: 'pending', region: 'mainland', idNumber: '330***********123X' });
   });
 
-  it('finds schools by part of their name', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/gw/api/v1/user/fuzzySearchSchool?partName=${encodeURIComponent('Demo Pri')}`,
-    });
-    expect(res.json().data.map((s: { name: string }) => s.name)).toEqual(['Hangzhou Demo Primary School']);
-    const wildcard = await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/fuzzySearchSchool?partName=%25' });
-    expect(wildcard.json().data).toEqual([]);
+  it('finds switched-on schools of switched-on customers by part of their name, for a signed-in caller', async () => {
+    const db = t.database.db;
+    const off = await buildCustomer(db, { enabled: false });
+    const offParent = await buildCustomer(db, { enabled: false });
+    const underOff = await buildCustomer(db, { parentId: offParent.id });
+    const on = await buildCustomer(db);
+    await buildSchool(db, off.id, { name: 'Demo Prison School' });
+    await buildSchool(db, underOff.id, { name: 'Demo Private School' });
+    await buildSchool(db, on.id, { name: 'Demo Primary Annex', enabled: false });
+    await buildSchool(db, on.id, { name: 'Demo Print Academy' });
+    const search = (partName: string) =>
+      call('learner', 'GET', `/gw/api/v1/user/fuzzySearchSchool?partName=${encodeURIComponent(partName)}`);
+
+    const res = await search('Demo Pri');
+    expect(res.json().data.map((s: { name: string }) => s.name)).toEqual([
+      'Demo Print Academy',
+      'Hangzhou Demo Primary School',
+    ]);
+    expect((await search('%')).json().data).toEqual([]);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/fuzzySearchSchool?partName=Demo' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('keeps the learner out of review', async () => {
     expect((await call('learner', 'GET', '/gw/api/v1/user/teacher/pending')).statusCode).toBe(403);
     const [learner] = await t.database.db.select().from(users).where(eq(users.username, 'learner1'));
     expect(learner?.roles).not.toContain(ROLES.teacher);
+  });
+});
+
+describe("teacher certification review within the reviewer's scope", () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const requests: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: true } });
+    const db = t.database.db;
+    const parent = await buildCustomer(db);
+    const sub = await buildCustomer(db, { parentId: parent.id });
+    const north = await buildSchool(db, parent.id, { name: 'North School' });
+    const south = await buildSchool(db, parent.id, { name: 'South School' });
+    const subSchool = await buildSchool(db, sub.id, { name: 'Sub School' });
+    const people: [string, typeof parent, { schoolId?: string; roles: string[] }][] = [
+      ['northStudent', parent, { schoolId: north.id, roles: [ROLES.student] }],
+      ['southStudent', parent, { schoolId: south.id, roles: [ROLES.student] }],
+      ['subStudent', sub, { schoolId: subSchool.id, roles: [ROLES.student] }],
+      ['northAdmin', parent, { schoolId: north.id, roles: [ROLES.schoolAdmin] }],
+      ['parentAdmin', parent, { roles: [ROLES.customerAdmin] }],
+      ['subAdmin', sub, { roles: [ROLES.subCustomerAdmin] }],
+    ];
+    for (const [name, customer, options] of people) {
+      const user = await buildUser(db, { customerId: customer.id, username: name, ...options });
+      tokens[name] = await signIn(t.app, customer.code, name, user.password);
+    }
+    for (const name of ['northStudent', 'southStudent', 'subStudent']) {
+      const sent = await call(name, 'POST', '/gw/api/v1/user/teacher', {
+        region: 'other',
+        schoolName: name,
+        documentType: 'passport',
+        documentNumber: 'E12345678',
+        contact: `${name}@school.cn`,
+      });
+      requests[name] = sent.json().data.id;
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { 'x-authorization': tokens[who]! } });
+  const pending = async (who: string) =>
+    ((await call(who, 'GET', '/gw/api/v1/user/teacher/pending')).json().data as { schoolName: string }[])
+      .map((request) => request.schoolName)
+      .sort();
+  const review = (who: string, requester: string) =>
+    call(who, 'PUT', `/gw/api/v1/user/teacher/${requests[requester]}/review`, { status: 'certified' });
+
+  it("shows a school administrator only their school's requests, and lets them certify only those", async () => {
+    expect(await pending('northAdmin')).toEqual(['northStudent']);
+    expect((await review('northAdmin', 'southStudent')).statusCode).toBe(404);
+    expect((await review('northAdmin', 'subStudent')).statusCode).toBe(404);
+    const [south] = await t.database.db.select().from(users).where(eq(users.username, 'southStudent'));
+    expect(south?.roles).toEqual([ROLES.student]);
+    expect((await review('northAdmin', 'northStudent')).json().data.status).toBe('certified');
+  });
+
+  it("shows a customer administrator the requests of its sub-customers too, and a sub-customer's only its own", async () => {
+    expect(await pending('subAdmin')).toEqual(['subStudent']);
+    expect((await review('subAdmin', 'southStudent')).statusCode).toBe(404);
+    expect(await pending('parentAdmin')).toEqual(['southStudent', 'subStudent']);
+    expect((await review('parentAdmin', 'subStudent')).json().data.status).toBe('certified');
+    expect((await review('parentAdmin', 'southStudent')).json().data.status).toBe('certified');
   });
 });

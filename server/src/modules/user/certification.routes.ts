@@ -5,20 +5,18 @@ import {
   ZTeacherCertification,
   ZTeacherCertificationRequest,
 } from '@aiedu/contracts';
-import { and, eq, ilike } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
-import { schools } from '../../platform/db/schema/index.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import {
   latestCertification,
   listPendingCertifications,
   reviewCertification,
+  searchSchools,
   submitCertification,
 } from './certification.service.js';
-import { likeText } from '../../platform/db/like.js';
 
 export const certificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['user'];
@@ -77,22 +75,14 @@ export const certificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.get(
     API.fuzzySearchSchool,
     {
+      config: { auth: 'required' },
       schema: {
         tags,
-        summary: 'Schools whose name contains the text (for the profile form)',
+        summary: 'Switched-on schools whose name contains the text (for the profile form)',
         querystring: z.object({ partName: z.string().trim().min(1).max(50) }),
         response: envelopeOf(z.array(ZSchoolOption)),
       },
     },
-    async (request) => {
-      const pattern = likeText(request.query.partName);
-      const rows = await ctx.db
-        .select({ id: schools.id, name: schools.name })
-        .from(schools)
-        .where(and(eq(schools.enabled, true), ilike(schools.name, pattern)))
-        .orderBy(schools.name)
-        .limit(20);
-      return ok(rows);
-    },
+    async (request) => ok(await searchSchools(ctx, request.query.partName)),
   );
 };

@@ -1,9 +1,11 @@
 import { ROLES, type TTeacherCertification, type TTeacherCertificationRequest } from '@aiedu/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
-import { teacherCertifications, teachers, users } from '../../platform/db/schema/index.js';
+import { customers, schools, teacherCertifications, teachers, users } from '../../platform/db/schema/index.js';
+import { likeText } from '../../platform/db/like.js';
 import { AppError } from '../../platform/errors.js';
+import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
 import { consumeCode } from './verification.service.js';
 
 type Row = typeof teacherCertifications.$inferSelect;
@@ -59,13 +61,25 @@ export async function latestCertification(ctx: AppContext, userId: string) {
   return row ? present(row) : null;
 }
 
-/** The requests an administrator may review: their customer's, or all for a super administrator. */
+/**
+ * The requests a reviewer's scope holds: those sent in its customers (a customer administrator's subtree), and for
+ * school staff only those of their school's people. The requester's school decides: a request names its school
+ * only as text.
+ */
+function reviewableWhere(ctx: AppContext, scope: Scope) {
+  const sentInScope = scopeWhere(scope, teacherCertifications);
+  if (scope.kind !== 'school') return sentInScope;
+  const schoolPeople = ctx.db.select({ id: users.id }).from(users).where(scopeWhere(scope, users));
+  return and(sentInScope, inArray(teacherCertifications.userId, schoolPeople));
+}
+
+/** The requests an administrator may review: their school's, their customer's with its sub-customers', or all. */
 export async function listPendingCertifications(ctx: AppContext, auth: AuthContext) {
-  const scope = auth.roles.includes(ROLES.super) ? undefined : eq(teacherCertifications.customerId, auth.customerId!);
+  const scope = await callerScope(ctx.db, auth);
   const rows = await ctx.db
     .select()
     .from(teacherCertifications)
-    .where(and(eq(teacherCertifications.status, 'pending'), scope))
+    .where(and(eq(teacherCertifications.status, 'pending'), reviewableWhere(ctx, scope)))
     .orderBy(teacherCertifications.createdAt);
   return rows.map(present);
 }
@@ -77,7 +91,7 @@ export async function reviewCertification(
   id: string,
   decision: { status: 'certified' | 'rejected'; reason: string },
 ) {
-  const scope = auth.roles.includes(ROLES.super) ? undefined : eq(teacherCertifications.customerId, auth.customerId!);
+  const scope = reviewableWhere(ctx, await callerScope(ctx.db, auth));
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(teacherCertifications)
@@ -94,4 +108,27 @@ export async function reviewCertification(
     }
     return present(row);
   });
+}
+
+/**
+ * Whether the school's customer and every customer above it are switched on: a school of a switched-off customer
+ * takes no one in. `union` (not `union all`) ends the walk up should the parent links ever form a loop.
+ */
+const schoolCustomersOn = sql<boolean>`not exists (
+  with recursive line(id, parent_id, enabled) as (
+    select c.id, c.parent_id, c.enabled from ${customers} c where c.id = ${schools.customerId}
+    union
+    select c.id, c.parent_id, c.enabled from ${customers} c join line on c.id = line.parent_id
+  )
+  select 1 from line where not line.enabled
+)`;
+
+/** Up to 20 switched-on schools, of switched-on customers, whose name contains the text (for the profile form). */
+export function searchSchools(ctx: AppContext, partName: string) {
+  return ctx.db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(and(eq(schools.enabled, true), ilike(schools.name, likeText(partName)), schoolCustomersOn))
+    .orderBy(schools.name)
+    .limit(20);
 }

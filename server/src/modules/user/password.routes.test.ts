@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { b64, buildCustomer, buildUser } from '../../test/factories.js';
+import { b64, buildCustomer, buildUser, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('password change and the forced change of an administrator-set password', () => {
@@ -14,6 +14,12 @@ describe('password change and the forced change of an administrator-set password
     await buildUser(t.database.db, {
       customerId: customer.id,
       username: 'newkid',
+      password: 'Given2026x',
+      mustChangePassword: true,
+    });
+    await buildUser(t.database.db, {
+      customerId: customer.id,
+      username: 'leaver',
       password: 'Given2026x',
       mustChangePassword: true,
     });
@@ -73,5 +79,83 @@ describe('password change and the forced change of an administrator-set password
     const again = await call('PUT', '/gw/api/v1/auth/pwd/default', next, { newPasswd: b64('Other2026ok') });
     expect(again.json().errorCode).toBe('1009');
     expect((await login('newkid', 'Mine2026ok')).data.mustChangePassword).toBe(false);
+  });
+
+  it('lets a user with an administrator-set password sign out by every logout call', async () => {
+    for (const url of ['/gw/api/v1/auth/logout', '/gw/api/v1/auth/uaa_logout', '/api/v1/auth/logout']) {
+      const { data } = await login('leaver', 'Given2026x');
+      expect(data.mustChangePassword).toBe(true);
+      expect((await call('POST', url, data.token)).json()).toMatchObject({ errorCode: '1000' });
+      const refreshed = await t.app.inject({
+        method: 'GET',
+        url: '/gw/api/v1/auth/token',
+        headers: { 'x-authorization': data.refreshToken },
+      });
+      expect(refreshed.json().errorCode).toBe('E002');
+    }
+  });
+});
+
+describe('a password change with a wrong old password', () => {
+  let t: TestApp;
+  const clock = testClock();
+  let custcode: string;
+  let customerId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now, config: { trustProxy: true, shieldLoginFailuresPerHour: 4 } });
+    const customer = await buildCustomer(t.database.db);
+    custcode = customer.code;
+    customerId = customer.id;
+  });
+  afterAll(() => t.close());
+
+  const login = (username: string, password: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/auth/login',
+      payload: { custcode, usernameOrEmailOrPhone: username, password: b64(password) },
+      headers: { 'x-forwarded-for': ip },
+    });
+  const change = (token: string, oldPassword: string, ip: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/gw/api/v1/auth/pwd',
+      payload: { oriPasswd: b64(oldPassword), newPasswd: b64('Changed2026x') },
+      headers: { 'x-authorization': token, 'x-forwarded-for': ip, language: 'en' },
+    });
+
+  it('counts as a sign-in failure of the account, and after 3 refuses changes until the window passes', async () => {
+    const account = await buildUser(t.database.db, { customerId });
+    const token = (await login(account.username, account.password, '10.5.0.1')).json().data.token;
+    for (let i = 0; i < 3; i++) expect((await change(token, 'Wrong2026x', '10.5.0.1')).json().errorCode).toBe('1102');
+    // The next sign-in of the account needs the captcha, from any address.
+    expect((await login(account.username, account.password, '10.5.0.2')).json().errorCode).toBe('1104');
+    // And the change itself is refused, even with the right old password, until the window has passed.
+    const refused = await change(token, account.password, '10.5.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      errorCode: '1101',
+      errorMsg: 'Too many login attempts, please try again later',
+    });
+    clock.advance(t.config.loginFailureWindowMinutes * 60_000 + 1000);
+    expect((await change(token, account.password, '10.5.0.1')).json().errorCode).toBe('1000');
+  });
+
+  it("counts toward the address's request shield", async () => {
+    const tokens = [];
+    for (const account of [
+      await buildUser(t.database.db, { customerId }),
+      await buildUser(t.database.db, { customerId }),
+    ]) {
+      tokens.push((await login(account.username, account.password, '10.5.1.1')).json().data.token);
+    }
+    // 5 wrong old passwords from one address, over two accounts: one more than its hourly limit here.
+    for (const token of [tokens[0], tokens[0], tokens[0], tokens[1], tokens[1]]) {
+      expect((await change(token, 'Wrong2026x', '10.5.1.1')).json().errorCode).toBe('1102');
+    }
+    const blocked = await login('anyone', 'Any2026xx', '10.5.1.1');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.headers['content-type']).toMatch(/^text\/plain/);
   });
 });

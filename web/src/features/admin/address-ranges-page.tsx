@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { ApiError } from '../../app/api-client';
 import { formatDateTime } from '../../ui/dates';
 import { AdminShell } from './admin-shell';
 import { useAdminMutation } from './admin-api';
@@ -18,6 +19,13 @@ interface AddressRange {
 
 /** An IPv4 or IPv6 address, optionally with a CIDR prefix; the server checks it again. */
 const RANGE = /^(\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-fA-F:]+(\/\d{1,3})?)$/;
+
+/** The server's reason for refusing a range (HTTP 400 shows no notice of its own), in the field's words. */
+function refusalKey(error: Error) {
+  if (!(error instanceof ApiError) || error.status !== 400 || typeof error.body !== 'object') return null;
+  const reason = (error.body.data as { reason?: unknown } | null)?.reason;
+  return reason === 'range too wide' ? 'ranges.rangeTooWide' : 'ranges.rangeInvalid';
+}
 
 /**
  * School address ranges the request shield never blocks: a whole school behind one address must not be shut out
@@ -41,7 +49,19 @@ export function AddressRangesPage() {
     <AdminShell screen="addressRanges">
       {modalHost}
       <p>{t('ranges.lead')}</p>
-      <Form form={form} layout="inline" className="admin-toolbar" onFinish={(values) => add.mutate(values)}>
+      <Form
+        form={form}
+        layout="inline"
+        className="admin-toolbar"
+        onFinish={(values) =>
+          add.mutate(values, {
+            onError: (error) => {
+              const key = refusalKey(error);
+              if (key) form.setFields([{ name: 'range', errors: [t(key)] }]);
+            },
+          })
+        }
+      >
         <Form.Item
           name="range"
           label={t('ranges.range')}

@@ -26,7 +26,18 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins, counted per account and per address to decide when the captcha is required. */
+/**
+ * The password attempts of an account key in its current window: those judged wrong and those still being judged.
+ * One row per key, counted up by an upsert, which takes the row's lock and reads its latest version: attempts
+ * running at once each count the others, where a count of rows would see only those already committed.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  accountKey: text('account_key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/** Failed sign-ins, counted per address to decide when the captcha is required. */
 export const loginFailures = pgTable(
   'login_failures',
   {
