@@ -1,6 +1,7 @@
 import { API } from '@aiedu/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, rejection, setup, SSO_FROM_COURSES, type FakeServer } from '../test/fake-api';
+import { createFakeLocks, fail, ok, rejection, setup, SSO_FROM_COURSES, type FakeServer } from '../test/fake-api';
+import { TOKEN_REFRESH_LOCK } from './api-client';
 
 describe('api client: token refresh (spec section 4)', () => {
   beforeEach(() => {
@@ -95,7 +96,7 @@ describe('api client: token refresh (spec section 4)', () => {
     expect(server.to(API.authToken)).toHaveLength(1);
   });
 
-  it('a failed refresh shows the message and sends a normal user to single sign-on', async () => {
+  it('a failed refresh shows the message and sends a normal user to single sign-on 0.8 s later', async () => {
     const { server, env, api } = setup();
     expiringServer(server);
     server.on('GET /y', () => fail('1107', 'Token expired', 401));
@@ -108,6 +109,10 @@ describe('api client: token refresh (spec section 4)', () => {
     expect(server.to(API.authToken)).toHaveLength(1);
     expect(env.toast.error).toHaveBeenCalledOnce();
     expect(env.toast.error).toHaveBeenCalledWith('Your session has expired, please log in again');
+    // The page stays while the message can be read.
+    await vi.advanceTimersByTimeAsync(799);
+    expect(env.redirect).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(env.redirect).toHaveBeenCalledOnce();
     expect(env.redirect).toHaveBeenCalledWith(SSO_FROM_COURSES);
     expect(env.session.saveTokens).not.toHaveBeenCalled();
@@ -135,6 +140,7 @@ describe('api client: token refresh (spec section 4)', () => {
     server.on(`GET ${API.authToken}`, () => ok(null));
 
     await rejection(api.get('/x'));
+    await vi.advanceTimersByTimeAsync(800);
 
     expect(env.session.saveTokens).not.toHaveBeenCalled();
     expect(env.redirect).toHaveBeenCalledWith(SSO_FROM_COURSES);
@@ -259,8 +265,92 @@ describe('api client: token refresh (spec section 4)', () => {
     server.on(`GET ${API.authToken}`, () => fail('E002', 'Logged in elsewhere', 401));
 
     await expect(api.renewToken('old-token')).resolves.toBe(false);
+    await vi.advanceTimersByTimeAsync(800);
 
     expect(env.toast.error).toHaveBeenCalledWith('Logged in elsewhere');
     expect(env.redirect).toHaveBeenCalledWith(SSO_FROM_COURSES);
+  });
+});
+
+describe('api client: token refresh shared by the tabs of one browser', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /**
+   * The server's side: data answers 1107 to any token but the newest, and a refresh token presented a second time
+   * counts as stolen, ending the sign-in (E002). The refresh answers only once `release` is called.
+   */
+  function rotatingServer(server: FakeServer) {
+    // The tabs' access token has expired; their refresh token is still good.
+    let current = { token: '', refreshToken: 'refresh-1' };
+    let round = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.on('GET /x', (r) =>
+      r.headers['X-Authorization'] === current.token ? ok('fresh') : fail('1107', 'expired', 401),
+    );
+    server.on(`GET ${API.authToken}`, async (r) => {
+      if (r.headers['X-Authorization'] !== current.refreshToken) return fail('E002', 'Logged in elsewhere', 401);
+      round += 1;
+      current = { token: `token-${round + 1}`, refreshToken: `refresh-${round + 1}` };
+      const pair = current;
+      await gate;
+      return ok(pair);
+    });
+    return { release };
+  }
+
+  it('two tabs meeting the expiry together send the refresh token once; the other tab takes the new pair', async () => {
+    const { locks, requested } = createFakeLocks();
+    const first = setup({ locks });
+    const second = setup({ locks, sameBrowserAs: first });
+    const { server } = first;
+    const { release } = rotatingServer(server);
+
+    const both = Promise.all([first.api.get('/x'), second.api.get('/x')]);
+    await vi.waitFor(() => expect(requested).toEqual([TOKEN_REFRESH_LOCK, TOKEN_REFRESH_LOCK]));
+    expect(server.to(API.authToken)).toHaveLength(1);
+    release();
+
+    await expect(both).resolves.toEqual(['fresh', 'fresh']);
+    expect(server.to(API.authToken)).toHaveLength(1);
+    expect(first.session).toMatchObject({ token: 'token-2', refreshToken: 'refresh-2' });
+    expect(server.to('/x').map((r) => r.headers['X-Authorization'])).toEqual([
+      'old-token',
+      'old-token',
+      'token-2',
+      'token-2',
+    ]);
+    for (const tab of [first, second]) {
+      expect(tab.env.redirect).not.toHaveBeenCalled();
+      expect(tab.env.toast.error).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a tab that waited for the lock while another signed out does not send the spent token', async () => {
+    const { locks, held, requested } = createFakeLocks();
+    const first = setup({ locks });
+    const second = setup({ locks, sameBrowserAs: first });
+    rotatingServer(first.server).release();
+    // Another tab holds the lock: its refresh is refused and it signs out before letting go.
+    let unlock!: () => void;
+    const signingOut = locks.request(TOKEN_REFRESH_LOCK, () => new Promise<void>((resolve) => (unlock = resolve)));
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+
+    const request = rejection(second.api.get('/x'));
+    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    first.env.session.clear();
+    unlock();
+    await signingOut;
+
+    expect((await request).code).toBe('1107');
+    expect(first.server.to(API.authToken)).toHaveLength(0);
+    expect(second.env.toast.error).toHaveBeenCalledExactlyOnceWith('api.pleaseLogIn');
+    await vi.advanceTimersByTimeAsync(800);
+    expect(second.env.redirect).toHaveBeenCalledExactlyOnceWith(SSO_FROM_COURSES);
   });
 });

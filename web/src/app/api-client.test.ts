@@ -89,6 +89,27 @@ describe('api client: error reactions (spec section 8)', () => {
     expect(env.redirect).toHaveBeenCalledWith('/pjPortal/super/sign/login');
   });
 
+  it.each(['E003', 'E002'])(
+    '%s to a request without a session (a sign-in) goes to the caller like any refusal',
+    async (code) => {
+      const { server, env, api } = setup({ session: { token: null, refreshToken: null } });
+      server.on('POST /gw/api/v1/auth/login', () => fail(code, 'This account has been disabled', 401));
+
+      const handled = await rejection(api.post('/gw/api/v1/auth/login', {}, { handledCodes: [code] }));
+      expect(handled.code).toBe(code);
+      expect(env.toast.error).not.toHaveBeenCalled();
+
+      await rejection(api.post('/gw/api/v1/auth/login', {}));
+      expect(env.toast.error).toHaveBeenCalledExactlyOnceWith('This account has been disabled');
+
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(env.toast.warning).not.toHaveBeenCalled();
+      expect(env.session.clear).not.toHaveBeenCalled();
+      expect(env.redirect).not.toHaveBeenCalled();
+      expect(server.to(API.authToken)).toHaveLength(0);
+    },
+  );
+
   it('1109 shows the message as a warning', async () => {
     const { server, env, api } = setup();
     server.on('GET /x', () => fail('1109', 'Too many requests', 429));

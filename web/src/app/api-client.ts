@@ -35,7 +35,20 @@ export interface ApiEnvironment {
   ssoClientId: string;
   /** The user must replace an administrator-set password before anything else (error 1118). */
   passwordChangeRequired?(): void;
+  /**
+   * The browser's lock manager, shared by every tab of the site: one token refresh at a time across tabs. Defaults
+   * to `navigator.locks`; null (or a browser without it) leaves each tab refreshing on its own.
+   */
+  locks?: TokenLocks | null;
 }
+
+/** The part of the Web Locks API (`navigator.locks`) the client uses. */
+export interface TokenLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** The lock every tab of the site takes to refresh the tokens they share (cookies). */
+export const TOKEN_REFRESH_LOCK = 'aiedu-token-refresh';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -158,9 +171,12 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     return `${PATHS.singleSignOn}?targetUrl=${target}&clientId=${encodeURIComponent(env.ssoClientId)}`;
   }
 
-  /** Sends the user to sign in again: super administrators to their own page, everyone else to single sign-on. */
-  function signInAgain(): void {
-    env.redirect(env.session.read().isSuper ? PATHS.superLogin : singleSignOnUrl());
+  /**
+   * Sends the user to sign in again: super administrators to their own page, everyone else to single sign-on.
+   * `isSuper` is read by the caller before the session is cleared, as clearing it forgets who the user was.
+   */
+  function signInAgain(isSuper: boolean): void {
+    env.redirect(isSuper ? PATHS.superLogin : singleSignOnUrl());
   }
 
   async function execute<T>(path: string, options: RequestOptions, replayed: boolean): Promise<T> {
@@ -196,17 +212,21 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     const error = new ApiError('rejected', status, envelope);
     const code = envelope.errorCode;
 
-    if (SESSION_ENDED_CODES.includes(code)) {
+    // Only a request that carried a session can end it. Without one (a sign-in or sign-up) a disabled account is
+    // the answer to that form, which says why; the caller handles it like any other refusal.
+    const sessionEnded = SESSION_ENDED_CODES.includes(code);
+    if (sessionEnded && sentToken) {
       endSession(() => {
+        const { isSuper } = env.session.read();
         env.toast.error(envelope.errorMsg);
         env.setTimeout(() => {
           env.session.clear();
-          signInAgain();
+          signInAgain(isSuper);
         }, TIMINGS.refreshWaitMs);
       });
       throw error;
     }
-    if (code === ERRORS.TOKEN_EXPIRED.code || status === 401) {
+    if (!sessionEnded && (code === ERRORS.TOKEN_EXPIRED.code || status === 401)) {
       return renew(() => execute<T>(path, options, true), sentToken, replayed, error, options.quiet);
     }
     if (code === ERRORS.TOO_FREQUENT.code || code === ERRORS.CAPTCHA_REQUIRED.code) {
@@ -275,7 +295,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       throw outcome.unreached ? outcome.unreached : error;
     }
 
-    refreshing = refreshTokens(session.refreshToken as string);
+    refreshing = refreshAcrossTabs(session.refreshToken as string);
     const outcome = await refreshing;
     refreshing = null;
     if (outcome.ok) return replay();
@@ -294,17 +314,44 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       throw unreached;
     }
     endSession(() => {
-      const isSuper = env.session.read().isSuper;
+      const { isSuper } = env.session.read();
       // The dead session goes first: the sign-in page must not send its token again (and be sent on again).
       env.session.clear();
       if (isSuper) {
-        env.redirect(PATHS.superLogin);
+        signInAgain(true);
       } else {
+        // The page stays long enough for the message to be read.
         env.toast.error(outcome.message);
-        env.redirect(singleSignOnUrl());
+        env.setTimeout(() => signInAgain(false), TIMINGS.refreshWaitMs);
       }
     });
     throw error;
+  }
+
+  /**
+   * Every tab of the site holds the same tokens (cookies), and the server takes a refresh token presented twice for
+   * a stolen one and ends the whole sign-in. So tabs refresh one at a time, and a tab whose refresh token was
+   * rotated by another while it waited takes the new pair instead of sending the spent one.
+   */
+  function refreshAcrossTabs(refreshToken: string): Promise<RefreshOutcome> {
+    const locks = env.locks === undefined ? browserLocks() : env.locks;
+    if (!locks) return refreshTokens(refreshToken);
+    let granted = false;
+    return locks
+      .request(TOKEN_REFRESH_LOCK, async (): Promise<RefreshOutcome> => {
+        granted = true;
+        const current = env.session.read();
+        if (current.refreshToken === refreshToken) return refreshTokens(refreshToken);
+        if (current.token && current.refreshToken) return { ok: true };
+        // Another tab ended the session meanwhile.
+        return { ok: false, message: env.translate('api.pleaseLogIn') };
+      })
+      .catch((error: unknown) => {
+        // Only when the lock could not be had (a document being unloaded) does this tab refresh on its own, as
+        // without locks; a failure once it held the lock may have spent the token already.
+        if (granted) throw error;
+        return refreshTokens(refreshToken);
+      });
   }
 
   /**
@@ -389,6 +436,10 @@ function isEnvelope(value: unknown): value is Envelope {
 function isTokenPair(data: unknown): data is { token: string; refreshToken: string } {
   const pair = data as { token?: unknown; refreshToken?: unknown } | null;
   return typeof pair?.token === 'string' && pair.token !== '' && typeof pair.refreshToken === 'string';
+}
+
+function browserLocks(): TokenLocks | null {
+  return typeof navigator === 'undefined' ? null : (navigator.locks ?? null);
 }
 
 function isAbort(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { expect, vi } from 'vitest';
-import { ApiError, createApiClient, type ApiEnvironment } from '../app/api-client';
+import { ApiError, createApiClient, type ApiEnvironment, type TokenLocks } from '../app/api-client';
 
 // Test kit of the API client: a fake server behind a fake fetch, and a fake browser environment.
 
@@ -62,11 +62,26 @@ export const fail = (errorCode: string, errorMsg: string, status = 200): FakeAns
 
 export const SSO_FROM_COURSES = `/pjedu/login?targetUrl=${encodeURIComponent('http://localhost/pjedu/courses?page=2')}&clientId=test-client`;
 
+type FakeSession = ReturnType<ApiEnvironment['session']['read']>;
+
+/**
+ * One tab of the app: an API client over a fake server and a fake session (cookies and storage). A tab set up with
+ * `sameBrowserAs` another shares its server and session, as two tabs of one browser do.
+ */
 export function setup(
-  options: { session?: Partial<ReturnType<ApiEnvironment['session']['read']>>; path?: string } = {},
+  options: {
+    session?: Partial<FakeSession>;
+    path?: string;
+    locks?: TokenLocks | null;
+    sameBrowserAs?: { server: FakeServer; session: FakeSession };
+  } = {},
 ) {
-  const server = createFakeServer();
-  const session = { token: 'old-token' as string | null, refreshToken: 'refresh-1' as string | null, isSuper: false };
+  const server = options.sameBrowserAs?.server ?? createFakeServer();
+  const session: FakeSession = options.sameBrowserAs?.session ?? {
+    token: 'old-token',
+    refreshToken: 'refresh-1',
+    isSuper: false,
+  };
   Object.assign(session, options.session);
   const path = options.path ?? '/pjedu/courses';
   const env = {
@@ -77,9 +92,11 @@ export function setup(
         session.token = token;
         session.refreshToken = refreshToken;
       }),
+      // Like the real session, clearing forgets everything about the user, whether they were a super administrator too.
       clear: vi.fn(() => {
         session.token = null;
         session.refreshToken = null;
+        session.isSuper = false;
       }),
     },
     language: () => 'ja' as const,
@@ -93,8 +110,38 @@ export function setup(
     currentPath: () => path,
     setTimeout: (run: () => void, ms: number) => void setTimeout(run, ms),
     ssoClientId: 'test-client',
+    locks: options.locks ?? null,
   } satisfies ApiEnvironment;
   return { server, env, session, api: createApiClient(env) };
+}
+
+/**
+ * A lock manager like the browser's `navigator.locks`: callbacks asking for the same name run one after the other.
+ * `held` names the locks granted and not yet released.
+ */
+export function createFakeLocks() {
+  const queues = new Map<string, Promise<unknown>>();
+  const requested: string[] = [];
+  const held: string[] = [];
+  const locks: TokenLocks = {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      requested.push(name);
+      const granted = (queues.get(name) ?? Promise.resolve()).then(async () => {
+        held.push(name);
+        try {
+          return await callback();
+        } finally {
+          held.splice(held.indexOf(name), 1);
+        }
+      });
+      queues.set(
+        name,
+        granted.catch(() => undefined),
+      );
+      return granted;
+    },
+  };
+  return { locks, requested, held };
 }
 
 export async function rejection(promise: Promise<unknown>): Promise<ApiError> {

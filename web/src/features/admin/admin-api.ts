@@ -19,7 +19,6 @@ export const ADMIN_API = {
   students: '/gw/admin/api/v1/school/students',
   logs: '/api/v1/admin/logs',
   stats: '/gw/api/v1/user/stats',
-  areaChildren: '/api/v1/area/children',
   containerTypes: '/api/v1/admin_super/container-types',
   modules: '/api/v1/admin_super/modules',
   institutionHome: '/api/v1/admin/institution-home',

@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
 import { encodePassword } from '../../ui/password-encoding';
+import { RegionCascader } from '../../ui/region-cascader';
 import { useAdminMutation } from './admin-api';
 import { InitialPasswordField } from './account-fields';
 import { FormDrawer } from './form-drawer';
-import { RegionField } from './region-field';
 
 type Values = Partial<Record<QuotaField, number | null>> & {
   code?: string;
@@ -97,7 +97,7 @@ export function CustomerDrawer({
         <Input maxLength={50} />
       </Form.Item>
       <Form.Item name="region" label={t('customers.region')}>
-        <RegionField />
+        <RegionCascader label={t('customers.region')} />
       </Form.Item>
       <Row gutter={12}>
         {QUOTA_FIELDS.map((quota) => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { AREA_CHILDREN } from '../../ui/region-cascader';
 import { ADMIN_API } from './admin-api';
 
 /** What the caller's customer offers: 10 students, containers without limit, only the BASIC type. */
@@ -43,7 +44,7 @@ beforeEach(async () => {
   server.on(`GET ${ADMIN_API.subCustomers}`, () => ok([SUB]));
   server.on(`GET ${ADMIN_API.subCustomerLimits}`, () => ok(LIMITS));
   server.on(`POST ${ADMIN_API.subCustomers}`, () => ok(SUB));
-  server.on(`GET ${ADMIN_API.areaChildren}`, () => ok([]));
+  server.on(`GET ${AREA_CHILDREN}`, () => ok([]));
   signInAs(ROLES.customerAdmin);
 });
 

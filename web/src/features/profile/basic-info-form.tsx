@@ -8,6 +8,7 @@ import { useUserInfo } from '../../app/user-info';
 import { Button } from '../../ui/button';
 import { dayjs } from '../../ui/dates';
 import { FormError } from '../../ui/form-error';
+import { RegionCascader } from '../../ui/region-cascader';
 import { formErrorMessage } from '../sign/sign-api';
 import { searchSchools, useUpdateUserInfo } from './profile-api';
 
@@ -18,8 +19,8 @@ interface Values {
   gender: TUserInfo['gender'];
   birthDay: Dayjs | null;
   identity: 'teacher' | 'student' | null;
-  province: string;
-  city: string;
+  /** Province and city names; the server keeps them as text, so ones typed before the picker existed still show. */
+  region: string[];
   signature: string;
 }
 
@@ -31,8 +32,7 @@ function valuesOf(user: TUserInfo): Values {
     gender: user.gender,
     birthDay: user.birthDay ? dayjs(user.birthDay) : null,
     identity: user.identity,
-    province: user.areas[0] ?? '',
-    city: user.areas[1] ?? '',
+    region: user.areas,
     signature: user.signature,
   };
 }
@@ -45,8 +45,8 @@ function requestOf(values: Values): TUpdateUserInfoRequest {
     gender: values.gender,
     birthDay: values.birthDay ? values.birthDay.format('YYYY-MM-DD') : null,
     ...(values.identity ? { identity: values.identity } : {}),
-    province: values.province,
-    city: values.city,
+    province: values.region[0] ?? '',
+    city: values.region[1] ?? '',
     signature: values.signature,
   };
 }
@@ -118,11 +118,14 @@ export function BasicInfoForm() {
       <Form.Item label={t('basic.birthDay')} name="birthDay">
         <DatePicker disabledDate={(day) => day.isAfter(dayjs())} />
       </Form.Item>
-      <Form.Item label={t('basic.province')} name="province" rules={[max(50)]}>
-        <Input maxLength={50} autoComplete="address-level1" />
-      </Form.Item>
-      <Form.Item label={t('basic.city')} name="city" rules={[max(50)]}>
-        <Input maxLength={50} autoComplete="address-level2" />
+      <Form.Item label={t('basic.region')} name="region">
+        <RegionCascader
+          label={t('basic.region')}
+          placeholder={t('basic.regionHint')}
+          rootCode="CN"
+          levels={2}
+          valueKind="name"
+        />
       </Form.Item>
       <Form.Item label={t('basic.signature')} name="signature" rules={[max(LIMITS.description)]}>
         <Input.TextArea maxLength={LIMITS.description} showCount rows={3} />

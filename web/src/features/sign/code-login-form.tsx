@@ -15,7 +15,7 @@ import {
   useCustomerCodeSetup,
   type CustomerCodeValues,
 } from './customer-code-field';
-import { formErrorMessage, loginWithCode } from './sign-api';
+import { loginWithCode, signInErrorMessage } from './sign-api';
 import { useSignRules } from './sign-rules';
 
 interface Values extends CustomerCodeValues {
@@ -55,7 +55,7 @@ export function CodeLoginForm({ onSignedIn }: { onSignedIn: (login: TLoginRespon
       await completeLogin(login, code, queryClient);
       onSignedIn(login);
     } catch (failure) {
-      setError(formErrorMessage(failure));
+      setError(signInErrorMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -3,13 +3,24 @@ import type { QueryClient } from '@tanstack/react-query';
 import { writeCookie } from '../../app/cookies';
 import { currentLanguage, LANGUAGE_COOKIE } from '../../app/i18n';
 import { api } from '../../app/api';
-import { saveGradeInfo, saveLogin, type GradeInfo } from '../../app/session';
+import { readSession, saveGradeInfo, saveLogin, saveSessionFlags, type GradeInfo } from '../../app/session';
 import { requirePasswordChange } from '../../app/sign-dialogs';
 import { fetchUserInfo, USER_INFO_QUERY_KEY } from '../../app/user-info';
 
-/** Spec section 4: an organisation administrator's grade information is fetched after sign-in and stored. */
-export async function fetchGradeInfo(): Promise<void> {
-  saveGradeInfo(await api.get<GradeInfo[]>(API.organizeGrades));
+/**
+ * Spec section 4: an organisation administrator's grade information is fetched after sign-in and stored; `isGrade`
+ * says it was. Nothing happens for other users, for one who has it already, or when it cannot be fetched (then the
+ * next sign-in or password change tries again).
+ */
+export async function fetchMissingGradeInfo(): Promise<void> {
+  const session = readSession();
+  if (!session.roles.includes(ROLES.organizeAdmin) || session.isGrade) return;
+  try {
+    saveGradeInfo(await api.get<GradeInfo[]>(API.organizeGrades));
+    saveSessionFlags({ isGrade: true });
+  } catch {
+    // Not fetched: `isGrade` stays false.
+  }
 }
 
 /**
@@ -19,7 +30,6 @@ export async function fetchGradeInfo(): Promise<void> {
  * when an administrator set the current one.
  */
 export async function completeLogin(login: TLoginResponse, custcode: string, queryClient: QueryClient): Promise<void> {
-  const isGrade = login.roles.includes(ROLES.organizeAdmin);
   saveLogin({
     token: login.token,
     refreshToken: login.refreshToken,
@@ -27,7 +37,6 @@ export async function completeLogin(login: TLoginResponse, custcode: string, que
     roles: login.roles,
     custcode,
     isSuper: login.isSuper,
-    isGrade,
   });
   writeCookie(LANGUAGE_COOKIE, currentLanguage(), SESSION_COOKIE_DAYS);
   // Anything loaded for the visitor (or a previous user) is stale now.
@@ -36,6 +45,7 @@ export async function completeLogin(login: TLoginResponse, custcode: string, que
   if (login.mustChangePassword) requirePasswordChange();
   await Promise.all([
     queryClient.fetchQuery({ queryKey: USER_INFO_QUERY_KEY, queryFn: fetchUserInfo }).catch(() => undefined),
-    isGrade ? fetchGradeInfo().catch(() => undefined) : undefined,
+    // Refused (1118) until the password is changed: the password change dialog fetches them then.
+    login.mustChangePassword ? undefined : fetchMissingGradeInfo(),
   ]);
 }

@@ -9,6 +9,7 @@ import { PATHS } from '../../app/paths';
 import { clearSession, saveTokens } from '../../app/session';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
+import { fetchMissingGradeInfo } from './complete-login';
 import { NewPasswordFields } from './new-password-fields';
 import { formErrorMessage, replaceDefaultPassword } from './sign-api';
 import './sign.css';
@@ -36,8 +37,8 @@ export function PasswordChangeDialog({ onDone }: { onDone: () => void }) {
     try {
       const pair = await replaceDefaultPassword(values.password ?? '');
       saveTokens(pair.token, pair.refreshToken);
-      // What failed while the change was pending loads again.
-      await queryClient.invalidateQueries();
+      // What failed while the change was pending loads again, the grade information of the sign-in with it.
+      await Promise.all([queryClient.invalidateQueries(), fetchMissingGradeInfo()]);
       onDone();
     } catch (failure) {
       setError(formErrorMessage(failure));

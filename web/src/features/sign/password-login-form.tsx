@@ -13,7 +13,7 @@ import {
   type CustomerCodeValues,
 } from './customer-code-field';
 import { usePasswordSignIn } from './password-sign-in';
-import { formErrorMessage, type PasswordLoginInput } from './sign-api';
+import { signInErrorMessage, type PasswordLoginInput } from './sign-api';
 import { useSignRules } from './sign-rules';
 
 interface Values extends CustomerCodeValues {
@@ -59,7 +59,7 @@ export function PasswordLoginForm({ mode, onSignedIn }: PasswordLoginFormProps) 
     try {
       await signIn.start(input);
     } catch (failure) {
-      setError(formErrorMessage(failure));
+      setError(signInErrorMessage(failure));
     } finally {
       setBusy(false);
     }

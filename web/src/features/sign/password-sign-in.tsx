@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../app/api-client';
 import { completeLogin } from './complete-login';
-import { formErrorMessage, isCaptchaRequired, loginWithPassword, type PasswordLoginInput } from './sign-api';
+import { isCaptchaRequired, loginWithPassword, signInErrorMessage, type PasswordLoginInput } from './sign-api';
 import { SliderCaptcha } from './slider-captcha';
 
 export interface PasswordSignIn {
@@ -27,6 +27,13 @@ export function usePasswordSignIn(options: {
 }): PasswordSignIn {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PasswordLoginInput | null>(null);
+  // Each wait for the puzzle gets a puzzle of its own: a passed one is spent, even when the sign-in then failed.
+  const [attempt, setAttempt] = useState(0);
+
+  function waitForPuzzle(input: PasswordLoginInput) {
+    setPending(input);
+    setAttempt((count) => count + 1);
+  }
 
   async function signIn(input: PasswordLoginInput) {
     try {
@@ -36,16 +43,16 @@ export function usePasswordSignIn(options: {
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === ERRORS.CAPTCHA_REQUIRED.code) {
         // The account crossed the failure limit meanwhile: the puzzle first (the API client showed why).
-        setPending({ ...input, captchaId: undefined });
+        waitForPuzzle({ ...input, captchaId: undefined });
         return;
       }
       setPending(null);
-      options.onError(formErrorMessage(failure));
+      options.onError(signInErrorMessage(failure));
     }
   }
 
   async function start(input: PasswordLoginInput) {
-    if (await isCaptchaRequired(input.custcode, input.username)) setPending(input);
+    if (await isCaptchaRequired(input.custcode, input.username)) waitForPuzzle(input);
     else await signIn(input);
   }
 
@@ -56,6 +63,8 @@ export function usePasswordSignIn(options: {
     options.setBusy(false);
   }
 
-  const puzzle = pending && <SliderCaptcha onPass={(id) => void pass(id)} onCancel={() => setPending(null)} />;
+  const puzzle = pending && (
+    <SliderCaptcha key={attempt} onPass={(id) => void pass(id)} onCancel={() => setPending(null)} />
+  );
   return { start, pending: pending !== null, puzzle };
 }

@@ -14,7 +14,7 @@ import {
   type CustomerCodeValues,
 } from './customer-code-field';
 import { NewPasswordFields } from './new-password-fields';
-import { formErrorMessage, resetPassword } from './sign-api';
+import { resetPassword, signInErrorMessage } from './sign-api';
 import { useSignRules } from './sign-rules';
 
 interface Values extends CustomerCodeValues {
@@ -54,7 +54,7 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
       });
       onReset();
     } catch (failure) {
-      setError(formErrorMessage(failure));
+      setError(signInErrorMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { LIMITS, TIMINGS } from '@aiedu/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { formErrorMessage, sendCode, type CodeScene } from './sign-api';
+import { formErrorMessage, sendCode, signInErrorMessage, type CodeScene } from './sign-api';
 import { useCountdown } from './use-countdown';
 
 export interface SendCodeButtonProps {
@@ -37,7 +37,8 @@ export function SendCodeButton({ target, scene, custcode, ready, beforeSend, onE
       setSent(true);
       start(TIMINGS.codeCountdownSeconds);
     } catch (error) {
-      const message = formErrorMessage(error);
+      // Binding a contact is done signed in: an ended session is the API client's to announce, not the form's.
+      const message = scene === 'BIND' ? formErrorMessage(error) : signInErrorMessage(error);
       if (message) onError(message);
     } finally {
       setSending(false);

@@ -37,10 +37,28 @@ export const FORM_ERROR_CODES: readonly string[] = [
 /** Request options of a form's call: the form shows these refusals itself, so the API client does not toast them. */
 export const FORM = { handledCodes: FORM_ERROR_CODES } as const;
 
+/**
+ * Errors the forms used before signing in show as well: the call carries no session, so a disabled account (or one
+ * whose customer or school is switched off) is the answer to the form, not the end of a session.
+ */
+export const SIGN_IN_ERROR_CODES: readonly string[] = [
+  ...FORM_ERROR_CODES,
+  ERRORS.ACCOUNT_DISABLED.code,
+  ERRORS.SESSION_REPLACED.code,
+];
+
+/** Request options of a call made before signing in (sign-in, sign-up, reset, their codes and puzzle). */
+const SIGN_IN = { handledCodes: SIGN_IN_ERROR_CODES } as const;
+
 /** The server's message for an error a form shows itself; undefined when the API client already showed it. */
-export function formErrorMessage(error: unknown): string | undefined {
+export function formErrorMessage(error: unknown, codes: readonly string[] = FORM_ERROR_CODES): string | undefined {
   if (!(error instanceof ApiError) || typeof error.body !== 'object') return undefined;
-  return FORM_ERROR_CODES.includes(error.body.errorCode) ? error.body.errorMsg || undefined : undefined;
+  return codes.includes(error.body.errorCode) ? error.body.errorMsg || undefined : undefined;
+}
+
+/** The message a form used before signing in shows for a refusal of one of its calls. */
+export function signInErrorMessage(error: unknown): string | undefined {
+  return formErrorMessage(error, SIGN_IN_ERROR_CODES);
 }
 
 export function contactType(value: string): ContactType {
@@ -51,7 +69,7 @@ export function contactType(value: string): ContactType {
 
 /** Asked before every password sign-in: must this account pass the slider puzzle first? */
 export function isCaptchaRequired(custcode: string, username: string): Promise<boolean> {
-  return api.get<boolean>(API.authVerifyCodeEnabled, { query: { custcode, username }, ...FORM });
+  return api.get<boolean>(API.authVerifyCodeEnabled, { query: { custcode, username }, ...SIGN_IN });
 }
 
 export function getCaptcha(): Promise<TCaptcha> {
@@ -59,7 +77,7 @@ export function getCaptcha(): Promise<TCaptcha> {
 }
 
 export function checkCaptcha(captchaId: string, x: number): Promise<{ pass: true }> {
-  return api.post<{ pass: true }>(API.captchaCheck, { captchaId, checkedData: { x } }, FORM);
+  return api.post<{ pass: true }>(API.captchaCheck, { captchaId, checkedData: { x } }, SIGN_IN);
 }
 
 export interface PasswordLoginInput {
@@ -71,23 +89,23 @@ export interface PasswordLoginInput {
 
 export function loginWithPassword({ custcode, username, password, captchaId }: PasswordLoginInput) {
   const body = { custcode, usernameOrEmailOrPhone: username, password: encodePassword(password), captchaId };
-  return api.post<TLoginResponse>(API.authLogin, body, FORM);
+  return api.post<TLoginResponse>(API.authLogin, body, SIGN_IN);
 }
 
 export function loginWithCode(input: { custcode: string; user: string; verifyCode: string }) {
-  return api.post<TLoginResponse>(API.codeLogin, input, FORM);
+  return api.post<TLoginResponse>(API.codeLogin, input, SIGN_IN);
 }
 
 export function sendCode(input: { scene: CodeScene; target: string; custcode?: string }) {
-  return api.post<null>(API.sendCode, { ...input, type: contactType(input.target) }, FORM);
+  return api.post<null>(API.sendCode, { ...input, type: contactType(input.target) }, SIGN_IN);
 }
 
 export function registerByPhone(input: { phone: string; password: string; verifyCode: string }) {
-  return api.post<{ id: string }>(API.registerByPhone, { ...input, password: encodePassword(input.password) }, FORM);
+  return api.post<{ id: string }>(API.registerByPhone, { ...input, password: encodePassword(input.password) }, SIGN_IN);
 }
 
 export function resetPassword(input: { custcode: string; user: string; password: string; verifyCode: string }) {
-  return api.post<null>(API.resetPassword, { ...input, password: encodePassword(input.password) }, FORM);
+  return api.post<null>(API.resetPassword, { ...input, password: encodePassword(input.password) }, SIGN_IN);
 }
 
 export function changePassword(oldPassword: string, newPassword: string) {
@@ -106,11 +124,11 @@ const THIRD_PARTY_FINISH = '/gw/api/v1/auth/iaif_login';
 
 /** The provider's sign-in address for this customer; `targetUrl` comes back after the sign-in. */
 export function startThirdPartyLogin(type: string, custcode: string, targetUrl: string) {
-  return api.get<{ url: string }>(THIRD_PARTY_AUTHORIZE(type), { query: { custcode, targetUrl }, ...FORM });
+  return api.get<{ url: string }>(THIRD_PARTY_AUTHORIZE(type), { query: { custcode, targetUrl }, ...SIGN_IN });
 }
 
 /** Sends the query the provider returned (`code`, `state`, …) as it came. */
 export function finishThirdPartyLogin(search: string) {
   const query = search.startsWith('?') ? search.slice(1) : search;
-  return api.get<TLoginResponse & { targetUrl: string; custcode: string }>(`${THIRD_PARTY_FINISH}?${query}`, FORM);
+  return api.get<TLoginResponse & { targetUrl: string; custcode: string }>(`${THIRD_PARTY_FINISH}?${query}`, SIGN_IN);
 }

@@ -2,7 +2,9 @@ import { API } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../app/feedback';
 import { changeLanguage } from '../../app/i18n';
+import { closeLoginDialog } from '../../app/sign-dialogs';
 import { clearSession, readGradeInfo, readSession } from '../../app/session';
 import { createFakeServer, fail, ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -44,6 +46,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  closeLoginDialog();
   clearSession();
 });
 
@@ -141,6 +144,72 @@ describe('password sign-in page', () => {
     expect(readSession().isGrade).toBe(true);
   });
 
+  it("fetches an organisation administrator's grades only once an administrator-set password is replaced", async () => {
+    const grades = [{ eduStage: 'primary', grade: 4, classCount: 2 }];
+    let replaced = false;
+    server.on(`POST ${API.authLogin}`, () =>
+      ok({ ...LOGIN, roles: ['ROLE_ADMINORGANIZE'], mustChangePassword: true, isSuper: false }),
+    );
+    server.on(`GET ${API.organizeGrades}`, () =>
+      replaced ? ok(grades) : fail('1118', 'Please change your password first', 403),
+    );
+    server.on(`PUT ${API.defaultPassword}`, () => {
+      replaced = true;
+      return ok({ token: 'access-2', refreshToken: 'refresh-2' });
+    });
+    const user = userEvent.setup();
+    renderApp('/portal/sign/login');
+    await fillPasswordLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your own password' });
+    expect(readSession()).toMatchObject({ token: 'access-1', isGrade: false });
+    expect(readGradeInfo()).toEqual([]);
+    await user.type(within(dialog).getByLabelText('New password'), 'Admin2026x');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'Admin2026x');
+    await user.click(within(dialog).getByRole('button', { name: 'Save password' }));
+
+    await waitFor(() => expect(readGradeInfo()).toEqual(grades));
+    expect(readSession()).toMatchObject({ token: 'access-2', isGrade: true });
+  });
+
+  it('loads a new puzzle at once when the sign-in with a passed puzzle asks for the puzzle again', async () => {
+    server.on(`GET ${API.authVerifyCodeEnabled}`, () => ok(true));
+    let puzzles = 0;
+    const spent = new Set<string>();
+    server.on(`GET ${API.captcha}`, () => ok({ ...PUZZLE, captchaId: `cap-${++puzzles}` }));
+    server.on(`POST ${API.captchaCheck}`, (request) => {
+      const { captchaId } = JSON.parse(request.body ?? '{}') as { captchaId: string };
+      return spent.has(captchaId) ? fail('1116', 'Verification failed, try again', 400) : ok({ pass: true });
+    });
+    server.on(`POST ${API.authLogin}`, (request) => {
+      const { captchaId } = JSON.parse(request.body ?? '{}') as { captchaId: string };
+      spent.add(captchaId);
+      // The first try crossed the failure limit meanwhile: the puzzle once more.
+      return server.to(API.authLogin).length === 1
+        ? fail('1104', 'Please complete the slider verification', 400)
+        : ok({ ...LOGIN, mustChangePassword: false, isSuper: false });
+    });
+    const user = userEvent.setup();
+    renderApp('/portal/sign/login');
+    await fillPasswordLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const slider = await screen.findByRole('slider', { name: 'Puzzle slider' });
+    slider.focus();
+    await user.keyboard('{ArrowRight}{Enter}');
+    await waitFor(() => expect(server.to(API.authLogin)).toHaveLength(1));
+    await waitFor(() => expect(puzzles).toBe(2));
+    await waitFor(() => expect(screen.getByRole('slider').getAttribute('aria-disabled')).not.toBe('true'));
+
+    screen.getByRole('slider').focus();
+    await user.keyboard('{ArrowRight}{Enter}');
+    await waitFor(() => expect(readSession().token).toBe('access-1'));
+    expect(bodyOf(API.captchaCheck, 1)).toMatchObject({ captchaId: 'cap-2' });
+    expect(bodyOf(API.authLogin, 1)).toMatchObject({ captchaId: 'cap-2' });
+    expect(screen.queryByText('Verification failed, try again')).toBeNull();
+  });
+
   it('signs in to the deployment’s one customer, its code field hidden, in a browser that never used it', async () => {
     server.on(`GET ${API.sysSetting}`, () =>
       ok({ isCustomerSingle: true, isVerifyCode: false, custcode: 'ourschool1' }),
@@ -161,6 +230,28 @@ describe('password sign-in page', () => {
     const field = await screen.findByLabelText('Institution code');
     expect((field as HTMLInputElement).value).toBe('other2026');
     expect(field.hasAttribute('readonly')).toBe(true);
+  });
+});
+
+describe('login dialog', () => {
+  it('shows why a disabled account cannot sign in, in the dialog, and stays on the page', async () => {
+    server.on(`POST ${API.authLogin}`, () => fail('E003', 'This account has been disabled', 401));
+    const toastError = vi.spyOn(toast, 'error');
+    const user = userEvent.setup();
+    const { router } = renderApp('/home');
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    await user.type(await within(dialog).findByLabelText('Institution code'), 'demo2026');
+    await user.type(within(dialog).getByLabelText('Username, email or phone'), 'student01');
+    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Student@2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+
+    expect(await within(dialog).findByText('This account has been disabled')).toBeTruthy();
+    // Not the "session ended" reaction: no toast, and no sign-in page loaded over this one.
+    expect(toastError).not.toHaveBeenCalled();
+    expect(server.to(API.authToken)).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/home');
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBe(dialog);
   });
 });
 

@@ -9,7 +9,7 @@ import { FormError } from '../../ui/form-error';
 import { CodeField } from './code-field';
 import { NewPasswordFields } from './new-password-fields';
 import { usePasswordSignIn } from './password-sign-in';
-import { formErrorMessage, registerByPhone } from './sign-api';
+import { registerByPhone, signInErrorMessage } from './sign-api';
 import { useSignRules } from './sign-rules';
 
 interface Values {
@@ -53,7 +53,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (login: TLoginResponse)
       // Self-registered learners belong to the public space: an empty customer code.
       await signIn.start({ custcode: '', username: phone, password });
     } catch (failure) {
-      setError(formErrorMessage(failure));
+      setError(signInErrorMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,10 @@ import { Alert, Skeleton } from 'antd';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { checkCaptcha, formErrorMessage, getCaptcha } from './sign-api';
+import { checkCaptcha, getCaptcha, signInErrorMessage } from './sign-api';
+
+/** Numbers the puzzles shown, so that each shown puzzle loads a puzzle of its own (see `instance` below). */
+let puzzlesShown = 0;
 
 /** The handle's width: a 48 px target; the track is the slider range plus the handle. */
 const HANDLE_PX = 48;
@@ -40,9 +43,11 @@ export function SliderCaptcha({ onPass, onCancel }: SliderCaptchaProps) {
   const { t } = useTranslation('sign');
   const titleId = useId();
   const hintId = useId();
+  // A puzzle is spent once checked: a new SliderCaptcha (a new sign-in attempt) must not be given the cached one.
+  const [instance] = useState(() => ++puzzlesShown);
   const [round, setRound] = useState(0);
   const puzzle = useQuery({
-    queryKey: [API.captcha, round],
+    queryKey: [API.captcha, instance, round],
     queryFn: getCaptcha,
     staleTime: Infinity,
     gcTime: 0,
@@ -66,7 +71,7 @@ export function SliderCaptcha({ onPass, onCancel }: SliderCaptchaProps) {
       await checkCaptcha(captchaId, value);
       onPass(captchaId);
     } catch (failure) {
-      setError(formErrorMessage(failure) ?? t('captcha.failed'));
+      setError(signInErrorMessage(failure) ?? t('captcha.failed'));
       newPuzzle();
     } finally {
       setChecking(false);

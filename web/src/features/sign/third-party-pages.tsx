@@ -10,7 +10,7 @@ import { LinkButton } from '../../ui/link-button';
 import { StatusCard } from '../../ui/status-card';
 import { completeLogin } from './complete-login';
 import { safeReturnPath } from './return-path';
-import { finishThirdPartyLogin, formErrorMessage, startThirdPartyLogin } from './sign-api';
+import { finishThirdPartyLogin, signInErrorMessage, startThirdPartyLogin } from './sign-api';
 import './sign.css';
 
 type Phase = { kind: 'working'; text: string } | { kind: 'failed'; message: string };
@@ -64,7 +64,7 @@ function useFinishThirdParty(search: string, enabled: boolean): Phase | null {
           { replace: true },
         );
       })
-      .catch((error: unknown) => setFailure(formErrorMessage(error) ?? t('api.unknownError', { ns: 'common' })));
+      .catch((error: unknown) => setFailure(signInErrorMessage(error) ?? t('api.unknownError', { ns: 'common' })));
   }, [enabled, navigate, queryClient, search, t]);
 
   if (!enabled) return null;
@@ -91,7 +91,7 @@ export function ThirdPartyLoginPage() {
     const target = safeReturnPath(params.get('targetUrl') ?? params.get('from')) ?? '';
     startThirdPartyLogin(type, params.get('r') ?? '', target)
       .then(({ url }) => browser.assign(url))
-      .catch((error: unknown) => setFailure(formErrorMessage(error) ?? t('api.unknownError', { ns: 'common' })));
+      .catch((error: unknown) => setFailure(signInErrorMessage(error) ?? t('api.unknownError', { ns: 'common' })));
   }, [finishing, params, t, type]);
 
   if (finished) return <ThirdPartyStatus phase={finished} />;
