@@ -59,6 +59,9 @@ const profilePage = page(
   () => import('../features/profile/profile-page').then((m) => m.ProfilePage),
   ['profile', 'sign'],
 );
+const productChooserPage = page(() =>
+  import('../features/products/product-chooser-page').then((m) => m.ProductChooserPage),
+);
 const protocolPage = plainPage(() => import('../features/legal/legal-page').then((m) => m.ProtocolPage), ['legal']);
 const privacyPage = plainPage(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
 
@@ -113,7 +116,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'resetPassword', path: PATHS.resetPassword, page: resetPasswordPage },
   // Learner side
   { id: 'learnerHome', path: PATHS.learnerHome, page: homePage },
-  { id: 'productChooser', path: '/pjedu/products' },
+  { id: 'productChooser', path: '/pjedu/products', page: productChooserPage },
   { id: 'profile', path: PATHS.profile, page: profilePage },
   { id: 'myCourses', path: '/pjedu/my/courses', page: myCoursesPage, module: 'courses' },
   { id: 'myContests', path: '/pjedu/my/contests', module: 'events' },

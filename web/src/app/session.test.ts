@@ -6,6 +6,7 @@ import {
   readSession,
   saveCustcode,
   saveLogin,
+  saveProductChoice,
   saveSessionFlags,
   saveTokens,
 } from './session';
@@ -102,6 +103,31 @@ describe('session', () => {
     saveLogin(LOGIN);
     saveSessionFlags({ isGrade: true, isUserSelect: true });
     expect(readSession()).toMatchObject({ isGrade: true, isUserSelect: true });
+  });
+
+  it("remembers each user's product choice across sign-out, for that user only", () => {
+    saveLogin(LOGIN);
+    expect(readSession()).toMatchObject({ isUserSelect: false, product: null });
+    saveProductChoice('admin');
+    expect(readSession()).toMatchObject({ isUserSelect: true, product: 'admin' });
+
+    clearSession();
+    saveLogin({ ...LOGIN, userId: 'u-2' });
+    expect(readSession()).toMatchObject({ isUserSelect: false, product: null });
+    saveProductChoice('pjedu');
+
+    clearSession();
+    saveLogin(LOGIN);
+    expect(readSession()).toMatchObject({ isUserSelect: true, product: 'admin' });
+  });
+
+  it('forgets a product choice not renewed for 365 days', () => {
+    vi.useFakeTimers({ now: new Date('2025-01-01T00:00:00Z'), toFake: ['Date'] });
+    saveLogin(LOGIN);
+    saveProductChoice('admin');
+    vi.setSystemTime(new Date('2026-01-02T00:00:00Z'));
+    saveLogin(LOGIN);
+    expect(readSession()).toMatchObject({ isUserSelect: false, product: null });
   });
 
   it('clears the user but keeps the language and the customer code', () => {

@@ -20,6 +20,8 @@ export interface Session {
   isGrade: boolean;
   /** The user has picked a product in the product chooser. */
   isUserSelect: boolean;
+  /** The product the user picked (the id `GET /apps` names it by), remembered across sign-ins. */
+  product: string | null;
 }
 
 export interface LoginInfo {
@@ -31,11 +33,17 @@ export interface LoginInfo {
   /** Defaults to whether `roles` holds ROLE_SUPER. */
   isSuper?: boolean;
   isGrade?: boolean;
+  /** Defaults to whether this user picked a product before. */
   isUserSelect?: boolean;
 }
 
 const STORED = ['userId', 'roles', 'loginDate', 'isSuper', 'isGrade', 'isUserSelect', 'gradeInfo'] as const;
-type StoredKey = (typeof STORED)[number];
+/**
+ * Kept when the user signs out: each user's product choice, by user id, so that the next sign-in on this browser
+ * goes where they chose, and another user of a shared school computer does not inherit it.
+ */
+const PRODUCT_CHOICES = 'productChoices';
+type StoredKey = (typeof STORED)[number] | typeof PRODUCT_CHOICES;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -75,6 +83,22 @@ function parseRoles(raw: string | null): string[] {
   }
 }
 
+function readProductChoices(): Record<string, string> {
+  try {
+    const choices: unknown = JSON.parse(readStored(PRODUCT_CHOICES) ?? '{}');
+    if (typeof choices !== 'object' || choices === null) return {};
+    return Object.fromEntries(
+      Object.entries(choices).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+function productChoiceOf(userId: string | null): string | null {
+  return (userId && readProductChoices()[userId]) || null;
+}
+
 export function readSession(): Session {
   let tabCustcode: string | null = null;
   try {
@@ -82,16 +106,18 @@ export function readSession(): Session {
   } catch {
     tabCustcode = null;
   }
+  const userId = readStored('userId');
   return {
     token: readCookie(SESSION_COOKIES.token),
     refreshToken: readCookie(SESSION_COOKIES.refreshToken),
-    userId: readStored('userId'),
+    userId,
     roles: parseRoles(readStored('roles')),
     custcode: tabCustcode ?? readCookie(SESSION_COOKIES.custcode),
     loginDate: readStored('loginDate'),
     isSuper: readStored('isSuper') === 'true',
     isGrade: readStored('isGrade') === 'true',
     isUserSelect: readStored('isUserSelect') === 'true',
+    product: productChoiceOf(userId),
   };
 }
 
@@ -108,7 +134,7 @@ export function saveLogin(login: LoginInfo): void {
   writeStored('loginDate', new Date().toISOString());
   writeStored('isSuper', String(login.isSuper ?? login.roles.includes(ROLES.super)));
   writeStored('isGrade', String(login.isGrade ?? false));
-  writeStored('isUserSelect', String(login.isUserSelect ?? false));
+  writeStored('isUserSelect', String(login.isUserSelect ?? productChoiceOf(login.userId) !== null));
   if (login.custcode !== undefined) saveCustcode(login.custcode);
   notify();
 }
@@ -154,7 +180,18 @@ export function saveSessionFlags(flags: Partial<Pick<Session, 'isGrade' | 'isUse
   notify();
 }
 
-/** Forgets the user. The language and the customer code stay: they belong to the browser, not the user. */
+/** Remembers the signed-in user's choice in the product chooser (`isUserSelect` says they made one). */
+export function saveProductChoice(product: string): void {
+  const { userId } = readSession();
+  if (!userId) return;
+  writeStored(PRODUCT_CHOICES, JSON.stringify({ ...readProductChoices(), [userId]: product }));
+  saveSessionFlags({ isUserSelect: true });
+}
+
+/**
+ * Forgets the user. The language and the customer code stay: they belong to the browser, not the user; so do the
+ * product choices, each kept for its own user.
+ */
 export function clearSession(): void {
   deleteCookie(SESSION_COOKIES.token);
   deleteCookie(SESSION_COOKIES.refreshToken);

@@ -5,21 +5,23 @@ import {
   LogoutOutlined,
   ReadOutlined,
   StarOutlined,
+  SwapOutlined,
   TrophyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { API } from '@aiedu/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PRODUCT_CHOOSER_PATH, usableProducts } from '../../features/products/product-access';
 import { api } from '../api';
 import { browser } from '../browser';
 import { useAllowedModules } from '../institution';
 import type { Module } from '../module-gate';
 import { PATHS } from '../paths';
-import { clearSession } from '../session';
+import { clearSession, useSessionRoles } from '../session';
 import { requirePasswordChange } from '../sign-dialogs';
 import { useUserInfo } from '../user-info';
 
@@ -39,11 +41,16 @@ const LINKS: {
 
 export const POINTS_QUERY_KEY = [API.pointsTotal] as const;
 
-/** The signed-in user in the header: avatar, nickname and points, with the user's pages and "Log out". */
+/**
+ * The signed-in user in the header: avatar, nickname and points, with the user's pages, "Switch product" for a user
+ * of more than one product, and "Log out".
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useUserInfo();
   const allowed = useAllowedModules();
+  const roles = useSessionRoles();
+  const manyProducts = useMemo(() => usableProducts(roles).length > 1, [roles]);
   const mustChangePassword = user.data?.mustChangePassword === true;
   const points = useQuery({
     queryKey: POINTS_QUERY_KEY,
@@ -83,6 +90,15 @@ export function UserMenu() {
       label: <Link to={to}>{t(`header.${key}`)}</Link>,
     })),
     { type: 'divider' },
+    ...(manyProducts
+      ? [
+          {
+            key: 'switchProduct',
+            icon: <SwapOutlined />,
+            label: <Link to={PRODUCT_CHOOSER_PATH}>{t('header.switchProduct')}</Link>,
+          },
+        ]
+      : []),
     { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), onClick: () => logout.mutate() },
   ];
 

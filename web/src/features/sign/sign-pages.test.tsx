@@ -1,5 +1,5 @@
-import { API } from '@aiedu/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { API, ROLES } from '@aiedu/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../app/feedback';
@@ -8,6 +8,7 @@ import { closeLoginDialog } from '../../app/sign-dialogs';
 import { clearSession, readGradeInfo, readSession } from '../../app/session';
 import { createFakeServer, fail, ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { ADMIN_API } from '../admin/admin-api';
 
 const LOGIN = { id: 'u-1', roles: ['ROLE_STUDENT'], token: 'access-1', refreshToken: 'refresh-1' };
 const USER = { id: 'u-1', username: 'student01', nickname: 'Ada', realName: '', avatarUrl: null };
@@ -34,6 +35,8 @@ beforeEach(async () => {
   // The customer code of the last sign-in is remembered on purpose; every test starts from a new browser.
   document.cookie = 'custcode=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   sessionStorage.clear();
+  // Product choices outlive a sign-out on purpose too.
+  localStorage.clear();
   await changeLanguage('en', { remember: false });
   server = createFakeServer();
   server.on(`GET ${API.sysSetting}`, () => ok({ isCustomerSingle: false, isVerifyCode: false, custcode: null }));
@@ -230,6 +233,85 @@ describe('password sign-in page', () => {
     const field = await screen.findByLabelText('Institution code');
     expect((field as HTMLInputElement).value).toBe('other2026');
     expect(field.hasAttribute('readonly')).toBe(true);
+  });
+});
+
+describe('where a sign-in lands', () => {
+  const APPS = [
+    { id: 'pjedu', name: 'AI Learning', description: 'Courses and projects', path: '/pjedu/home' },
+    { id: 'admin', name: 'Institution Administration', description: 'Schools and classes', path: '/admin' },
+    { id: 'open', name: 'Open Platform', description: 'API documents', path: '/open' },
+  ];
+
+  function signInAsSchoolAdmin() {
+    server.on(`POST ${API.authLogin}`, () =>
+      ok({ ...LOGIN, roles: [ROLES.schoolAdmin], mustChangePassword: false, isSuper: false }),
+    );
+  }
+
+  async function signInOnThePage(path = '/portal/sign/login') {
+    const user = userEvent.setup();
+    const view = renderApp(path);
+    await fillPasswordLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    return { user, router: view.router };
+  }
+
+  beforeEach(() => {
+    server.on(`GET ${API.apps}`, () => ok(APPS));
+    server.on(`GET ${ADMIN_API.periods}`, () => ok([]));
+  });
+
+  it('shows a school administrator the chooser; the chosen administration is where the next sign-in lands', async () => {
+    signInAsSchoolAdmin();
+    const { user, router } = await signInOnThePage();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pjedu/products'), { timeout: 15_000 });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Institution Administration' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Open Platform' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Go to Institution Administration' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/periods'), { timeout: 15_000 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Periods' })).toBeTruthy();
+    expect(readSession()).toMatchObject({ isUserSelect: true, product: 'admin' });
+
+    // Signed out and in again: straight to the administration, the chooser not asked for.
+    cleanup();
+    clearSession();
+    const requested = server.to(API.apps).length;
+    const again = await signInOnThePage('/user/sign/login');
+    await waitFor(() => expect(again.router.state.location.pathname).toBe('/admin/periods'), { timeout: 15_000 });
+    expect(server.to(API.apps)).toHaveLength(requested);
+  });
+
+  it('sends a student straight to the learning home', async () => {
+    const { router } = await signInOnThePage();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pjedu/home'), { timeout: 15_000 });
+    expect(server.to(API.apps)).toHaveLength(0);
+  });
+
+  it('lets the return path win over the chooser, on the sign-in and the single sign-on pages', async () => {
+    signInAsSchoolAdmin();
+    const { router } = await signInOnThePage('/portal/sign/login?from=%2Fpjedu%2Fuserprofile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pjedu/userprofile'), { timeout: 15_000 });
+
+    cleanup();
+    clearSession();
+    const targetUrl = encodeURIComponent(`${window.location.origin}/pjedu/courses?page=2`);
+    const sso = await signInOnThePage(`/pjedu/login?targetUrl=${targetUrl}&clientId=test-client`);
+    await waitFor(() => expect(sso.router.state.location.pathname).toBe('/pjedu/courses'), { timeout: 15_000 });
+    expect(server.to(API.apps)).toHaveLength(0);
+  });
+
+  it('offers a signed-in user of several products the chooser from the account menu', async () => {
+    signInAsSchoolAdmin();
+    const { user, router } = await signInOnThePage();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pjedu/products'), { timeout: 15_000 });
+    await user.click(await screen.findByRole('link', { name: 'Go to AI Learning' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pjedu/home'));
+
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await user.click(await screen.findByRole('link', { name: 'Switch product' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pjedu/products'));
   });
 });
 

@@ -1,12 +1,12 @@
-import type { TLoginResponse } from '@aiedu/contracts';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { useCurrentScreen } from '../../app/screen';
-import { useLoggedIn } from '../../app/session';
+import { readSession, useLoggedIn, type Session } from '../../app/session';
 import type { SignStep } from '../../app/sign-dialogs';
 import { LinkButton } from '../../ui/link-button';
+import { signInLanding } from '../products/product-access';
 import { safeReturnPath } from './return-path';
 import { SignPanel } from './sign-panel';
 import './sign.css';
@@ -35,8 +35,8 @@ export function SignCard({ lead, children }: { lead?: string; children: ReactNod
 interface SignPageProps {
   step: SignStep;
   mode?: 'user' | 'super';
-  /** Where to go after signing in when the address names no return path. */
-  landing: (login: TLoginResponse) => string;
+  /** Where a signed-in user goes when the address names no return path. */
+  landing: (session: Session) => string;
   /** Query parameter holding the return path. */
   returnParam?: 'from' | 'targetUrl';
 }
@@ -53,13 +53,13 @@ function SignPage({ step, mode = 'user', landing, returnParam = 'from' }: SignPa
   const loggedIn = useLoggedIn();
   const target = safeReturnPath(params.get(returnParam));
 
-  const signedIn = (login: TLoginResponse) => void navigate(target ?? landing(login), { replace: true });
+  const signedIn = () => void navigate(target ?? landing(readSession()), { replace: true });
   const toLogin = useCallback(() => void navigate({ pathname: PATHS.login, search }), [navigate, search]);
 
   if (loggedIn) {
     return (
       <SignCard lead={t('page.alreadySignedIn')}>
-        <LinkButton kind="primary" size="large" to={target ?? PATHS.learnerHome}>
+        <LinkButton kind="primary" size="large" to={target ?? landing(readSession())}>
           {t('page.continue')}
         </LinkButton>
       </SignCard>
@@ -78,27 +78,29 @@ function SignPage({ step, mode = 'user', landing, returnParam = 'from' }: SignPa
   );
 }
 
-const learnerLanding = () => PATHS.learnerHome;
-
 /** `/portal/sign/login` and `/user/sign/login`. */
 export function LoginPage() {
-  return <SignPage step="login" landing={learnerLanding} />;
+  return <SignPage step="login" landing={signInLanding} />;
 }
 
 /** `/portal/sign/register`. */
 export function RegisterPage() {
-  return <SignPage step="signUp" landing={learnerLanding} />;
+  return <SignPage step="signUp" landing={signInLanding} />;
 }
 
 /** `/portal/sign/reset-password`: after 'reset password done', the sign-in page. */
 export function ResetPasswordPage() {
-  return <SignPage step="reset" landing={learnerLanding} />;
+  return <SignPage step="reset" landing={signInLanding} />;
 }
 
 /** `/pjPortal/super/sign/login`: the same sign-in with an empty customer code; then the super administrator's pages. */
 export function SuperLoginPage() {
   return (
-    <SignPage step="login" mode="super" landing={(login) => (login.isSuper ? PATHS.superHome : PATHS.learnerHome)} />
+    <SignPage
+      step="login"
+      mode="super"
+      landing={(session) => (session.isSuper ? PATHS.superHome : PATHS.learnerHome)}
+    />
   );
 }
 
@@ -107,5 +109,5 @@ export function SuperLoginPage() {
  * After signing in the user returns to `targetUrl` when it is a page of this site.
  */
 export function SingleSignOnPage() {
-  return <SignPage step="login" landing={learnerLanding} returnParam="targetUrl" />;
+  return <SignPage step="login" landing={signInLanding} returnParam="targetUrl" />;
 }
