@@ -84,7 +84,7 @@ test.describe('a customer administrator', () => {
     await page.getByRole('button', { name: /Upgrade selected \(1\)/ }).click();
     const confirm = page.getByRole('dialog');
     await expect(confirm).toContainText(t('classes.upgradeBody'));
-    await confirm.getByRole('button', { name: t('classes.upgrade'), exact: true }).click();
+    await clickWhenStill(confirm.getByRole('button', { name: t('classes.upgrade'), exact: true }));
     await expect(
       page.getByRole('row', { name: new RegExp(className) }).getByRole('cell', { name: '5', exact: true }),
     ).toBeVisible();

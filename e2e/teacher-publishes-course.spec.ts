@@ -99,10 +99,7 @@ for (const language of LANGUAGES) {
 
       // Publish.
       await page.getByRole('button', { name: named(say('editor.publish')) }).click();
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: named(say('editor.confirm')) })
-        .click();
+      await clickWhenStill(page.getByRole('dialog').getByRole('button', { name: named(say('editor.confirm')) }));
       await expect(page.getByText(say('status.published'), { exact: true })).toBeVisible();
       const codeLine = await page.locator('.course-editor__code').innerText();
       const code = codeLine.match(/[23456789A-HJKMNP-Z]{6}$/)?.[0];

@@ -17,20 +17,31 @@ export function text(source: Texts, key: string): string {
   return value;
 }
 
+/** The classes antd's motion gives a pop-up while it enters (and a frame before its animation starts). */
+const MOTION = '[class*="-appear"], [class*="-enter"]';
+
 /**
- * Clicks an item of a pop-up (a menu, a select's options) once the pop-up stands still. It opens with an animation;
- * an item still moving is not clickable, and after a few such tries Playwright scrolls the page to reach it, so the
- * pointer can land beside the item and the choice is lost.
+ * Clicks an item of a pop-up (a menu, a select's options, a dialog's button) once the pop-up stands still. It opens
+ * with an animation; an item still moving is not clickable, and after a few such tries Playwright scrolls the page to
+ * reach it or clicks where the item was a frame ago, so the pointer can land beside the item and the click is lost (a
+ * confirmation dialog then simply stays open).
  */
 export async function clickWhenStill(item: Locator) {
   await expect(item).toBeVisible();
-  await item.evaluate((element) =>
-    Promise.all(
-      (element.closest('.ant-dropdown, .ant-select-dropdown') ?? element)
-        .getAnimations({ subtree: true })
-        .map((animation) => animation.finished),
-    ),
-  );
+  // Still while no animation runs and no element holds a motion class: those come a frame before their animation.
+  await expect
+    .poll(() =>
+      item.evaluate((element, motion) => {
+        const popup = element.closest('.ant-dropdown, .ant-select-dropdown, .ant-modal-wrap') ?? element;
+        // A spinner's endless animation never finishes and moves nothing: only animations with an end count.
+        const moving = popup
+          .getAnimations({ subtree: true })
+          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+        const entering = popup.matches(motion) || popup.querySelector(motion) !== null;
+        return !moving && !entering;
+      }, MOTION),
+    )
+    .toBe(true);
   await item.click();
 }
 
