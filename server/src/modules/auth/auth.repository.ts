@@ -258,18 +258,43 @@ export async function isAccountActive(db: Db, userId: string): Promise<boolean> 
  * Stores a new refresh token. A password sign-in passes the key its attempt counted under: its attempts and
  * failures are cleared in the same statement.
  */
-export async function insertRefreshToken(db: Db, row: typeof refreshTokens.$inferInsert, settledAccountKey?: string) {
-  if (!settledAccountKey) {
+/**
+ * Stores a sign-in's refresh token. A password sign-in passes the key its attempt counted under, which the same
+ * statement clears (the password was right), and the password hash it verified: the token is stored live only while
+ * the account still has that hash. The statement takes the account's row lock (see lockAccount), so a password
+ * change either commits first, and the token is stored revoked, or waits and then revokes it with the others: a
+ * password verified just before it changed does not open a session after the change. Answers whether the token is
+ * live.
+ */
+export async function insertRefreshToken(
+  db: Db,
+  row: typeof refreshTokens.$inferInsert,
+  password?: { accountKey: string; verifiedHash: string },
+): Promise<boolean> {
+  if (!password) {
     await db.insert(refreshTokens).values(row);
-    return;
+    return true;
   }
+  const verified = db.$with('verified_account').as(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, row.userId), eq(users.passwordHash, password.verifiedHash)))
+      .for('no key update'),
+  );
   const attempts = db
     .$with('settled_attempts')
-    .as(db.delete(loginAttempts).where(eq(loginAttempts.accountKey, settledAccountKey)).returning());
+    .as(db.delete(loginAttempts).where(eq(loginAttempts.accountKey, password.accountKey)).returning());
   const failures = db
     .$with('settled_failures')
-    .as(db.delete(loginFailures).where(eq(loginFailures.accountKey, settledAccountKey)).returning());
-  await db.with(attempts, failures).insert(refreshTokens).values(row);
+    .as(db.delete(loginFailures).where(eq(loginFailures.accountKey, password.accountKey)).returning());
+  const revokedAt = sql`(select case when exists (select from ${verified}) then null else ${row.createdAt ?? new Date()}::timestamptz end)`;
+  const [stored] = await db
+    .with(verified, attempts, failures)
+    .insert(refreshTokens)
+    .values({ ...row, revokedAt })
+    .returning({ revokedAt: refreshTokens.revokedAt });
+  return stored?.revokedAt === null;
 }
 
 export async function findRefreshToken(db: Db, tokenHash: string) {

@@ -110,7 +110,7 @@ export async function login(deps: LoginDeps, input: LoginInput, requester: Reque
     throw new AppError('ACCOUNT_DISABLED');
   }
   const { user } = found;
-  return signedIn(user, await startSession(deps, user, requester, accountKey));
+  return signedIn(user, await startSession(deps, user, requester, { accountKey, verifiedHash: user.passwordHash }));
 }
 
 /** The answer of every sign-in (password, code): who signed in, with the token pair. */

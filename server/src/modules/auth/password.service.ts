@@ -10,6 +10,7 @@ import { sessionDeps, startSession, type Requester } from './session.service.js'
 /** The rule every self-chosen password follows (spec 5, "simple"): 6–20 with lower, upper and digit. */
 export const USER_PASSWORD_RULE = 'simple' as const;
 
+/** Sets the account's password and ends its other sign-ins; answers the new hash. */
 async function setPassword(ctx: AppContext, userId: string, plain: string, keepSession?: string) {
   assertAcceptablePassword(plain, USER_PASSWORD_RULE);
   const passwordHash = await hashPassword(plain);
@@ -30,6 +31,7 @@ async function setPassword(ctx: AppContext, userId: string, plain: string, keepS
       );
   });
   ctx.sessions.ended({ userId, exceptSessionId: keepSession });
+  return passwordHash;
 }
 
 /**
@@ -59,8 +61,11 @@ export async function changePassword(
     await ctx.shield.record(requester.ip, 'loginFailure');
     throw new AppError('WRONG_CREDENTIALS');
   }
-  await setPassword(ctx, userId, input.newPassword);
-  return startSession(sessionDeps(ctx), { ...user, mustChangePassword: false }, requester, userId);
+  const verifiedHash = await setPassword(ctx, userId, input.newPassword);
+  return startSession(sessionDeps(ctx), { ...user, mustChangePassword: false }, requester, {
+    accountKey: userId,
+    verifiedHash,
+  });
 }
 
 /** Replaces a password an administrator set, without the old one; only while the change is pending. */

@@ -71,21 +71,23 @@ const accessToken = (deps: SessionDeps, user: SessionUser, familyId: string) =>
 
 /**
  * A new sign-in: a new refresh-token family. A password sign-in passes the key its attempt counted under, which
- * the same statement clears (the password was right).
+ * the same statement clears (the password was right), and the hash it verified: a password changed while it was
+ * being verified is wrong by the time the session would start (WRONG_CREDENTIALS).
  */
 export async function startSession(
   deps: SessionDeps,
   user: SessionUser,
   requester: Requester,
-  settledAccountKey?: string,
+  password?: { accountKey: string; verifiedHash: string },
 ): Promise<TokenPair> {
   const familyId = uuidv7();
   const refresh = newRefreshToken();
-  await repo.insertRefreshToken(
+  const live = await repo.insertRefreshToken(
     deps.db,
     refreshTokenRow(deps, user.id, familyId, refresh, requester),
-    settledAccountKey,
+    password,
   );
+  if (!live) throw new AppError('WRONG_CREDENTIALS');
   return { token: await accessToken(deps, user, familyId), refreshToken: refresh.token };
 }
 
