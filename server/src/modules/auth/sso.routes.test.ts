@@ -155,7 +155,7 @@ describe('single sign-on over OpenID Connect', () => {
 
   it("creates no account beyond the customer's student quota", async () => {
     const db = t.database.db;
-    const full = await buildCustomer(db, { studentQuota: 1 });
+    const full = await buildCustomer(db, { studentQuota: 2 });
     const school = await buildSchool(db, full.id);
     const pupil = await buildUser(db, { customerId: full.id, schoolId: school.id });
     await db.insert(students).values({ userId: pupil.id, customerId: full.id, schoolId: school.id });
@@ -174,10 +174,14 @@ describe('single sign-on over OpenID Connect', () => {
     });
     expect(provider.json().errorCode).toBe('1000');
 
+    // The second place goes to the first account the provider brings; it is on no roster, and still takes a place.
+    const first = await authorize('/', full.code);
+    expect((await finish(await idp.signIn(first.url, 'wangfang'), first.cookies)).json().errorCode).toBe('1000');
+
     const { url, cookies } = await authorize('/', full.code);
     const res = await finish(await idp.signIn(url, 'latecomer'), cookies);
     expect(res.statusCode).toBe(409);
-    expect(res.json().errorCode).toBe('5004');
+    expect(res.json()).toMatchObject({ errorCode: '5004', data: { quota: 2, used: 2 } });
     expect(await db.select().from(users).where(eq(users.username, 'latecomer'))).toEqual([]);
   });
 

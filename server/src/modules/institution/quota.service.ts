@@ -1,6 +1,7 @@
-import { count, inArray } from 'drizzle-orm';
+import { and, arrayContains, count, eq, inArray, notExists } from 'drizzle-orm';
+import { ROLES } from '@aiedu/contracts';
 import type { Db } from '../../platform/db/client.js';
-import { schools, students, teachers } from '../../platform/db/schema/index.js';
+import { schools, students, teachers, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { customerSubtree } from '../../platform/tenancy.js';
 import { chainRows } from './customer-offer.service.js';
@@ -25,6 +26,25 @@ export async function assertQuota(tx: Db, customerId: string, kind: keyof typeof
     if (quota === null) continue;
     const subtree = await customerSubtree(tx, customer.id);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(table).where(inArray(table.customerId, subtree));
-    if (n + adding > quota) throw new AppError(error, { quota, used: n });
+    const used = n + (kind === 'student' ? await studentsOffRoster(tx, subtree) : 0);
+    if (used + adding > quota) throw new AppError(error, { quota, used });
   }
+}
+
+/**
+ * Student accounts of the customers that are on no school's roster: those a single sign-on provider created at
+ * first sign-in. They take a place in the student quota like a rostered student.
+ */
+async function studentsOffRoster(tx: Db, subtree: string[]) {
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        inArray(users.customerId, subtree),
+        arrayContains(users.roles, [ROLES.student]),
+        notExists(tx.select({ one: students.userId }).from(students).where(eq(students.userId, users.id))),
+      ),
+    );
+  return n;
 }
