@@ -148,6 +148,43 @@ test.describe('signing in', () => {
   });
 });
 
+test.describe('the product chooser', () => {
+  const screens = texts('en', 'screens');
+  const signInOnPage = async (page: Page) => {
+    await page.goto('/portal/sign/login');
+    await page.getByLabel(s('fields.customerCode')).fill(DEMO.admin.custcode);
+    await page.getByLabel(s('fields.username')).fill(DEMO.admin.username);
+    await page.getByRole('textbox', { name: s('fields.password'), exact: true }).fill(DEMO.admin.password);
+    await page.getByRole('button', { name: s('submit.login') }).click();
+  };
+
+  test('an administrator picks a product after signing in, lands there next time, and can switch', async ({ page }) => {
+    await signInOnPage(page);
+    await expect(page).toHaveURL(/\/pjedu\/products$/);
+    await expect(page.getByRole('heading', { level: 1, name: text(screens, 'productChooser') })).toBeVisible();
+    const administration = page.getByRole('link', { name: 'Go to Institution Administration' });
+    await expect(administration).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to AI Learning' })).toBeVisible();
+    await expectAccessible(page);
+    await administration.click();
+    await expect(page).toHaveURL(/\/admin\//);
+    const landing = new URL(page.url()).pathname;
+
+    await accountMenu(page).click();
+    await clickWhenStill(page.getByRole('menuitem', { name: text(common, 'header.logout') }));
+    await expect(page.getByRole('button', { name: text(common, 'header.login') })).toBeVisible();
+    // The choice is remembered for this user on this browser: the next sign-in goes straight there.
+    await signInOnPage(page);
+    await expect(page).toHaveURL(new RegExp(`${landing}$`));
+
+    await accountMenu(page).click();
+    await clickWhenStill(page.getByRole('menuitem', { name: text(common, 'header.switchProduct') }));
+    await expect(page).toHaveURL(/\/pjedu\/products$/);
+    await page.getByRole('link', { name: 'Go to AI Learning' }).click();
+    await expect(page).toHaveURL(/\/pjedu\/home$/);
+  });
+});
+
 test.describe('codes by phone', () => {
   test('a visitor signs up by phone with the code from the outbox and is signed in at once', async ({
     page,

@@ -46,6 +46,11 @@ describe('profile and points', () => {
       birthDay: '2016-05-04',
       areas: ['浙江省', '杭州市'],
     });
+    // A province alone is a region; a city without its province is none (the picker would show it as a province).
+    const province = await call('PUT', '/gw/api/v1/user/userInfo', { city: '' });
+    expect(province.json().data.areas).toEqual(['浙江省']);
+    const cityOnly = await call('PUT', '/gw/api/v1/user/userInfo', { province: '', city: '杭州市' });
+    expect(cityOnly.json().data.areas).toEqual([]);
   });
 
   it('says a teacher or student account its school made is one, until its holder says otherwise', async () => {

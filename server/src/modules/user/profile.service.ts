@@ -31,7 +31,8 @@ function presentUser(user: UserRow, custcode: string, avatarUrl: string | null):
     gender: user.gender,
     birthDay: user.birthDay,
     identity: identityOf(user),
-    areas: [user.province, user.city].filter(Boolean),
+    // Province, then city: a city saved without its province is not shown in the province's place.
+    areas: user.province ? [user.province, user.city].filter(Boolean) : [],
     schoolName: user.schoolName,
     signature: user.signature,
     phone: user.phone,
