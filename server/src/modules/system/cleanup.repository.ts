@@ -4,6 +4,7 @@ import {
   captchas,
   loginAttempts,
   loginFailures,
+  refreshTokens,
   ssoStates,
   verificationCodes,
 } from '../../platform/db/schema/index.js';
@@ -15,6 +16,7 @@ export interface StaleBefore {
   loginFailuresCreated: Date;
   loginAttemptsStarted: Date;
   verificationCodesCreated: Date;
+  refreshTokensExpired: Date;
 }
 
 export async function deleteStaleRows(db: Db, before: StaleBefore): Promise<void> {
@@ -23,4 +25,5 @@ export async function deleteStaleRows(db: Db, before: StaleBefore): Promise<void
   await db.delete(loginFailures).where(lt(loginFailures.createdAt, before.loginFailuresCreated));
   await db.delete(loginAttempts).where(lt(loginAttempts.windowStart, before.loginAttemptsStarted));
   await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, before.verificationCodesCreated));
+  await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before.refreshTokensExpired));
 }

@@ -5,8 +5,10 @@ import {
   captchas,
   loginAttempts,
   loginFailures,
+  refreshTokens,
   ssoProviders,
   ssoStates,
+  users,
   verificationCodes,
 } from '../../platform/db/schema/index.js';
 import { createTestDatabase } from '../../test/test-db.js';
@@ -61,6 +63,24 @@ describe('deleting stale sign-in records', () => {
     // The per-target limit counts the last 24 hours: a code of 30 hours ago is kept, one of 49 hours ago is not.
     await db.insert(verificationCodes).values([code('old', ago(49 * HOUR)), code('recent', ago(30 * HOUR))]);
 
+    const [user] = await db.insert(users).values({ username: 'pupil', passwordHash: 'x' }).returning();
+    // A token that expired 25 hours ago goes; one that expired an hour ago stays, revoked or replaced or not.
+    const token = (tokenHash: string, expiresAt: Date, more: object = {}) => ({
+      userId: user!.id,
+      familyId: user!.id,
+      tokenHash,
+      expiresAt,
+      ...more,
+    });
+    await db
+      .insert(refreshTokens)
+      .values([
+        token('expired', ago(25 * HOUR)),
+        token('expired-revoked', ago(25 * HOUR), { revokedAt: ago(40 * 24 * HOUR) }),
+        token('replaced-recently-expired', ago(HOUR), { replacedAt: ago(30 * 24 * HOUR) }),
+        token('live', new Date(now.getTime() + 24 * HOUR)),
+      ]);
+
     await deleteStaleSignInRecords({ db, now: () => now, config: loadConfig({}) });
 
     expect((await db.select().from(captchas)).map((r) => r.answerX)).toEqual([2]);
@@ -68,6 +88,10 @@ describe('deleting stale sign-in records', () => {
     expect((await db.select().from(loginFailures)).map((r) => r.accountKey)).toEqual(['recent']);
     expect((await db.select().from(loginAttempts)).map((r) => r.accountKey)).toEqual(['recent']);
     expect((await db.select().from(verificationCodes)).map((r) => r.target)).toEqual(['recent']);
+    expect((await db.select().from(refreshTokens)).map((r) => r.tokenHash).sort()).toEqual([
+      'live',
+      'replaced-recently-expired',
+    ]);
   });
 
   it('keeps failed sign-ins for a captcha window longer than a day', async () => {

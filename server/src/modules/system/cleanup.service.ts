@@ -8,7 +8,10 @@ const DAY = 24 * HOUR;
 /**
  * Deletes the sign-in records no rule reads any more, well past the longest window that does: captchas and SSO
  * states a day after they expired, failed sign-ins and an account's count of attempts a day (or the captcha window,
- * when longer) after they happened or its window began, verification codes two days after they were sent (the per-target limit counts the last 24 hours).
+ * when longer) after they happened or its window began, verification codes two days after they were sent (the
+ * per-target limit counts the last 24 hours), and refresh tokens a day after they expired. Every rotation and
+ * sign-in stores a token; a replaced or revoked one is kept until then, so a copy presented while it could still
+ * have been used revokes its sign-in (E002), and one presented later is simply expired.
  */
 export async function deleteStaleSignInRecords(ctx: Pick<AppContext, 'db' | 'now' | 'config'>) {
   const now = ctx.now().getTime();
@@ -19,6 +22,7 @@ export async function deleteStaleSignInRecords(ctx: Pick<AppContext, 'db' | 'now
     loginFailuresCreated: new Date(now - Math.max(DAY, 2 * failureWindow)),
     loginAttemptsStarted: new Date(now - Math.max(DAY, 2 * failureWindow)),
     verificationCodesCreated: new Date(now - 2 * DAY),
+    refreshTokensExpired: new Date(now - DAY),
   });
 }
 

@@ -23,7 +23,12 @@ export const refreshTokens = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    // The hourly cleanup deletes the tokens that expired a day ago.
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
