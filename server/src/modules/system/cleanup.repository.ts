@@ -4,6 +4,7 @@ import {
   captchas,
   loginAttempts,
   loginFailures,
+  outbox,
   refreshTokens,
   ssoStates,
   verificationCodes,
@@ -17,6 +18,7 @@ export interface StaleBefore {
   loginAttemptsStarted: Date;
   verificationCodesCreated: Date;
   refreshTokensExpired: Date;
+  outboxCreated: Date;
 }
 
 export async function deleteStaleRows(db: Db, before: StaleBefore): Promise<void> {
@@ -26,4 +28,5 @@ export async function deleteStaleRows(db: Db, before: StaleBefore): Promise<void
   await db.delete(loginAttempts).where(lt(loginAttempts.windowStart, before.loginAttemptsStarted));
   await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, before.verificationCodesCreated));
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before.refreshTokensExpired));
+  await db.delete(outbox).where(lt(outbox.createdAt, before.outboxCreated));
 }

@@ -5,6 +5,7 @@ import {
   captchas,
   loginAttempts,
   loginFailures,
+  outbox,
   refreshTokens,
   ssoProviders,
   ssoStates,
@@ -81,6 +82,15 @@ describe('deleting stale sign-in records', () => {
         token('live', new Date(now.getTime() + 24 * HOUR)),
       ]);
 
+    const message = (target: string, createdAt: Date) => ({
+      channel: 'sms' as const,
+      target,
+      body: 'code',
+      deliveredBy: 'outbox',
+      createdAt,
+    });
+    await db.insert(outbox).values([message('old', ago(31 * 24 * HOUR)), message('recent', ago(29 * 24 * HOUR))]);
+
     await deleteStaleSignInRecords({ db, now: () => now, config: loadConfig({}) });
 
     expect((await db.select().from(captchas)).map((r) => r.answerX)).toEqual([2]);
@@ -92,6 +102,7 @@ describe('deleting stale sign-in records', () => {
       'live',
       'replaced-recently-expired',
     ]);
+    expect((await db.select().from(outbox)).map((r) => r.target)).toEqual(['recent']);
   });
 
   it('keeps failed sign-ins for a captcha window longer than a day', async () => {

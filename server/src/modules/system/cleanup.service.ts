@@ -4,6 +4,8 @@ import { deleteStaleRows } from './cleanup.repository.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** How long the outbox keeps a message: long after any code in it stopped working, for the record. */
+const OUTBOX_DAYS = 30;
 
 /**
  * Deletes the sign-in records no rule reads any more, well past the longest window that does: captchas and SSO
@@ -11,7 +13,8 @@ const DAY = 24 * HOUR;
  * when longer) after they happened or its window began, verification codes two days after they were sent (the
  * per-target limit counts the last 24 hours), and refresh tokens a day after they expired. Every rotation and
  * sign-in stores a token; a replaced or revoked one is kept until then, so a copy presented while it could still
- * have been used revokes its sign-in (E002), and one presented later is simply expired.
+ * have been used revokes its sign-in (E002), and one presented later is simply expired. The outbox keeps 30 days of
+ * messages.
  */
 export async function deleteStaleSignInRecords(ctx: Pick<AppContext, 'db' | 'now' | 'config'>) {
   const now = ctx.now().getTime();
@@ -23,6 +26,7 @@ export async function deleteStaleSignInRecords(ctx: Pick<AppContext, 'db' | 'now
     loginAttemptsStarted: new Date(now - Math.max(DAY, 2 * failureWindow)),
     verificationCodesCreated: new Date(now - 2 * DAY),
     refreshTokensExpired: new Date(now - DAY),
+    outboxCreated: new Date(now - OUTBOX_DAYS * DAY),
   });
 }
 
