@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { ssoProviders, ssoStates, userIdentities, users } from '../../platform/db/schema/index.js';
+import { schools, ssoProviders, ssoStates, students, userIdentities, users } from '../../platform/db/schema/index.js';
 
 export type Provider = typeof ssoProviders.$inferSelect;
 export type NewProvider = Omit<typeof ssoProviders.$inferInsert, 'id'>;
@@ -86,4 +86,18 @@ export async function createLinkedUser(
     }
   }
   return undefined;
+}
+
+/** Whether the school belongs to the customer itself (not to a customer below it). */
+export async function isSchoolOf(db: Db, schoolId: string, customerId: string) {
+  const [row] = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), eq(schools.customerId, customerId)));
+  return Boolean(row);
+}
+
+/** Puts a new account on its school's roster, as a student with no class yet. */
+export async function addToRoster(db: Db, student: { userId: string; customerId: string; schoolId: string }) {
+  await db.insert(students).values(student);
 }

@@ -29,24 +29,29 @@ describe('single sign-on over OpenID Connect', () => {
       roles: [ROLES.customerAdmin],
     });
     adminToken = await signIn(t.app, custcode, 'admin', admin.password);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/gw/api/v1/sys/sso/providers',
-      headers: { 'x-authorization': adminToken },
-      payload: {
-        type: 'school-idp',
-        name: 'School accounts',
-        issuer: idp.issuer,
-        clientId: 'aiedu',
-        clientSecret: 'aiedu-secret',
-      },
-    });
+    const created = await addProvider(adminToken);
     expect(created.json().data.redirectUri).toBe(`${publicUrl}/user/sign/login/school-idp`);
   });
   afterAll(async () => {
     await idp.close();
     await t.close();
   });
+
+  /** Adds the local provider as `school-idp` for the customer (or the public space) of the token's holder. */
+  const addProvider = (token: string, fields: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/sys/sso/providers',
+      headers: { 'x-authorization': token },
+      payload: {
+        type: 'school-idp',
+        name: 'School accounts',
+        issuer: idp.issuer,
+        clientId: 'aiedu',
+        clientSecret: 'aiedu-secret',
+        ...fields,
+      },
+    });
 
   /** Starts a sign-in as a browser does: the provider's address, and the cookie the answer set. */
   const authorize = async (targetUrl = '/pjedu/course', code = custcode, headers: Record<string, string> = {}) => {
@@ -160,18 +165,7 @@ describe('single sign-on over OpenID Connect', () => {
     const pupil = await buildUser(db, { customerId: full.id, schoolId: school.id });
     await db.insert(students).values({ userId: pupil.id, customerId: full.id, schoolId: school.id });
     const admin = await buildUser(db, { customerId: full.id, username: 'admin', roles: [ROLES.customerAdmin] });
-    const provider = await t.app.inject({
-      method: 'POST',
-      url: '/gw/api/v1/sys/sso/providers',
-      headers: { 'x-authorization': await signIn(t.app, full.code, 'admin', admin.password) },
-      payload: {
-        type: 'school-idp',
-        name: 'School accounts',
-        issuer: idp.issuer,
-        clientId: 'aiedu',
-        clientSecret: 'aiedu-secret',
-      },
-    });
+    const provider = await addProvider(await signIn(t.app, full.code, 'admin', admin.password));
     expect(provider.json().errorCode).toBe('1000');
 
     // The second place goes to the first account the provider brings; it is on no roster, and still takes a place.
@@ -183,6 +177,36 @@ describe('single sign-on over OpenID Connect', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ errorCode: '5004', data: { quota: 2, used: 2 } });
     expect(await db.select().from(users).where(eq(users.username, 'latecomer'))).toEqual([]);
+  });
+
+  it("puts accounts it creates on the roster of the provider's school, where its administrators see them", async () => {
+    const db = t.database.db;
+    const customer = await buildCustomer(db);
+    const school = await buildSchool(db, customer.id);
+    const elsewhere = await buildSchool(db, (await buildCustomer(db)).id);
+    const admin = await buildUser(db, { customerId: customer.id, username: 'admin', roles: [ROLES.customerAdmin] });
+    const token = await signIn(t.app, customer.code, 'admin', admin.password);
+    const add = (schoolId: string | null, as = token) => addProvider(as, { schoolId });
+    // Another customer's school is refused, and so is any school for the public space's providers.
+    const foreign = await add(elsewhere.id);
+    expect(foreign.json()).toMatchObject({ errorCode: '1001', data: { field: 'schoolId' } });
+    const root = await buildUser(db, { username: `root${Date.now()}`, roles: [ROLES.super] });
+    const publicSpace = await add(school.id, await signIn(t.app, '', root.username, root.password));
+    expect(publicSpace.json()).toMatchObject({ errorCode: '1001', data: { field: 'schoolId' } });
+
+    expect((await add(school.id)).json().data).toMatchObject({ schoolId: school.id });
+    const { url, cookies } = await authorize('/', customer.code);
+    const login = (await finish(await idp.signIn(url, 'zhaolei'), cookies)).json();
+    expect(login.errorCode).toBe('1000');
+    expect(await db.select().from(students).where(eq(students.userId, login.data.id))).toEqual([
+      expect.objectContaining({ customerId: customer.id, schoolId: school.id, classId: null }),
+    ]);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/gw/admin/api/v1/school/students?schoolId=${school.id}`,
+      headers: { 'x-authorization': token },
+    });
+    expect(list.json().data.list).toEqual([expect.objectContaining({ id: login.data.id, username: 'zhaolei' })]);
   });
 
   it('answers login failed for an unknown provider type or customer', async () => {

@@ -32,6 +32,7 @@ const ZProvider = z.object({
   clientId: z.string(),
   scopes: z.string(),
   autoCreate: z.boolean(),
+  schoolId: z.string().nullable().describe('The school whose roster accounts created at first sign-in join'),
   enabled: z.boolean(),
   redirectUri: z.string().describe('Register this address at the provider'),
 });
@@ -147,6 +148,11 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
           clientSecret: z.string().min(1).max(500),
           scopes: z.string().max(200).default('openid profile email'),
           autoCreate: z.boolean().default(true),
+          schoolId: z
+            .uuid()
+            .nullable()
+            .default(null)
+            .describe("A school of the caller's customer: accounts created at first sign-in join its roster"),
         }),
         response: envelopeOf(ZProvider),
       },

@@ -61,6 +61,7 @@ function present(ctx: AppContext, p: Provider) {
     clientId: p.clientId,
     scopes: p.scopes,
     autoCreate: p.autoCreate,
+    schoolId: p.schoolId,
     enabled: p.enabled,
     redirectUri: redirectUriOf(ctx, p.type),
   };
@@ -76,6 +77,10 @@ export async function addProvider(
   customerId: string | null,
   input: Omit<sso.NewProvider, 'customerId'>,
 ) {
+  // New accounts join a school of the provider's own customer (the public space has none).
+  if (input.schoolId && !(customerId && (await sso.isSchoolOf(ctx.db, input.schoolId, customerId)))) {
+    throw new AppError('BAD_REQUEST', { field: 'schoolId' });
+  }
   return present(ctx, await sso.insertProvider(ctx.db, { ...input, customerId }));
 }
 
@@ -195,16 +200,27 @@ async function linkedUser(ctx: AppContext, provider: Provider, claims: Claims) {
   const usernames = Array.from({ length: 5 }, (_, attempt) =>
     attempt === 0 ? base : `${base.slice(0, 24)}_${randomBytes(2).toString('hex')}`,
   );
-  // A new student of the provider's customer, within its student quota (and those of the customers above it).
+  // A new student of the provider's customer, within its student quota (and those of the customers above it), on
+  // the roster of the provider's school when it has one.
   const user = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     if (provider.customerId) await assertQuota(db, provider.customerId, 'student');
-    return sso.createLinkedUser(
+    const created = await sso.createLinkedUser(
       db,
-      { customerId: provider.customerId, passwordHash, roles: [ROLES.student], realName: name },
+      {
+        customerId: provider.customerId,
+        schoolId: provider.customerId ? provider.schoolId : null,
+        passwordHash,
+        roles: [ROLES.student],
+        realName: name,
+      },
       usernames,
       { providerId: provider.id, subject: claims.sub },
     );
+    if (created?.customerId && created.schoolId) {
+      await sso.addToRoster(db, { userId: created.id, customerId: created.customerId, schoolId: created.schoolId });
+    }
+    return created;
   });
   if (!user) throw new AppError('LOGIN_FAILED');
   return user;

@@ -48,11 +48,12 @@ export interface SchoolOption {
 }
 
 /** The schools the signed-in administrator administers (school staff: their own). */
-export function useSchoolOptions() {
+export function useSchoolOptions(enabled = true) {
   return useQuery({
     queryKey: [ADMIN_API.schoolInfo],
     queryFn: () => api.get<SchoolOption[]>(ADMIN_API.schoolInfo),
     staleTime: 60_000,
+    enabled,
   });
 }
 

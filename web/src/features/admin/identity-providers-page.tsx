@@ -1,11 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { ROLES } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Switch, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal, Select, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { useSessionRoles } from '../../app/session';
+import { useUserInfo } from '../../app/user-info';
 import { AdminShell } from './admin-shell';
-import { useAdminMutation } from './admin-api';
+import { useAdminMutation, useSchoolOptions } from './admin-api';
 import { confirmDanger } from './confirm';
 import { FormDrawer } from './form-drawer';
 import { SECURITY_API } from './security-api';
@@ -18,6 +21,7 @@ interface Provider {
   clientId: string;
   scopes: string;
   autoCreate: boolean;
+  schoolId: string | null;
   enabled: boolean;
   redirectUri: string;
 }
@@ -30,11 +34,24 @@ interface Values {
   clientSecret: string;
   scopes: string;
   autoCreate: boolean;
+  schoolId?: string;
+}
+
+/**
+ * The schools a provider's new accounts may join: those of the administrator's own customer (a super administrator's
+ * providers serve the public space, which has none).
+ */
+function useOwnSchools() {
+  const isSuper = useSessionRoles().includes(ROLES.super);
+  const schools = useSchoolOptions(!isSuper);
+  const customerId = useUserInfo().data?.domainId;
+  return isSuper ? undefined : (schools.data ?? []).filter((school) => school.customerId === customerId);
 }
 
 function ProviderDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('security');
   const [form] = Form.useForm<Values>();
+  const schools = useOwnSchools();
   const add = useAdminMutation(
     (body: Values) => api.post(SECURITY_API.providers, body),
     [SECURITY_API.providers],
@@ -81,6 +98,15 @@ function ProviderDrawer({ onClose }: { onClose: () => void }) {
       <Form.Item name="autoCreate" label={t('providers.autoCreate')} valuePropName="checked">
         <Switch />
       </Form.Item>
+      {schools && (
+        <Form.Item name="schoolId" label={t('providers.school')} extra={t('providers.schoolHint')}>
+          <Select
+            allowClear
+            placeholder={t('providers.noSchool')}
+            options={schools.map((school) => ({ value: school.id, label: school.name }))}
+          />
+        </Form.Item>
+      )}
     </FormDrawer>
   );
 }
@@ -89,6 +115,7 @@ function ProviderDrawer({ onClose }: { onClose: () => void }) {
 export function IdentityProvidersPage() {
   const { t } = useTranslation('security');
   const [adding, setAdding] = useState(false);
+  const schools = useOwnSchools();
   const [modal, modalHost] = Modal.useModal();
   const providers = useQuery({
     queryKey: [SECURITY_API.providers],
@@ -117,6 +144,16 @@ export function IdentityProvidersPage() {
           { title: t('providers.name'), dataIndex: 'name' },
           { title: t('providers.type'), dataIndex: 'type' },
           { title: t('providers.issuer'), dataIndex: 'issuer' },
+          ...(schools
+            ? [
+                {
+                  title: t('providers.newAccounts'),
+                  key: 'school',
+                  render: (_: unknown, p: Provider) =>
+                    schools.find((school) => school.id === p.schoolId)?.name ?? t('providers.noSchool'),
+                },
+              ]
+            : []),
           {
             title: t('providers.redirectUri'),
             dataIndex: 'redirectUri',

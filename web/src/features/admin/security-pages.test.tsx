@@ -1,11 +1,12 @@
-import { ROLES } from '@aiedu/contracts';
+import { API, ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../app/session';
 import { ok, type FakeServer } from '../../test/fake-api';
-import { axeViolations, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
+import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
+import { ADMIN_API } from './admin-api';
 import { SECURITY_API } from './security-api';
 
 const REQUEST = {
@@ -100,6 +101,57 @@ describe('identity and security screens', () => {
     renderApp('/super/outbox');
     expect(await screen.findByText('The current user does not have permission to access this page')).toBeTruthy();
     expect(server.requests.filter((r) => r.url.startsWith(SECURITY_API.outbox))).toHaveLength(1);
+  });
+
+  it("adds a provider whose new accounts join one of the customer's own schools", async () => {
+    server.on(`GET ${API.userInfo}`, () => ok({ id: 'u-1', username: 'admin', domainId: 'c-1', realName: 'Admin' }));
+    const school = (id: string, customerId: string, name: string) => ({
+      id,
+      customerId,
+      name,
+      eduStages: ['primary'],
+      enabled: true,
+    });
+    server.on(`GET ${ADMIN_API.schoolInfo}`, () =>
+      ok([school('s-1', 'c-1', 'Demo Primary School'), school('s-9', 'c-2', 'Sub-district School')]),
+    );
+    const saved: object[] = [];
+    server.on(`GET ${SECURITY_API.providers}`, () => ok(saved));
+    server.on(`POST ${SECURITY_API.providers}`, (r) => {
+      const body = JSON.parse(r.body ?? '{}') as object;
+      saved.push({ id: 'p-1', enabled: true, redirectUri: 'http://school.test/user/sign/login/school', ...body });
+      return ok(saved[0]);
+    });
+    signInAs(ROLES.customerAdmin);
+    const user = userEvent.setup();
+    renderApp('/admin/identity-providers');
+    await user.click(await screen.findByRole('button', { name: /Add a provider/ }));
+    const drawer = await screen.findByRole('dialog');
+    await user.type(within(drawer).getByLabelText('Short name'), 'school');
+    await user.type(within(drawer).getByLabelText('Name shown to users'), 'School accounts');
+    await user.type(within(drawer).getByLabelText('Issuer address'), 'https://login.school.edu');
+    await user.type(within(drawer).getByLabelText('Client ID'), 'aiedu');
+    await user.type(within(drawer).getByLabelText('Client secret'), 'secret');
+    // Only the customer's own schools are offered: a sub-customer's accounts are not the provider's to create.
+    await user.click(within(drawer).getByRole('combobox', { name: 'School for new accounts' }));
+    expect(screen.queryByTitle('Sub-district School')).toBeNull();
+    await user.click(await screen.findByTitle('Demo Primary School'));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('POST', SECURITY_API.providers)).toHaveLength(1));
+    expect(lastChange(server, SECURITY_API.providers)).toMatchObject({ type: 'school', schoolId: 's-1' });
+    const row = (await screen.findByRole('cell', { name: 'School accounts' })).closest('tr')!;
+    expect(within(row).getByText('Demo Primary School')).toBeTruthy();
+  });
+
+  it('offers a super administrator no school: the public space has none', async () => {
+    signInAs(ROLES.super);
+    const user = userEvent.setup();
+    renderApp('/admin/identity-providers');
+    await user.click(await screen.findByRole('button', { name: /Add a provider/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByLabelText('Client ID')).toBeTruthy();
+    expect(within(drawer).queryByRole('combobox', { name: 'School for new accounts' })).toBeNull();
+    expect(server.to(ADMIN_API.schoolInfo)).toHaveLength(0);
   });
 
   it.each(['/admin/teacher-certifications', '/admin/address-ranges', '/admin/identity-providers'])(

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
-import { customers } from './institutions.js';
+import { customers, schools } from './institutions.js';
 import { users } from './users.js';
 
 /**
@@ -187,6 +187,12 @@ export const ssoProviders = pgTable(
     scopes: text('scopes').notNull().default('openid profile email'),
     /** Create an account on first sign-in; otherwise only linked accounts may sign in. */
     autoCreate: boolean('auto_create').notNull().default(true),
+    /**
+     * The school whose roster an account created at first sign-in joins (as a student with no class yet), so that
+     * its administrators see it, can switch it off and put it in a class. Without one it belongs to the customer
+     * only.
+     */
+    schoolId: uuid('school_id').references(() => schools.id, { onDelete: 'set null' }),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "sso_providers" ADD COLUMN "school_id" uuid;--> statement-breakpoint
+ALTER TABLE "sso_providers" ADD CONSTRAINT "sso_providers_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE set null ON UPDATE no action;
