@@ -32,6 +32,8 @@ export const API = {
   bindContact: '/gw/api/v1/user/bind',
   teacherCertification: '/gw/api/v1/user/teacher',
   fuzzySearchSchool: '/gw/api/v1/user/fuzzySearchSchool',
+  /** The administrative divisions under `parentCode`: none → the country `CN`; `CN` → provinces → cities → districts. */
+  areaChildren: '/api/v1/area/children',
   userStats: '/gw/api/v1/user/stats',
   organizeGrades: '/api/v1/admin_organize/grades',
   smsToSelf: '/gw/api/v1/user/sms/send/message',

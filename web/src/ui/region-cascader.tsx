@@ -1,10 +1,7 @@
-import type { TArea } from '@aiedu/contracts';
+import { API, type TArea } from '@aiedu/contracts';
 import { Cascader } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../app/api';
-
-/** The administrative divisions under a code (docs/api.md): none → the country `CN`; `CN` → provinces → cities → districts. */
-export const AREA_CHILDREN = '/api/v1/area/children';
 
 interface Option {
   value: string;
@@ -21,7 +18,7 @@ interface Shape {
 
 /** The options of the divisions under `parentCode`, the `depth`-th level shown (0 for the first). */
 async function loadLevel(parentCode: string | undefined, depth: number, { levels, valueKind }: Shape) {
-  const areas = await api.get<TArea[]>(AREA_CHILDREN, { query: { parentCode } });
+  const areas = await api.get<TArea[]>(API.areaChildren, { query: { parentCode } });
   return areas.map<Option>((area) => ({
     value: valueKind === 'name' ? area.name : area.code,
     label: area.name,

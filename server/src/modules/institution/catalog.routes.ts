@@ -1,4 +1,4 @@
-import { CONTAINER_TYPES, MODULES, ZArea } from '@aiedu/contracts';
+import { API, CONTAINER_TYPES, MODULES, ZArea } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -11,7 +11,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const config = { auth: 'required' as const };
 
   app.get(
-    '/api/v1/area/children',
+    API.areaChildren,
     {
       config,
       schema: {

@@ -1,11 +1,10 @@
-import { ROLES } from '@aiedu/contracts';
+import { API, ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { AREA_CHILDREN } from '../../ui/region-cascader';
 import { ADMIN_API } from './admin-api';
 
 /** What the caller's customer offers: 10 students, containers without limit, only the BASIC type. */
@@ -44,7 +43,7 @@ beforeEach(async () => {
   server.on(`GET ${ADMIN_API.subCustomers}`, () => ok([SUB]));
   server.on(`GET ${ADMIN_API.subCustomerLimits}`, () => ok(LIMITS));
   server.on(`POST ${ADMIN_API.subCustomers}`, () => ok(SUB));
-  server.on(`GET ${AREA_CHILDREN}`, () => ok([]));
+  server.on(`GET ${API.areaChildren}`, () => ok([]));
   signInAs(ROLES.customerAdmin);
 });
 

@@ -1,5 +1,5 @@
-import { API, type TUserInfo } from '@aiedu/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { API, type TArea, type TUserInfo } from '@aiedu/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +31,36 @@ const USER: TUserInfo = {
 
 let server: FakeServer;
 
+/** A few of the divisions the server knows (GB/T 2260 codes), by parent code. */
+const DIVISIONS: Record<string, TArea[]> = {
+  '': [{ code: 'CN', name: '中国', leaf: false }],
+  CN: [
+    { code: '11', name: '北京市', leaf: false },
+    { code: '33', name: '浙江省', leaf: false },
+  ],
+  '33': [
+    { code: '3301', name: '杭州市', leaf: false },
+    { code: '3302', name: '宁波市', leaf: false },
+  ],
+  '3301': [{ code: '330106', name: '西湖区', leaf: true }],
+};
+
+function parentCodes(): string[] {
+  return server
+    .to(API.areaChildren)
+    .map((r) => new URL(r.url, 'http://localhost').searchParams.get('parentCode') ?? '');
+}
+
+function sentProfile(): Record<string, unknown> {
+  return JSON.parse(server.to(API.userInfo).find((r) => r.method === 'PUT')?.body ?? '{}') as Record<string, unknown>;
+}
+
+async function openBasicInfo(areas: string[]) {
+  server.on(`GET ${API.userInfo}`, () => ok({ ...USER, areas }));
+  renderApp('/pjedu/userprofile?slideKey=study');
+  return screen.findByRole('combobox', { name: 'Province and city' });
+}
+
 beforeEach(async () => {
   await changeLanguage('en', { remember: false });
   saveLogin({ token: 'access-1', refreshToken: 'refresh-1', userId: 'u-1', roles: ['ROLE_STUDENT'] });
@@ -39,6 +69,10 @@ beforeEach(async () => {
   server.on(`GET ${API.pointsTotal}`, () => ok(12));
   server.on(`GET ${API.teacherCertification}`, () => ok(null));
   server.on(`PUT ${API.userInfo}`, (request) => ok({ ...USER, ...(JSON.parse(request.body ?? '{}') as object) }));
+  server.on(`GET ${API.areaChildren}`, (request) => {
+    const parent = new URL(request.url, 'http://localhost').searchParams.get('parentCode') ?? '';
+    return ok(DIVISIONS[parent] ?? []);
+  });
   vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
 });
 
@@ -157,4 +191,41 @@ describe('profile page', () => {
       expect(result.violations.map((v) => v.id)).toEqual([]);
     },
   );
+});
+
+describe('basic information: province and city', () => {
+  it('picks a province, then a city, from the divisions and saves their names', async () => {
+    const user = userEvent.setup();
+    const field = await openBasicInfo([]);
+    await waitFor(() => expect(parentCodes()).toEqual(['CN']));
+
+    await user.click(field);
+    await user.click(await screen.findByTitle('浙江省'));
+    await user.click(await screen.findByTitle('杭州市'));
+    // A city is as far as the profile goes: no districts are asked for.
+    expect(parentCodes()).toEqual(['CN', '33']);
+    expect(screen.queryByTitle('西湖区')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sentProfile()).toMatchObject({ province: '浙江省', city: '杭州市' }));
+  });
+
+  it('shows a saved province and city with their level loaded', async () => {
+    const field = await openBasicInfo(['浙江省', '杭州市']);
+
+    await waitFor(() => expect(parentCodes()).toEqual(['CN', '33']));
+    const form = field.closest('form') as HTMLElement;
+    expect(within(form).getByTitle('浙江省 / 杭州市')).toBeTruthy();
+  });
+
+  it('keeps a place typed before there was a picker, shown and saved as it was', async () => {
+    const user = userEvent.setup();
+    const field = await openBasicInfo(['Zhejiang', 'Hangzhou']);
+
+    const form = field.closest('form') as HTMLElement;
+    expect(await within(form).findByTitle('Zhejiang / Hangzhou')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sentProfile()).toMatchObject({ province: 'Zhejiang', city: 'Hangzhou' }));
+  });
 });
