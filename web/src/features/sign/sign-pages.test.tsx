@@ -59,6 +59,16 @@ async function fillPasswordLogin(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Student@2026');
 }
 
+/** Opens the sign-in page and signs in, where the server asks for the puzzle: its slider, focused. */
+async function signInUntilPuzzle(user: ReturnType<typeof userEvent.setup>) {
+  renderApp('/portal/sign/login');
+  await fillPasswordLogin(user);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  const slider = await screen.findByRole('slider', { name: 'Puzzle slider' });
+  slider.focus();
+  return slider;
+}
+
 describe('password sign-in page', () => {
   it('enables submit only when every field is filled, sends the base64 password and saves the session', async () => {
     const user = userEvent.setup();
@@ -106,12 +116,7 @@ describe('password sign-in page', () => {
       return checkedData.x === 120 ? ok({ pass: true }) : fail('1104', 'Verification failed, try again', 400);
     });
     const user = userEvent.setup();
-    renderApp('/portal/sign/login');
-    await fillPasswordLogin(user);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-
-    const slider = await screen.findByRole('slider', { name: 'Puzzle slider' });
-    slider.focus();
+    const slider = await signInUntilPuzzle(user);
     await user.keyboard('{End}');
     expect(slider.getAttribute('aria-valuenow')).toBe('281');
     await user.keyboard('{ArrowRight}');
@@ -194,12 +199,7 @@ describe('password sign-in page', () => {
         : ok({ ...LOGIN, mustChangePassword: false, isSuper: false });
     });
     const user = userEvent.setup();
-    renderApp('/portal/sign/login');
-    await fillPasswordLogin(user);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-
-    const slider = await screen.findByRole('slider', { name: 'Puzzle slider' });
-    slider.focus();
+    await signInUntilPuzzle(user);
     await user.keyboard('{ArrowRight}{Enter}');
     await waitFor(() => expect(server.to(API.authLogin)).toHaveLength(1));
     await waitFor(() => expect(puzzles).toBe(2));
