@@ -21,6 +21,19 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='request'][callee.property.name=/^(file|files|parts|saveRequestFiles)$/]",
+          message: 'Read uploads with readUpload or openUpload (platform/uploads.ts): they hold the size limit.',
+        },
+      ],
+    },
+  },
+  {
     // contracts is shared by the server and the browser: it may not reach into either.
     files: ['contracts/**/*.ts'],
     rules: {

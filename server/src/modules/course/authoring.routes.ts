@@ -20,7 +20,6 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-import { AppError } from '../../platform/errors.js';
 import { gradeByTeacher, listResults } from './attempt.service.js';
 import {
   coverTarget,
@@ -52,6 +51,7 @@ import {
   startRevision,
 } from './lifecycle.service.js';
 import { dropCentrePagesOnWrite } from './centre-cache.js';
+import { readUpload } from '../../platform/uploads.js';
 
 const B = COURSE_API.base;
 const params = z.object({ id: z.uuid() });
@@ -104,10 +104,8 @@ export const authoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request) => {
       await coverTarget(ctx, requireAuth(request), request.params.id);
-      const file = await request.file({ limits: { fileSize: LIMITS.coverBytes, files: 1 } });
-      if (!file) throw new AppError('BAD_REQUEST');
-      const bytes = await file.toBuffer();
-      return ok(await setCover(ctx, requireAuth(request), request.params.id, file.filename, bytes));
+      const file = await readUpload(request, LIMITS.coverBytes);
+      return ok(await setCover(ctx, requireAuth(request), request.params.id, file.filename, file.bytes));
     },
   );
   app.put(

@@ -20,6 +20,7 @@ import {
   setCustomerModules,
   updateInstitutionHome,
 } from './home.service.js';
+import { readUpload } from '../../platform/uploads.js';
 
 /**
  * The institution's home page (banners, project types, footer), edited by its administrators, and the modules each
@@ -78,13 +79,9 @@ export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const customerId = ownCustomer(requireAuth(request).customerId);
-      const file = await request.file({ limits: { fileSize: LIMITS.bannerBytes, files: 1 } });
-      if (!file) throw new AppError('BAD_REQUEST');
-      const bytes = await file.toBuffer();
-      const linkField = file.fields.link;
-      const link =
-        linkField && !Array.isArray(linkField) && 'value' in linkField ? String(linkField.value).slice(0, 500) : '';
-      await setBanner(ctx, request, customerId, request.params.slot, { name: file.filename, bytes }, link);
+      const file = await readUpload(request, LIMITS.bannerBytes);
+      const link = (file.fields.link ?? '').slice(0, 500);
+      await setBanner(ctx, request, customerId, request.params.slot, { name: file.filename, bytes: file.bytes }, link);
       return ok(null);
     },
   );

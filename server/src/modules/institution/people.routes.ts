@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-import { AppError } from '../../platform/errors.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { callerScope } from '../../platform/tenancy.js';
 import { sendXlsx } from '../../platform/xlsx.js';
@@ -28,6 +27,7 @@ import {
   selectPeople,
   updatePerson,
 } from './people.service.js';
+import { readUpload } from '../../platform/uploads.js';
 
 /** An import file of 10,000 rows is about 400 KB; 20 MB leaves room for formatting without inviting abuse. */
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -186,15 +186,13 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         },
       },
       async (request) => {
-        const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-        if (!file) throw new AppError('BAD_REQUEST');
-        const buffer = await file.toBuffer();
+        const file = await readUpload(request, IMPORT_MAX_BYTES);
         return ok(
           await importPeople(ctx, request, requireAuth(request), {
             kind,
             schoolId: request.query.schoolId,
             dryRun: request.query.dryRun === 'true',
-            file: buffer,
+            file: file.bytes,
             fileName: file.filename,
             language: requestLanguage(request),
           }),

@@ -14,11 +14,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-import { AppError } from '../../platform/errors.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
 import { ProjectFiles } from './file.service.js';
 import { projectOf } from './project-access.js';
 import { fileTree } from './workspace-files.js';
+import { openUpload } from '../../platform/uploads.js';
 
 const ZParams = z.object({ id: z.uuid() });
 const paths = projectApi(':id');
@@ -156,10 +156,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; driver: Runtim
       },
     },
     async (request) => {
-      const file = await request.file({ limits: { fileSize: PROJECT_LIMITS.uploadBytes, files: 1 } });
-      if (!file) throw new AppError('BAD_REQUEST');
-      const stream = file.file as typeof file.file & { truncated?: boolean };
-      return ok(await files(request).upload(request.query.folder, file.filename, stream));
+      const file = await openUpload(request, PROJECT_LIMITS.uploadBytes);
+      return ok(await files(request).upload(request.query.folder, file.filename, file.stream));
     },
   );
 

@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-import { AppError } from '../../platform/errors.js';
 import {
   getContainerTypes,
   getSystemConfig,
@@ -18,6 +17,7 @@ import {
   setLogo,
   updateSystemConfig,
 } from './system-config.service.js';
+import { readUpload } from '../../platform/uploads.js';
 
 const SYSTEM_CONFIG = '/api/v1/admin_super/system-config';
 const CONTAINER_TYPES_CONFIG = '/api/v1/admin_super/container-types/config';
@@ -57,10 +57,8 @@ export const systemConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (request) => {
-      const file = await request.file({ limits: { fileSize: LIMITS.bannerBytes, files: 1 } });
-      if (!file) throw new AppError('BAD_REQUEST');
-      const bytes = await file.toBuffer();
-      return ok(await setLogo(ctx, request, { name: file.filename, bytes }));
+      const file = await readUpload(request, LIMITS.bannerBytes);
+      return ok(await setLogo(ctx, request, { name: file.filename, bytes: file.bytes }));
     },
   );
   app.delete(

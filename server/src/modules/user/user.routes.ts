@@ -18,7 +18,6 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
-import { AppError } from '../../platform/errors.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { listOutbox } from '../../platform/messaging/outbox.repository.js';
 import type { Messenger } from '../../platform/messaging/messenger.js';
@@ -34,6 +33,7 @@ import { removeAvatar, setAvatar } from './avatar.service.js';
 import { getPointsTotal } from './points.service.js';
 import { getBoundPhone, getUserInfo, updateUserInfo } from './profile.service.js';
 import { sendCode } from './verification.service.js';
+import { readUpload } from '../../platform/uploads.js';
 
 /** The reset payload: the contact as `user`, or as `emailOrPhone` (its name in the product's reset form). */
 const ZResetPasswordBody = ZResetPasswordRequest.extend({
@@ -198,10 +198,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messengers: Me
       },
     },
     async (request) => {
-      const file = await request.file({ limits: { fileSize: LIMITS.avatarBytes, files: 1 } });
-      if (!file) throw new AppError('BAD_REQUEST');
-      const bytes = await file.toBuffer();
-      return ok(await setAvatar(ctx, requireAuth(request).userId, file.filename, bytes));
+      const file = await readUpload(request, LIMITS.avatarBytes);
+      return ok(await setAvatar(ctx, requireAuth(request).userId, file.filename, file.bytes));
     },
   );
 

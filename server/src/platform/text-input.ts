@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.js';
+
+/**
+ * NUL, which PostgreSQL cannot store in text (it answers an error naming the statement), and a UTF-16 surrogate
+ * without its pair, which no encoding can write and the drivers would silently turn into U+FFFD.
+ */
+const UNSAFE_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const UNSAFE_TEXT_MESSAGE = 'Text may not contain NUL or an unpaired surrogate';
+
+export const isUnsafeText = (text: string) => UNSAFE_TEXT.test(text);
+
+/** The path (`body.name`, `querystring.tags.0`) of the first string or key holding unsafe text; null when none does. */
+export function findUnsafeText(value: unknown, root: string): string | null {
+  const pending: [unknown, string][] = [[value, root]];
+  while (pending.length > 0) {
+    const [current, path] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (isUnsafeText(current)) return path;
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => pending.push([item, `${path}.${index}`]));
+    } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      for (const [key, item] of Object.entries(current)) {
+        if (isUnsafeText(key)) return path;
+        pending.push([item, `${path}.${key}`]);
+      }
+    }
+  }
+  return null;
+}
+
+/** A refusal shaped like a validation error (`1001`, `data.issues`), naming where the unsafe text was. */
+export const unsafeTextError = (path: string) =>
+  new AppError('BAD_REQUEST', { issues: [{ path, message: UNSAFE_TEXT_MESSAGE }] });
+
+/**
+ * Every route, with or without a schema, refuses unsafe text in its path parameters, query and JSON or form body
+ * before anything reads them: no such string reaches a query, a file name or a log line.
+ */
+export function registerTextInputCheck(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const parts: [unknown, string][] = [
+      [request.params, 'params'],
+      [request.query, 'querystring'],
+      [request.body, 'body'],
+    ];
+    for (const [value, root] of parts) {
+      const path = findUnsafeText(value, root);
+      if (path) throw unsafeTextError(path);
+    }
+  });
+}
