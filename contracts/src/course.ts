@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHttpUrl } from './links.js';
 import { EMAIL, LIMITS, PHONE } from './validation.js';
 import { ZListQuery } from './user.js';
 export { ZPage } from './user.js';
@@ -16,7 +17,7 @@ export const COURSE_SORTS = ['publishedAt,desc', 'learners,desc', 'name,asc'] as
 const title = z.string().trim().min(1).max(LIMITS.courseTitle);
 const tag = z.string().trim().min(1).max(20);
 
-export const ZAiLink = z.object({ title: z.string().trim().min(1).max(LIMITS.courseTitle), url: z.url().max(500) });
+export const ZAiLink = z.object({ title: z.string().trim().min(1).max(LIMITS.courseTitle), url: ZHttpUrl });
 
 const courseInfo = {
   name: title,

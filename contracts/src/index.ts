@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './institution.js';
 export * from './languages.js';
+export * from './links.js';
 export * from './permissions.js';
 export * from './project.js';
 export * from './locales/index.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTAINER_TYPES } from './constants.js';
+import { ZHttpUrl, ZOptionalHttpUrl } from './links.js';
 import { CUSTOMER_CODE, LIMITS, USERNAME } from './validation.js';
 
 const quota = z.number().int().min(0).max(10_000_000).nullable().describe('null: no limit');
@@ -273,16 +274,21 @@ export const ZSetContainerTypeRequest = z.object({
   weeklyMinutes: z.number().int().min(0).max(10_080).nullable().describe('null: back to the deployment default'),
 });
 
-/** The institution's own home content. Its modules are the super administrator's to set (unknown fields are refused). */
-export const ZUpdateInstitutionHomeRequest = z.strictObject({
-  bannerLinks: z.array(z.string().trim().max(500)).max(3).optional(),
-  projectTypes: z
-    .array(z.string().trim().min(1).max(20))
-    .max(LIMITS.homeProjectTypes)
-    .refine((types) => new Set(types).size === types.length, 'no duplicates')
-    .optional(),
-  footerSites: z
-    .array(z.object({ name: z.string().trim().min(1).max(30), url: z.url() }))
-    .max(10)
-    .optional(),
-});
+/**
+ * The institution's own home content. Its modules are the super administrator's to set (unknown fields are
+ * refused), and a body that changes nothing is refused too.
+ */
+export const ZUpdateInstitutionHomeRequest = z
+  .strictObject({
+    bannerLinks: z.array(ZOptionalHttpUrl).max(3).optional(),
+    projectTypes: z
+      .array(z.string().trim().min(1).max(20))
+      .max(LIMITS.homeProjectTypes)
+      .refine((types) => new Set(types).size === types.length, 'no duplicates')
+      .optional(),
+    footerSites: z
+      .array(z.object({ name: z.string().trim().min(1).max(30), url: ZHttpUrl }))
+      .max(10)
+      .optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'nothing to change');

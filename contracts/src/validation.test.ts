@@ -15,6 +15,7 @@ import {
   WEAK_PASSWORD,
   hasExtension,
   isContact,
+  isHttpUrl,
   isSafeName,
   isStrongPassword,
   isValidPassword,
@@ -171,3 +172,21 @@ describe('limits of sections 5 and 9', () => {
     expect(LIMITS.projectUploadBytes).toBe(100 * 1024 * 1024);
   });
 });
+
+table(
+  'stored link (http or https to a host)',
+  isHttpUrl,
+  ['https://school.test', 'http://edu.test/a?b=1#c', 'HTTPS://Upper.Test/Path', 'https://学校.test/'],
+  [
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    '//school.test/path',
+    '/relative',
+    'https://',
+    'school.test',
+    '',
+  ],
+);

@@ -63,6 +63,20 @@ export function hasExtension(fileName: string, allowed: readonly string[]): bool
   return fileName.includes('.') && allowed.includes(ext);
 }
 
+/**
+ * A link an administrator or author stores and the app shows as a link (banners, footer sites, a course's AI
+ * links): http or https to a host, never `javascript:`, `data:` or a relative path.
+ */
+export function isHttpUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
 /** Only letters, digits, CJK, space, '-', '_' and '.' may appear in a renamed file or folder. */
 export const RENAME_SAFE = /^[\p{L}\p{N} ._-]+$/u;
 

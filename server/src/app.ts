@@ -45,6 +45,8 @@ import { projectRoutes } from './modules/project/project.routes.js';
 import { registerRuntimeUpgrades, runtimeProxyRoutes } from './modules/runtime/runtime-proxy.js';
 import type { RuntimeDriver } from './modules/runtime/runtime-driver.js';
 import { SessionEvents } from './platform/auth/session-events.js';
+import { SessionCheck } from './platform/auth/session-check.js';
+import { sessionRefusal } from './modules/auth/session.service.js';
 import { runtimeRoutes } from './modules/runtime/runtime.routes.js';
 import { createRuntimeManager } from './modules/runtime/runtime-setup.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
@@ -63,6 +65,7 @@ import { registerErrorHandling } from './platform/error-handler.js';
 import { loadOrCreateSecret } from './platform/secrets.js';
 import { recordRouteTable } from './platform/route-table.js';
 import { registerSecurityHeaders } from './platform/security.js';
+import { registerTextInputCheck } from './platform/text-input.js';
 import { RequestShield, registerShield } from './platform/shield.js';
 import { RedisCluster } from './platform/cluster.js';
 import { followCentreWrites } from './modules/course/centre-cache.js';
@@ -161,9 +164,10 @@ export async function buildApp({
   registerSecurityHeaders(app, await storage.directOrigin());
   registerShield(app, shield);
   registerErrorHandling(app);
+  registerTextInputCheck(app);
   const metrics = config.metricsToken ? new Metrics() : null;
   metrics?.observe(app);
-  registerAuthGuard(app, tokens);
+  registerAuthGuard(app, tokens, new SessionCheck((auth) => sessionRefusal(database.db, auth), ctx.sessions, now));
   registerProjectGuard(app, database.db);
 
   // Cookies are read only where a route asks (the token refresh), not parsed for every request.

@@ -16,6 +16,11 @@ const PG_CLIENT_ERRORS: Record<string, ErrorName> = {
   '23503': 'OPERATION_FAILED', // foreign_key_violation
   '23514': 'BAD_REQUEST', // check_violation
   '22P02': 'BAD_REQUEST', // invalid_text_representation (e.g. a malformed uuid)
+  '22021': 'BAD_REQUEST', // character_not_in_repertoire (NUL in text)
+  '22001': 'BAD_REQUEST', // string_data_right_truncation
+  '22003': 'BAD_REQUEST', // numeric_value_out_of_range
+  '22007': 'BAD_REQUEST', // invalid_datetime_format
+  '22008': 'BAD_REQUEST', // datetime_field_overflow
 };
 
 function mapError(error: unknown): Mapped {

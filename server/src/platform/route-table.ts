@@ -1,10 +1,12 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 
 export interface RouteEntry {
   method: string;
   url: string;
   auth: 'required' | 'optional' | undefined;
   permission: string | undefined;
+  /** The route's schemas (zod) of params, querystring and body: the input tests walk their fields. */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -23,7 +25,7 @@ export function recordRouteTable(app: FastifyInstance) {
     const config = (route.config ?? {}) as { auth?: 'required' | 'optional'; permission?: string };
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      table.push({ method, url: route.url, auth: config.auth, permission: config.permission });
+      table.push({ method, url: route.url, auth: config.auth, permission: config.permission, schema: route.schema });
     }
   });
 }

@@ -63,7 +63,7 @@ export async function keepAliveClient(app: FastifyInstance) {
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
           'Content-Type: application/octet-stream\r\n\r\n',
       );
-      const pieces = [head];
+      const pieces: Buffer[] = [head];
       for (let at = 0; at < content.length; at += 65_536) pieces.push(content.subarray(at, at + 65_536));
       pieces.push(Buffer.from(`\r\n--${boundary}--\r\n`));
       return send(method!, url!, { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, pieces);

@@ -58,6 +58,34 @@ describe('institution home and modules', () => {
     expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 1920, height: 300, format: 'png' });
   });
 
+  it('stores only http(s) links, and refuses a body that changes nothing', async () => {
+    const put = (payload: object) => call('admin', 'PUT', '/api/v1/admin/institution-home', payload);
+    for (const payload of [
+      { bannerLinks: ['javascript:alert(1)'] },
+      { bannerLinks: ['data:text/html,<b>x</b>'] },
+      { footerSites: [{ name: 'Bad', url: 'JavaScript:alert(1)' }] },
+      {},
+    ]) {
+      const res = await put(payload);
+      expect({ payload, status: res.statusCode, code: res.json().errorCode }).toEqual({
+        payload,
+        status: 400,
+        code: '1001',
+      });
+    }
+    const image = await sharp({ create: { width: 40, height: 10, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    const { payload: body, type } = multipartFile('b.png', image, { link: 'javascript:alert(1)' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/institution-home/banners/1',
+      payload: body,
+      headers: { 'content-type': type, 'x-authorization': tokens.admin! },
+    });
+    expect(res.json()).toMatchObject({ errorCode: '1001', data: { issues: [{ path: 'body.link' }] } });
+  });
+
   it('saves up to six distinct project types and the footer, refusing a seventh or a duplicate', async () => {
     const types = ['Python', 'Vision', 'Speech', 'Robots', 'Data', 'Games'];
     expect(

@@ -4,6 +4,7 @@ import {
   ROLES,
   ZInstitutionHome,
   ZSideModules,
+  ZOptionalHttpUrl,
   ZUpdateInstitutionHomeRequest,
 } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,8 +81,12 @@ export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const customerId = ownCustomer(requireAuth(request).customerId);
       const file = await readUpload(request, LIMITS.bannerBytes);
-      const link = (file.fields.link ?? '').slice(0, 500);
-      await setBanner(ctx, request, customerId, request.params.slot, { name: file.filename, bytes: file.bytes }, link);
+      const link = ZOptionalHttpUrl.safeParse(file.fields.link ?? '');
+      if (!link.success) {
+        throw new AppError('BAD_REQUEST', { issues: [{ path: 'body.link', message: link.error.issues[0]!.message }] });
+      }
+      const image = { name: file.filename, bytes: file.bytes };
+      await setBanner(ctx, request, customerId, request.params.slot, image, link.data);
       return ok(null);
     },
   );
