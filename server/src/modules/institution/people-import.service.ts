@@ -1,8 +1,9 @@
-import { Readable } from 'node:stream';
 import { LANGUAGES, LIMITS, PHONE, ROLES, USERNAME, type Language } from '@aiedu/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
+import { readSheetRows, type SheetLimits, type SheetRow } from '../../platform/archive/sheet.js';
+import { whileConnected } from '../../platform/archive/worker.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
@@ -54,30 +55,30 @@ export async function buildTemplate(language: Language, kind: PersonKind = 'stud
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function readCells(file: Buffer, fileName: string): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    if (fileName.toLowerCase().endsWith('.csv')) await workbook.csv.read(Readable.from([file]));
-    else await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('BAD_REQUEST', { reason: 'unreadable file' });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const values = (row.values as unknown[])
-      .slice(1)
-      .map((v) =>
-        v === null || v === undefined ? '' : String(typeof v === 'object' && 'text' in v ? v.text : v).trim(),
-      );
-    rows[number - 1] = values;
-  });
-  return rows;
+/** The most people one file may import (a header row and this many rows): a large school's roll. */
+export const IMPORT_MAX_ROWS = 10_000;
+
+const MiB = 1024 * 1024;
+
+/**
+ * What an import file may take to read. A 10,000-row sheet inflates to a few MB (exceljs writes 2.2 MB of sheet and
+ * 0.7 MB of shared strings, each about 10 times its compressed size) and is read within a 24 MiB heap; the limits
+ * leave room for formatting and pictures, and refuse a bomb from its central directory, before it is inflated.
+ */
+const IMPORT_SHEET: Omit<SheetLimits, 'signal'> = {
+  maxRows: IMPORT_MAX_ROWS + 1,
+  zip: { maxEntries: 500, maxEntryBytes: 64 * MiB, maxTotalBytes: 128 * MiB, maxRatio: 200 },
+  heapMb: 128,
+  timeoutMs: 30_000,
+};
+
+function readRows(file: Buffer, fileName: string, signal: AbortSignal): Promise<SheetRow[]> {
+  const format = fileName.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
+  return readSheetRows(file, format, { ...IMPORT_SHEET, signal });
 }
 
-function parseRows(cells: string[][], kind: PersonKind): Row[] | null {
-  const header = cells[0] ?? [];
+function parseRows(sheet: SheetRow[], kind: PersonKind): Row[] | null {
+  const header = sheet.find((line) => line.number === 1)?.cells ?? [];
   const index = new Map<Field, number>();
   header.forEach((name, i) => {
     const field = HEADER_FIELDS.get(name.toLowerCase());
@@ -85,13 +86,11 @@ function parseRows(cells: string[][], kind: PersonKind): Row[] | null {
   });
   if (!COLUMNS[kind].required.every((field) => index.has(field))) return null;
   const get = (line: string[], field: Field) => (index.has(field) ? (line[index.get(field)!] ?? '') : '');
-  return cells
-    .map((line, i) => ({ line, i }))
-    .slice(1)
-    .filter(({ line }) => line && line.some((c) => c !== ''))
-    .map(({ line, i }) => {
-      const row = { row: i + 1 } as Row;
-      for (const field of Object.keys(HEADERS.en) as Field[]) row[field] = get(line, field);
+  return sheet
+    .filter((line) => line.number > 1 && line.cells.some((c) => c !== ''))
+    .map((line) => {
+      const row = { row: line.number } as Row;
+      for (const field of Object.keys(HEADERS.en) as Field[]) row[field] = get(line.cells, field);
       return row;
     });
 }
@@ -179,7 +178,8 @@ export async function importPeople(
       and(eq(schools.id, input.schoolId), scopeWhere(scope, { customerId: schools.customerId, schoolId: schools.id })),
     );
   if (!school) throw new AppError('NOT_FOUND');
-  const rows = parseRows(await readCells(input.file, input.fileName), kind);
+  const sheet = await whileConnected(request, (signal) => readRows(input.file, input.fileName, signal));
+  const rows = parseRows(sheet, kind);
   if (!rows) {
     const problem = {
       row: 1,

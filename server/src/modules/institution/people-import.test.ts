@@ -2,9 +2,11 @@ import { ROLES } from '@aiedu/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students, teachers, users } from '../../platform/db/schema/index.js';
+import { parseQueue } from '../../platform/archive/worker.js';
+import { operationLogs, students, teachers, users } from '../../platform/db/schema/index.js';
 import { b64, buildCustomer, buildSchool, buildUser, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { deflatedPart, repeatedSheet, sheetRow, sheetXml, xlsxAround } from '../../test/zip-builder.js';
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -23,6 +25,29 @@ function multipart(fileName: string, content: Buffer) {
     ]),
     type: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/** A test app with a customer, its school and the customer's administrator signed in; `upload` posts an import. */
+async function customerAdminWorld(overrides: Parameters<typeof buildCustomer>[1] = {}) {
+  const t = await createTestApp();
+  const customer = await buildCustomer(t.database.db, overrides);
+  const schoolId = (await buildSchool(t.database.db, customer.id)).id;
+  const admin = await buildUser(t.database.db, {
+    customerId: customer.id,
+    username: 'admin',
+    roles: [ROLES.customerAdmin],
+  });
+  const token = await signIn(t.app, customer.code, 'admin', admin.password);
+  const upload = (kind: 'teacher' | 'student', content: Buffer, dryRun: boolean, language: string) => {
+    const { body, type } = multipart(`${kind}s.xlsx`, content);
+    return t.app.inject({
+      method: 'POST',
+      url: `/gw/admin/api/v1/school/${kind}s/import?schoolId=${schoolId}&dryRun=${dryRun}`,
+      payload: body,
+      headers: { 'content-type': type, 'x-authorization': token, language },
+    });
+  };
+  return { t, customerId: customer.id, token, upload };
 }
 
 describe('student import from xlsx and CSV', () => {
@@ -152,37 +177,20 @@ describe('student import from xlsx and CSV', () => {
 });
 
 describe('teacher import', () => {
-  let t: TestApp;
-  let token: string;
-  let schoolId: string;
-  let customerId: string;
+  let world: Awaited<ReturnType<typeof customerAdminWorld>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.database.db;
-    const customer = await buildCustomer(db, { teacherQuota: 3 });
-    customerId = customer.id;
-    schoolId = (await buildSchool(db, customer.id)).id;
-    const admin = await buildUser(db, { customerId, username: 'admin', roles: [ROLES.customerAdmin] });
-    token = await signIn(t.app, customer.code, 'admin', admin.password);
+    world = await customerAdminWorld({ teacherQuota: 3 });
   });
-  afterAll(() => t.close());
+  afterAll(() => world.t.close());
 
-  const upload = (content: Buffer, dryRun: boolean) => {
-    const { body, type } = multipart('teachers.xlsx', content);
-    return t.app.inject({
-      method: 'POST',
-      url: `/gw/admin/api/v1/school/teachers/import?schoolId=${schoolId}&dryRun=${dryRun}`,
-      payload: body,
-      headers: { 'content-type': type, 'x-authorization': token, language: 'en' },
-    });
-  };
+  const upload = (content: Buffer, dryRun: boolean) => world.upload('teacher', content, dryRun, 'en');
 
   it('serves its own template with phone and remark columns', async () => {
-    const res = await t.app.inject({
+    const res = await world.t.app.inject({
       method: 'GET',
       url: '/gw/admin/api/v1/school/teachers/template',
-      headers: { 'x-authorization': token, language: 'ja' },
+      headers: { 'x-authorization': world.token, language: 'ja' },
     });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -219,15 +227,88 @@ describe('teacher import', () => {
       ['t12', 'Twelve', '', '', 'Start2026'],
     ]);
     expect((await upload(good, false)).json().data).toEqual({ total: 2, imported: 2, problems: [] });
-    const rows = await t.database.db
+    const rows = await world.t.database.db
       .select({ username: users.username, phone: users.phone, remark: teachers.remark, roles: users.roles })
       .from(teachers)
       .innerJoin(users, eq(users.id, teachers.userId))
-      .where(eq(teachers.customerId, customerId))
+      .where(eq(teachers.customerId, world.customerId))
       .orderBy(users.username);
     expect(rows).toEqual([
       { username: 't11', phone: '13800000011', remark: 'Maths', roles: [ROLES.teacher] },
       { username: 't12', phone: null, remark: '', roles: [ROLES.teacher] },
     ]);
+  });
+});
+
+describe('import files that would hold the server', () => {
+  let world: Awaited<ReturnType<typeof customerAdminWorld>>;
+
+  beforeAll(async () => {
+    world = await customerAdminWorld();
+  });
+  afterAll(() => world.t.close());
+
+  const upload = (content: Buffer, language: string) => world.upload('student', content, false, language);
+  const header = sheetRow(1, ['Username', 'Name', 'Class', 'Initial password']);
+  const nothingWritten = async () => {
+    const { db } = world.t.database;
+    expect(await db.select().from(users).where(eq(users.customerId, world.customerId))).toHaveLength(1);
+    expect(await db.select().from(operationLogs).where(eq(operationLogs.customerId, world.customerId))).toEqual([]);
+  };
+
+  it('refuses a 1 MB file whose sheet inflates to 400 MB before inflating it, in the caller’s language', async () => {
+    const unit = sheetRow(2, ['kid01', 'Kid', 'Grade 4 Class 1', 'Start2026']).repeat(4096);
+    const bomb = xlsxAround(repeatedSheet(unit, Math.ceil((400 * 1024 * 1024) / unit.length)));
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const res = await upload(bomb, 'zh_CHS');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ errorCode: '2006', errorMsg: '文件过大', data: { reason: 'bytes' } });
+    await nothingWritten();
+  });
+
+  it('refuses an archive of too many files', async () => {
+    const extra = Array.from({ length: 500 }, (_, i) => deflatedPart(`xl/media/image${i}.png`, 'x'));
+    const res = await upload(xlsxAround(deflatedPart('xl/worksheets/sheet1.xml', sheetXml(header)), extra), 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errorCode: '3014',
+      errorMsg: 'The archive contains too many files',
+      data: { reason: 'entries', max: 500 },
+    });
+    await nothingWritten();
+  });
+
+  it('refuses a sheet that inflates past the size its header declares, and an entry named to climb out', async () => {
+    const unit = sheetRow(2, ['kid01', 'Kid', 'Grade 4 Class 1', 'Start2026']).repeat(64);
+    const lying = { ...repeatedSheet(unit, 10_000), size: 4096 };
+    const res = await upload(xlsxAround(lying), 'ja');
+    expect(res.json()).toMatchObject({
+      errorCode: '1001',
+      errorMsg: 'リクエストパラメータが正しくありません',
+      data: { reason: 'declared' },
+    });
+    const slip = deflatedPart('../../../../tmp/evil.sh', 'echo owned');
+    const named = await upload(xlsxAround(deflatedPart('xl/worksheets/sheet1.xml', sheetXml(header)), [slip]), 'en');
+    expect(named.json()).toMatchObject({ errorCode: '1001', data: { reason: 'name' } });
+    await nothingWritten();
+  });
+
+  it('refuses more than 10,000 rows at the first one past them, answering others meanwhile', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) =>
+      sheetRow(i + 2, [`kid${i}`, `Kid ${i}`, 'Grade 4 Class 1', 'Start2026']),
+    );
+    const file = xlsxAround(deflatedPart('xl/worksheets/sheet1.xml', sheetXml(header + rows.join(''))));
+    let answered = false;
+    const importing = upload(file, 'en').finally(() => {
+      answered = true;
+    });
+    while (parseQueue().running === 0) await new Promise((resolve) => setImmediate(resolve));
+    const health = await world.t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.json()).toEqual({ status: 'ok' });
+    expect(answered).toBe(false);
+    const res = await importing;
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ errorCode: '2006', data: { reason: 'rows', max: 10_001 } });
+    await nothingWritten();
   });
 });
