@@ -16,6 +16,7 @@ export const ERRORS = {
   NO_PERMISSION_VISIT: { code: '1008', status: 403, key: 'noPermissionVisit' },
   OPERATION_FAILED: { code: '1009', status: 409, key: 'operationFailed' },
   LOADING_FAILED: { code: '1010', status: 500, key: 'loadingFailed' },
+  SERVICE_UNAVAILABLE: { code: '1011', status: 503, key: 'serviceUnavailable' },
   // Sign-in and registration
   TOO_MANY_LOGIN_ATTEMPTS: { code: '1101', status: 429, key: 'tooManyLoginAttempts' },
   WRONG_CREDENTIALS: { code: '1102', status: 400, key: 'wrongCredentials' },

@@ -64,6 +64,7 @@ import { loadOrCreateSecret } from './platform/secrets.js';
 import { recordRouteTable } from './platform/route-table.js';
 import { registerSecurityHeaders } from './platform/security.js';
 import { registerTextInputCheck } from './platform/text-input.js';
+import { answerClientError, answerFrameworkError, registerDrainRefusal } from './platform/http-refusals.js';
 import { RequestShield, registerShield } from './platform/shield.js';
 import { RedisCluster } from './platform/cluster.js';
 import { followCentreWrites } from './modules/course/centre-cache.js';
@@ -117,6 +118,9 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    return503OnClosing: false,
     trustProxy: proxyTrust(config),
   }).withTypeProvider<ZodTypeProvider>();
   const tokens = new AccessTokens(
@@ -160,6 +164,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app, await storage.directOrigin());
+  registerDrainRefusal(app);
   registerShield(app, shield);
   registerErrorHandling(app);
   registerTextInputCheck(app);

@@ -12,6 +12,7 @@ export const en: Record<ErrorKey, string> = {
   noPermissionVisit: 'No permission to visit',
   operationFailed: 'Operation failed',
   loadingFailed: 'Loading failed',
+  serviceUnavailable: 'The server is restarting, please try again in a moment',
   tooManyLoginAttempts: 'Too many login attempts, please try again later',
   wrongCredentials: 'Username or password incorrect',
   usernameTaken: 'Username already registered',

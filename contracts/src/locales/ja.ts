@@ -12,6 +12,7 @@ export const ja: Record<ErrorKey, string> = {
   noPermissionVisit: 'アクセス権限がありません',
   operationFailed: '操作に失敗しました',
   loadingFailed: '読み込みに失敗しました',
+  serviceUnavailable: 'サーバーを再起動しています。しばらくしてからもう一度お試しください',
   tooManyLoginAttempts: 'ログインの試行回数が多すぎます。しばらくしてから再度お試しください',
   wrongCredentials: 'ユーザー名またはパスワードが正しくありません',
   usernameTaken: 'このユーザー名は既に登録されています',

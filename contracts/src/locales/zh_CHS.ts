@@ -12,6 +12,7 @@ export const zh_CHS: Record<ErrorKey, string> = {
   noPermissionVisit: '无权访问',
   operationFailed: '操作失败',
   loadingFailed: '加载失败',
+  serviceUnavailable: '服务器正在重启，请稍后再试',
   tooManyLoginAttempts: '登录尝试次数过多，请稍后再试',
   wrongCredentials: '用户名或密码错误',
   usernameTaken: '用户名已被注册',

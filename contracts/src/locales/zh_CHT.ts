@@ -12,6 +12,7 @@ export const zh_CHT: Record<ErrorKey, string> = {
   noPermissionVisit: '無權存取',
   operationFailed: '操作失敗',
   loadingFailed: '載入失敗',
+  serviceUnavailable: '伺服器正在重新啟動，請稍後再試',
   tooManyLoginAttempts: '登入嘗試次數過多，請稍後再試',
   wrongCredentials: '使用者名稱或密碼錯誤',
   usernameTaken: '使用者名稱已被註冊',

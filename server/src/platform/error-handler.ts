@@ -45,6 +45,8 @@ function mapError(error: unknown): Mapped {
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (status === 413) return { entry: ERRORS.FILE_TOO_LARGE, status: 413, data: null };
+  // A path parameter or a request line too long: the caller's parameter, answered with its own status.
+  if (status === 414 || status === 431) return { entry: ERRORS.BAD_REQUEST, status, data: null };
   if (status === 429) return { entry: ERRORS.TOO_FREQUENT, status: 429, data: null };
   if (status && status >= 400 && status < 500) {
     const entry = fastifyError.validation || status === 400 ? ERRORS.BAD_REQUEST : ERRORS.INVALID_REQUEST;
