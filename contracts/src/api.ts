@@ -42,6 +42,8 @@ export const API = {
   runtimeAvailability: '/gw/api/v1/runtime/availability',
   computeBalance: '/gw/api/v1/runtime/balance',
   computeAllowances: '/api/v1/admin/compute-allowances',
+  /** Super administrators: how runtimes are kept from the platform (network, processes, limits). */
+  runtimeIsolation: '/api/v1/admin_super/runtime-isolation',
   /** The gateway to a project's Jupyter server: `${runtimeProxy}/<projectId>/api/...` (HTTP and WebSocket). */
   runtimeProxy: '/gw/api/v1/runtime',
   /** `PUT ${runtimeSockets}/<socket>/token`: the caller's fresh access token replaces an open socket's. */

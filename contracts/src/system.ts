@@ -78,3 +78,22 @@ export const ZDiskSpace = z.object({
   ),
 });
 export type TDiskSpace = z.infer<typeof ZDiskSpace>;
+
+/**
+ * How the notebook runtimes of the answering server are kept from the platform, for the super administrators:
+ * - `network`: `isolated` (the local driver's nftables rules: no address of this machine or its private networks),
+ *   `policy` (Kubernetes: the `aiedu-runtimes` NetworkPolicy, enforced where the cluster's network plugin supports
+ *   it) or `open` (runtimes reach the database, Redis and the API; `reason` says why and what to do);
+ * - `networkMode`: with `internet` runtimes may reach the internet, with `none` only the addresses allowed;
+ * - `processesHidden`: a runtime lists only its own processes;
+ * - `limits`: how memory and CPU are bounded.
+ */
+export const ZRuntimeIsolation = z.object({
+  driver: z.enum(['local', 'kubernetes']),
+  network: z.enum(['isolated', 'policy', 'open']),
+  networkMode: z.enum(['internet', 'none']),
+  reason: z.string(),
+  processesHidden: z.boolean(),
+  limits: z.enum(['cgroup', 'rlimit', 'none']),
+});
+export type TRuntimeIsolation = z.infer<typeof ZRuntimeIsolation>;

@@ -137,6 +137,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY="10\.0\.0\.0\/99"/);
   });
 
+  it('reads what runtimes may reach over the network, and refuses an allowance that is no address', () => {
+    expect(loadConfig({}).runtimeNetwork).toEqual({ mode: 'internet', allow: [] });
+    expect(
+      loadConfig({ RUNTIME_NETWORK: 'none', RUNTIME_NETWORK_ALLOW: '10.0.0.5:3141, [fd00::5]' }).runtimeNetwork,
+    ).toEqual({
+      mode: 'none',
+      allow: [
+        { address: '10.0.0.5', port: 3141 },
+        { address: 'fd00::5', port: null },
+      ],
+    });
+    expect(() => loadConfig({ RUNTIME_NETWORK: 'open' })).toThrow(/RUNTIME_NETWORK/);
+    expect(() => loadConfig({ RUNTIME_NETWORK_ALLOW: 'pypi.lan' })).toThrow(/RUNTIME_NETWORK_ALLOW/);
+  });
+
   it('reads the warm pool as one count or per runtime type', () => {
     expect(loadConfig({ RUNTIME_WARM_POOL: '0' }).runtimeWarmPool).toEqual({ BASIC: 0, ADVANCED: 0, GPU: 0 });
     expect(loadConfig({ RUNTIME_WARM_POOL: '2' }).runtimeWarmPool).toEqual({ BASIC: 2, ADVANCED: 2, GPU: 2 });

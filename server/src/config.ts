@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  parseNetworkAllowances,
+  type NetworkAllowance,
+  type RuntimeNetworkMode,
+} from './modules/runtime/runtime-network.js';
 import { isValidRange } from './platform/shield.js';
 import type { S3Options } from './platform/storage/s3-storage.js';
 
@@ -193,6 +198,15 @@ const ZEnv = z
       .string()
       .regex(/^(https?|file):\/\//, 'expected an http(s):// or file:// index URL')
       .optional(),
+    RUNTIME_NETWORK: z.enum(['internet', 'none']).default('internet'),
+    RUNTIME_NETWORK_ALLOW: z
+      .string()
+      .default('')
+      .transform(parseNetworkAllowances)
+      .refine(
+        (allow) => allow !== null,
+        'expected comma-separated addresses or CIDR ranges, each with an optional port (10.0.0.5:3141, [fd00::5]:3141)',
+      ),
     METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
     BACKUP_DIR: z.string().min(1).optional(),
     BACKUP_AT: z
@@ -322,6 +336,8 @@ export interface Config {
   computeWeeklyMinutes: Record<'BASIC' | 'ADVANCED' | 'GPU', number>;
   userStorageQuotaBytes: number;
   pipIndexUrl: string | undefined;
+  /** What notebook runtimes may reach over the network (runtime-network.ts). */
+  runtimeNetwork: { mode: RuntimeNetworkMode; allow: NetworkAllowance[] };
   /** A backup every day at `at` (the server's local time) into `dir`, keeping the newest `keep`; off when unset. */
   scheduledBackups: { dir: string; at: string; keep: number } | null;
   /** The bearer token Prometheus scrapes `/metrics` with; unset: no `/metrics`. */
@@ -430,6 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
     pipIndexUrl: e.PIP_INDEX_URL,
+    runtimeNetwork: { mode: e.RUNTIME_NETWORK, allow: e.RUNTIME_NETWORK_ALLOW! },
     metricsToken: e.METRICS_TOKEN,
     scheduledBackups: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), at: e.BACKUP_AT, keep: e.BACKUP_KEEP } : null,
   };

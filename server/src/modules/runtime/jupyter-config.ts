@@ -13,6 +13,8 @@
  *   safe to start as root. A second bind is refused, and so is a bind of a root server without a project user.
  * - The token comes in the environment (never on the command line, which any user can list) and leaves it at once;
  *   the bind replaces it with a new one, so the token a server started with opens nothing once it serves a project.
+ * - Kernels use the `ipc` transport (Unix sockets in the bound project's connection folder, its user's alone):
+ *   a project's processes may reach no address of this machine, loopback included (runtime-network.ts).
  */
 export const JUPYTER_CONFIG = `# Written by the platform at start; do not edit.
 import json, os, shutil, signal, sys, threading, time
@@ -262,6 +264,9 @@ c.ServerApp.port_retries = 0
 c.ServerApp.shutdown_no_activity_timeout = 0
 c.FileContentsManager.delete_to_trash = False
 c.ContentsManager.allow_hidden = False
+# Kernels and their server speak over Unix sockets in the project's own connection folder, never over loopback
+# TCP: a project's processes reach no address of this machine (the platform's network rules), not even their own.
+c.KernelManager.transport = 'ipc'
 `;
 
 /**

@@ -71,6 +71,7 @@ describe.skipIf(JUPYTER_MISSING)('an unbound Jupyter server (warm pool)', () => 
       limits: { cpu: 1, memoryMb: 1024 },
       maxProcesses: null,
       background: true,
+      hideProcesses: false,
       log: { warn: () => undefined },
     });
   }, 60_000);

@@ -9,6 +9,7 @@ import type { RuntimeLimits } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { joinCgroup, type LimitsMode } from './cgroup-limits.js';
 import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER } from './jupyter-config.js';
+import { hidingCommand } from './process-view.js';
 import type { RuntimeEndpoint } from './runtime-driver.js';
 
 const READY_TIMEOUT_MS = 30_000;
@@ -72,6 +73,8 @@ export interface LaunchOptions {
   maxProcesses: number | null;
   /** A warm-pool server starts at a lower CPU priority, so it never slows a student's start. */
   background: boolean;
+  /** Started in a mount namespace whose `/proc` shows each user only its own processes (process-view.ts). */
+  hideProcesses: boolean;
   log: { warn(o: object, m: string): void };
 }
 
@@ -149,6 +152,7 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
     `--ServerApp.port=${port}`,
     `--ServerApp.root_dir=${dir}`,
   ];
+  const isolated = options.hideProcesses ? hidingCommand(jupyter) : jupyter;
   let command =
     options.limitsMode === 'rlimit'
       ? [
@@ -157,9 +161,9 @@ export async function launchServer(runtimeType: ContainerType, options: LaunchOp
           '--nofile=4096',
           ...nproc(options.maxProcesses),
           '--',
-          ...jupyter,
+          ...isolated,
         ]
-      : jupyter;
+      : isolated;
   // Only root may raise the priority back at the bind, so only root starts servers niced.
   const isRoot = process.getuid?.() === 0;
   if (options.background && isRoot) command = [NICE, '-n', '10', ...command];

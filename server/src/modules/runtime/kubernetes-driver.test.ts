@@ -11,6 +11,7 @@ import { KUBELET_MISSING, KubeCluster } from '../../test/kube-cluster.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { KubernetesRuntimeDriver, type KubernetesDriverOptions } from './kubernetes-driver.js';
 import { POD_PROJECT } from './kubernetes-pods.js';
+import { CLOSED_IPV4, CLOSED_IPV6 } from './runtime-network.js';
 
 const LIMITS = {
   BASIC: { cpu: 1, memoryMb: 1024 },
@@ -349,3 +350,31 @@ describe.skipIf(JUPYTER_MISSING || KUBELET_MISSING)('the platform with RUNTIME_D
 function podsOfProject(cluster: KubeCluster, id: string) {
   return [...cluster.pods.values()].filter((r) => r.pod.metadata!.labels!['aiedu/project'] === id);
 }
+
+describe('the runtime pods’ NetworkPolicy', () => {
+  it("keeps runtime pods off what the local driver's rules keep runtimes off", () => {
+    type Peer = { ipBlock?: { cidr: string; except?: string[] }; podSelector?: object; namespaceSelector?: object };
+    const policy = (
+      loadAllYaml(readFileSync(path.join(REPO, 'deploy/kubernetes/aiedu.yaml'), 'utf8')) as {
+        kind: string;
+        metadata: { name: string };
+        // The client's loader names `from` `_from` (a reserved word in its models).
+        spec: { ingress: { _from: Peer[] }[]; egress: { to: Peer[]; ports?: { port: number }[] }[] };
+      }[]
+    ).find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'aiedu-runtimes')!;
+    expect(policy.spec.ingress.flatMap((rule) => rule._from)).toEqual([
+      { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'aiedu-server' } } },
+    ]);
+    const blocks = policy.spec.egress
+      .flatMap((rule) => rule.to)
+      .flatMap((peer) => (peer.ipBlock ? [peer.ipBlock] : []));
+    expect(blocks).toEqual([
+      { cidr: '0.0.0.0/0', except: CLOSED_IPV4 },
+      { cidr: '::/0', except: CLOSED_IPV6 },
+    ]);
+    // DNS goes to the cluster's resolver only, not to port 53 anywhere.
+    const dns = policy.spec.egress.find((rule) => rule.ports?.some((p) => p.port === 53))!;
+    expect(dns.to).toHaveLength(1);
+    expect(dns.to[0]).toMatchObject({ podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } });
+  });
+});

@@ -10,7 +10,7 @@ import {
   type V1Pod,
   type V1Status,
 } from '@kubernetes/client-node';
-import type { ContainerType } from '@aiedu/contracts';
+import type { ContainerType, TRuntimeIsolation } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
 import { diskUsage } from '../../platform/disk-space.js';
 import { AppError } from '../../platform/errors.js';
@@ -76,6 +76,20 @@ const isStatus = (error: unknown, code: number) => error instanceof ApiException
  */
 export class KubernetesRuntimeDriver extends FolderWorkspaces implements RuntimeDriver {
   readonly limitsMode = 'cgroup' as const;
+  /**
+   * Pods have their own network and process namespaces; what they may reach is the `aiedu-runtimes` NetworkPolicy's
+   * (deploy/kubernetes/aiedu.yaml: the internet, DNS, nothing of the cluster or private networks), which only a
+   * cluster whose network plugin enforces NetworkPolicies holds to.
+   */
+  readonly isolation: TRuntimeIsolation = {
+    driver: 'kubernetes',
+    network: 'policy',
+    networkMode: 'internet',
+    reason:
+      "runtime pods reach what the aiedu-runtimes NetworkPolicy allows, where the cluster's network plugin enforces NetworkPolicies",
+    processesHidden: true,
+    limits: 'cgroup',
+  };
   /** The disk guard walks each running project's folder: near the floor, every two seconds, not every quarter. */
   readonly diskWatchMs = 2000;
   private readonly core: CoreV1Api;

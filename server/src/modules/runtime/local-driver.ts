@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { ContainerType } from '@aiedu/contracts';
+import type { ContainerType, TRuntimeIsolation } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { cgroupUsage, detectLimitsMode, removeCgroup, type LimitsMode } from './cgroup-limits.js';
@@ -17,8 +18,17 @@ import {
   type JupyterServer,
 } from './jupyter-server.js';
 import { cgroupWrittenBytes, processTreeUsage, processTreeWrittenBytes } from './process-usage.js';
+import { canHideProcesses, hidingCommandAs } from './process-view.js';
 import { FolderWorkspaces, ProjectFolders } from './project-folders.js';
 import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
+import {
+  indexAllowance,
+  isolateRuntimeNetwork,
+  rulesInForce,
+  type NetworkAllowance,
+  type NetworkIsolation,
+  type RuntimeNetworkMode,
+} from './runtime-network.js';
 import { WarmPool } from './warm-pool.js';
 
 export interface LocalDriverOptions {
@@ -30,6 +40,8 @@ export interface LocalDriverOptions {
   /** Jupyter servers kept started per runtime type (the warm pool); 0 starts each one on demand. */
   warmPool: Record<ContainerType, number>;
   pipIndexUrl: string | undefined;
+  /** What runtimes may reach over the network (`RUNTIME_NETWORK`, `RUNTIME_NETWORK_ALLOW`). */
+  network: { mode: RuntimeNetworkMode; allow: NetworkAllowance[] };
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
   /** The processes and threads one runtime (or package command) may have at once (`RUNTIME_MAX_PROCESSES`). */
   maxProcesses: number;
@@ -55,6 +67,13 @@ interface Running {
  */
 export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDriver {
   readonly limitsMode: LimitsMode;
+  isolation: TRuntimeIsolation;
+  /**
+   * Each running project's kernel connection folder (`<this>/<seq>`, its user's alone): a short path, since a Unix
+   * socket's path may not exceed 107 bytes and the data directory's can be anything.
+   */
+  private readonly connectionsDir: string;
+  private readonly hideProcesses: boolean;
   private readonly running = new Map<string, Running>();
   private readonly exitListeners: ((projectId: string) => void)[] = [];
   private readonly isRoot = process.getuid?.() === 0;
@@ -75,6 +94,19 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
     this.folders = new ProjectFolders(options.rootDir, options.uidBase);
     this.cgroupRoot = options.cgroupRoot ?? '/sys/fs/cgroup';
     this.limitsMode = detectLimitsMode({ root: this.cgroupRoot, isRoot: this.isRoot, prlimit: PRLIMIT });
+    this.hideProcesses = canHideProcesses();
+    this.isolation = {
+      driver: 'local',
+      network: 'open',
+      networkMode: options.network.mode,
+      reason: 'not applied yet',
+      processesHidden: this.hideProcesses,
+      limits: this.limitsMode,
+    };
+    const runDir = this.isRoot && existsSync('/run') ? '/run' : os.tmpdir();
+    this.connectionsDir = mkdtempSync(path.join(runDir, 'aiedu-'));
+    // Project users pass through to their own folder, and list nothing.
+    chmodSync(this.connectionsDir, 0o711);
     mkdirSync(options.rootDir, { recursive: true });
     // Other users may pass through the runtime folder to their own project but not list it.
     chmodSync(options.rootDir, 0o711);
@@ -98,6 +130,48 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
     });
   }
 
+  async open(): Promise<void> {
+    await this.isolate();
+  }
+
+  /**
+   * Installs the network rules that keep every project user of this process from the machine's services and
+   * private networks, checks that they hold, and says in the log what is not kept from them.
+   */
+  async isolate(): Promise<void> {
+    const index = indexAllowance(this.options.pipIndexUrl);
+    let network = isolateRuntimeNetwork({
+      uidBase: this.options.uidBase,
+      mode: this.options.network.mode,
+      allow: [...this.options.network.allow, ...(index ? [index] : [])],
+    });
+    if (network.isolated && !(await rulesInForce(this.options.uidBase))) {
+      network = {
+        ...network,
+        isolated: false,
+        reason:
+          "the runtimes' nftables rules were loaded but a test connection from a runtime user to this machine was not refused",
+      };
+    }
+    warnUnlessIsolated(network, this.hideProcesses, this.options.log);
+    this.isolation = {
+      ...this.isolation,
+      network: network.isolated ? 'isolated' : 'open',
+      networkMode: network.mode,
+      reason: network.reason,
+    };
+  }
+
+  /**
+   * Before each start: rules can go without this process knowing (a firewall reloaded, `nft flush ruleset`); they
+   * are put back, or the console and the log say that they could not be.
+   */
+  private async keepIsolated() {
+    if (!this.isRoot) return;
+    if (this.isolation.network === 'isolated' && (await rulesInForce(this.options.uidBase))) return;
+    await this.isolate();
+  }
+
   private launch(runtimeType: ContainerType, background: boolean) {
     return launchServer(runtimeType, {
       python: this.options.python,
@@ -110,6 +184,7 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
       limits: this.options.limits[runtimeType],
       maxProcesses: this.maxProcesses,
       background,
+      hideProcesses: this.hideProcesses,
       log: this.options.log,
     });
   }
@@ -163,13 +238,26 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
     return { home, venv, workspace };
   }
 
+  private connectionDir(project: RuntimeProject) {
+    return path.join(this.connectionsDir, String(project.seq));
+  }
+
+  /** The project's kernel connection folder, made empty for a start and given to the project's user. */
+  private makeConnectionDir(project: RuntimeProject) {
+    const dir = this.connectionDir(project);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { mode: 0o700 });
+    const id = this.identity(project);
+    if (id) chownSync(dir, id.uid, id.gid);
+  }
+
   private env(project: RuntimeProject, runtimeType: ContainerType | null): NodeJS.ProcessEnv {
     const home = path.join(this.projectDir(project.id), 'home');
     return projectEnvironment({
       home,
       venv: path.join(this.projectDir(project.id), 'venv'),
       jupyterPath: this.jupyterPath,
-      runtimeDir: path.join(home, '.jupyter-runtime'),
+      runtimeDir: this.connectionDir(project),
       limits: runtimeType ? this.options.limits[runtimeType] : { cpu: 1, memoryMb: 0 },
       pipIndexUrl: this.options.pipIndexUrl,
     });
@@ -178,13 +266,17 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
   /** Runs a command as the project's user with the project's clean environment. */
   private run(project: RuntimeProject, args: string[], options: { timeoutMs?: number } = {}): Promise<ExecResult> {
     // A package's install scripts run as the project too: bounded like its runtime.
+    const identity = this.identity(project);
+    // Hidden, the command drops to the project's user itself, once its namespace is made.
+    const hidden = this.hideProcesses && identity;
+    const isolated = hidden ? hidingCommandAs(identity, args) : args;
     const command =
-      this.maxProcesses && existsSync(PRLIMIT) ? [PRLIMIT, ...nproc(this.maxProcesses), '--', ...args] : args;
+      this.maxProcesses && existsSync(PRLIMIT) ? [PRLIMIT, ...nproc(this.maxProcesses), '--', ...isolated] : isolated;
     return new Promise((resolve) => {
       const child = spawn(command[0]!, command.slice(1), {
         cwd: this.workspaceDir(project),
         env: this.env(project, null),
-        ...(this.identity(project) ?? {}),
+        ...(hidden ? {} : (identity ?? {})),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';
@@ -211,7 +303,9 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
   async start(project: RuntimeProject, runtimeType: ContainerType): Promise<RuntimeEndpoint> {
     const existing = this.running.get(project.id);
     if (existing) return existing.server.endpoint;
+    await this.keepIsolated();
     const { workspace } = await this.prepare(project);
+    this.makeConnectionDir(project);
     const warm = this.pool.take(runtimeType);
     const server = warm ?? (await this.launch(runtimeType, false));
     try {
@@ -228,6 +322,7 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
     const entry: Running = { server, stopping: false };
     this.running.set(project.id, entry);
     void server.exited.then(() => {
+      rmSync(this.connectionDir(project), { recursive: true, force: true });
       if (this.running.get(project.id) === entry) this.running.delete(project.id);
       if (entry.stopping) return;
       void this.discard(server);
@@ -278,5 +373,19 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
 
   async stopAll(): Promise<void> {
     await Promise.all([this.pool.close(), ...[...this.running.keys()].map((id) => this.stop(id))]);
+    rmSync(this.connectionsDir, { recursive: true, force: true });
+  }
+}
+
+/** Says at start, in plain words, what a runtime can reach or see that it should not, and what to do. */
+function warnUnlessIsolated(network: NetworkIsolation, processesHidden: boolean, log: LocalDriverOptions['log']) {
+  if (!network.isolated) {
+    log.warn(
+      { reason: network.reason },
+      `notebook runtimes are NOT cut off from this machine's services: ${network.reason}. Run the server as root with nftables installed (README, "Security")`,
+    );
+  }
+  if (!processesHidden) {
+    log.warn({}, 'notebook runtimes can list every process of this machine (run the server as root to hide them)');
   }
 }

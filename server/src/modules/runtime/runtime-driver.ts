@@ -1,4 +1,4 @@
-import type { ContainerType } from '@aiedu/contracts';
+import type { ContainerType, TRuntimeIsolation } from '@aiedu/contracts';
 
 /** What a driver needs to know of a project to run it. */
 export interface RuntimeProject {
@@ -26,6 +26,10 @@ export interface RuntimeUsage {
  */
 export interface RuntimeDriver {
   readonly limitsMode: 'cgroup' | 'rlimit' | 'none';
+  /** How runtimes are kept from the platform's services and each other (the super administrators' console). */
+  readonly isolation: TRuntimeIsolation;
+  /** Applies the network rules again (after nftables was installed). */
+  isolate?(): Promise<void>;
   /** Called once as the manager opens (the Kubernetes driver's watch of its pods and its sweep). */
   open?(): Promise<void>;
   start(project: RuntimeProject, runtimeType: ContainerType): Promise<RuntimeEndpoint>;

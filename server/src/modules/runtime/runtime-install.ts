@@ -1,19 +1,28 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { TRuntimeAvailability } from '@aiedu/contracts';
+import { NFT } from './runtime-network.js';
 
-/** The Debian packages a local runtime needs; CI and the start install the same list. */
+/**
+ * The Debian packages a local runtime needs; CI and the start install the same list. nftables keeps runtimes from
+ * the machine's services (runtime-network.ts).
+ */
 export const RUNTIME_PACKAGES = [
   'jupyter-server',
   'python3-ipykernel',
   'python3-numpy',
   'python3-matplotlib',
   'python3-venv',
+  'nftables',
 ];
 export const INSTALL_COMMAND = `sudo apt-get install -y --no-install-recommends ${RUNTIME_PACKAGES.join(' ')}`;
 
-/** True when `python` can import everything a runtime needs. */
+/**
+ * True when `python` can import everything a runtime needs and, run as root (where runtimes are other users whose
+ * network the server can close), nftables is there to close it.
+ */
 export function runtimeInstalled(python: string): boolean {
+  if (process.getuid?.() === 0 && !existsSync(NFT)) return false;
   const probe = spawnSync(python, ['-c', 'import jupyter_server, ipykernel, numpy, matplotlib, venv, ensurepip'], {
     stdio: 'ignore',
     timeout: 30_000,
@@ -30,6 +39,7 @@ export class RuntimeAvailability {
   /** Probed on first use, not at start: a probe imports Python packages and takes a second. */
   private probed: TRuntimeAvailability['state'] | null = null;
   private progress = '';
+  private readonly readyListeners: (() => void)[] = [];
 
   constructor(
     /** Null: runtimes run elsewhere (Kubernetes pods of the runtime image), always ready. */
@@ -50,6 +60,11 @@ export class RuntimeAvailability {
   /** The installation's side of the availability (the route adds the disk's). */
   get current(): Omit<TRuntimeAvailability, 'diskFull'> {
     return { state: this.state, command: INSTALL_COMMAND, progress: this.progress, limits: this.limits };
+  }
+
+  /** Called once an installation this process ran has finished well. */
+  onReady(listener: () => void): void {
+    this.readyListeners.push(listener);
   }
 
   /** Installs the packages when missing and allowed (root with apt-get); answers whether it started. */
@@ -77,8 +92,10 @@ export class RuntimeAvailability {
     child.stderr.on('data', onLine);
     child.on('close', (code) => {
       this.state = code === 0 && runtimeInstalled(this.python!) ? 'ready' : 'failed';
-      if (this.state === 'ready') this.log.info({}, 'notebook runtime installed');
-      else this.log.warn({ command: INSTALL_COMMAND, progress: this.progress }, 'notebook runtime install failed');
+      if (this.state === 'ready') {
+        this.log.info({}, 'notebook runtime installed');
+        for (const listener of this.readyListeners) listener();
+      } else this.log.warn({ command: INSTALL_COMMAND, progress: this.progress }, 'notebook runtime install failed');
     });
     return true;
   }

@@ -30,7 +30,7 @@ export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext
   const rootDir = path.join(ctx.config.dataDir, 'runtime');
   const instance = new ServerInstance(ctx, loadOrCreateSecret(ctx.config.dataDir, 'jwt.key', ctx.config.jwtSecret));
   const kubernetes = ctx.config.kubernetes;
-  const runtimeDriver =
+  const runtimeDriver: RuntimeDriver =
     driver ??
     (kubernetes
       ? createKubernetesDriver(kubernetes, {
@@ -50,6 +50,7 @@ export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext
           maxProcesses: ctx.config.runtimeMaxProcesses,
           warmPool: ctx.config.runtimeWarmPool,
           pipIndexUrl: ctx.config.pipIndexUrl,
+          network: ctx.config.runtimeNetwork,
           log,
         }));
   if (existsSync(ctx.config.dataDir)) protectDataDir(ctx.config.dataDir);
@@ -59,6 +60,8 @@ export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext
     runtimeDriver.limitsMode,
     log,
   );
+  // nftables may have come with the installation: runtimes are cut off from then on.
+  availability.onReady(() => void runtimeDriver.isolate?.());
   const manager = new RuntimeManager(ctx, runtimeDriver, availability, instance, log);
   await manager.open();
   app.addHook('onClose', () => manager.close());

@@ -4,6 +4,7 @@ import {
   ZComputeAllowance,
   ZComputeBalance,
   ZRuntimeAvailability,
+  ZRuntimeIsolation,
   ZRuntimeStatus,
   ZRuntimeStopReason,
   ZSetComputeAllowanceRequest,
@@ -49,6 +50,19 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{
       schema: { tags, summary: 'Whether this server can run notebooks', response: envelopeOf(ZRuntimeAvailability) },
     },
     async () => ok({ ...manager.availability.current, diskFull: (await manager.disk?.measure())?.state === 'low' }),
+  );
+
+  app.get(
+    API.runtimeIsolation,
+    {
+      config: { permission: 'system.manage' },
+      schema: {
+        tags,
+        summary: "How this server's notebook runtimes are kept from its services and each other",
+        response: envelopeOf(ZRuntimeIsolation),
+      },
+    },
+    async () => ok(manager.driver.isolation),
   );
 
   app.get(

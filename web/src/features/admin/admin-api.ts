@@ -1,4 +1,4 @@
-import type { TClassOption } from '@aiedu/contracts';
+import { API, type TClassOption } from '@aiedu/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { toast } from '../../app/feedback';
@@ -28,6 +28,7 @@ export const ADMIN_API = {
   systemConfig: '/api/v1/admin_super/system-config',
   backup: '/api/v1/admin_super/backup',
   disk: '/api/v1/admin_super/disk',
+  runtimeIsolation: API.runtimeIsolation,
   containerTypesConfig: '/api/v1/admin_super/container-types/config',
   customerModules: (customerId: string) => `/api/v1/admin_super/organizes/${customerId}/modules`,
 } as const;

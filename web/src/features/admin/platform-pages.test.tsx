@@ -1,4 +1,4 @@
-import { API, ROLES, type TDiskSpace } from '@aiedu/contracts';
+import { API, ROLES, type TDiskSpace, type TRuntimeIsolation } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,15 +54,27 @@ const DISK: TDiskSpace = {
   disks: [{ kind: 'data', path: '/var/lib/aiedu', freeBytes: 40 * GB, totalBytes: 100 * GB }],
 };
 
+const ISOLATED: TRuntimeIsolation = {
+  driver: 'local',
+  network: 'isolated',
+  networkMode: 'internet',
+  reason: '',
+  processesHidden: true,
+  limits: 'rlimit',
+};
+
 let server: FakeServer;
 let disk: TDiskSpace = DISK;
+let isolation: TRuntimeIsolation = ISOLATED;
 let setting: typeof SETTING | { platformName: string; logoUrl: string | null } = SETTING;
 
 beforeEach(async () => {
   server = await startFakeApi();
   setting = SETTING;
   disk = DISK;
+  isolation = ISOLATED;
   server.on(`GET ${API.sysSetting}`, () => ok(setting));
+  server.on(`GET ${ADMIN_API.runtimeIsolation}`, () => ok(isolation));
   server.on(`GET ${ADMIN_API.systemConfig}`, () => ok(CONFIG));
   server.on(`GET ${ADMIN_API.backup}/schedule`, () =>
     ok({ enabled: false, dir: null, at: null, keep: null, files: [], last: null }),
@@ -222,6 +234,30 @@ describe('the super administrators’ console', { timeout: 60_000 }, () => {
     disk = { floorBytes: 0, state: 'off', disks: DISK.disks };
     renderApp('/super/system-config');
     expect(await screen.findByText(/^No space is kept free/)).toBeTruthy();
+  });
+
+  it('says whether notebooks are cut off from the server, and why not and what to do when they are not', async () => {
+    const view = renderApp('/super/system-config');
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Notebook isolation' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    expect(await within(card).findByText(/^Notebooks cannot reach this server's database, Redis, API/)).toBeTruthy();
+    expect(within(card).getByText('hidden: a notebook lists only its own')).toBeTruthy();
+    expect(within(card).getByText('open (RUNTIME_NETWORK=internet)')).toBeTruthy();
+    view.unmount();
+
+    isolation = {
+      ...ISOLATED,
+      network: 'open',
+      processesHidden: false,
+      reason: 'nftables is not installed (/usr/sbin/nft)',
+    };
+    renderApp('/super/system-config');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText("Notebooks can reach this server's database, Redis and API")).toBeTruthy();
+    expect(within(alert).getByText('Why: nftables is not installed (/usr/sbin/nft).')).toBeTruthy();
+    expect(within(alert).getByText('nftables').tagName).toBe('CODE');
+    expect(screen.getByText('visible: a notebook can list every process of this machine')).toBeTruthy();
   });
 
   it('lists the container types and sets the weekly minutes of one', async () => {

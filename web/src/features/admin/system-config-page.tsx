@@ -19,6 +19,7 @@ import { formatBytes } from '../../ui/sizes';
 import { schemaRule } from '../../ui/form-rules';
 import { AdminShell } from './admin-shell';
 import { DiskCard } from './disk-card';
+import { RuntimeIsolationCard } from './runtime-isolation-card';
 import { ADMIN_API, useAdminMutation } from './admin-api';
 
 type Choice = 'deployment' | 'on' | 'off';
@@ -261,6 +262,7 @@ export function SystemConfigPage() {
         </Form>
         <LogoCard config={data} />
         <DiskCard />
+        <RuntimeIsolationCard />
         <BackupCard />
       </div>
     </AdminShell>
