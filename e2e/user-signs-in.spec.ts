@@ -30,7 +30,12 @@ async function fillPasswordLogin(page: Page, custcode: string, username: string,
 
 const accountMenu = (page: Page) => page.getByRole('button', { name: text(common, 'header.accountMenu') });
 
-/** Finds where the piece fits: the hole is the background darkened to 45 %, so it matches the piece at 0.45. */
+/**
+ * Finds where the piece fits as a person does, by its outline: of the outlines in the piece's row (the hole and its
+ * decoys, each filled flat), the hole is the one whose white rim runs all along the piece's edge, where a decoy
+ * has a side grown and is dark. Scored by the darkest few of the base's pixels under the piece's edge, less the
+ * base's brightness inside it.
+ */
 async function solvePuzzle(page: Page): Promise<number> {
   await expect(page.getByTestId('captcha-piece')).toBeVisible();
   return page.evaluate(() => {
@@ -48,24 +53,30 @@ async function solvePuzzle(page: Page): Promise<number> {
     const b = pixels(base);
     const p = pixels(piece);
     const top = parseInt(piece.style.top, 10);
-    let best = 0;
-    let bestScore = Infinity;
-    for (let x = 0; x + p.width <= b.width; x += 1) {
-      let score = 0;
-      let n = 0;
-      for (let j = 0; j < p.height; j += 1) {
-        for (let i = 0; i < p.width; i += 1) {
-          const pi = (j * p.width + i) * 4;
-          const [r = 0, g = 0, bl = 0, a = 0] = [p.data[pi], p.data[pi + 1], p.data[pi + 2], p.data[pi + 3]];
-          if (a < 250 || (r > 230 && g > 230 && bl > 230)) continue;
-          const bi = ((top + j) * b.width + x + i) * 4;
-          score += Math.abs((b.data[bi] ?? 0) - 0.45 * r) + Math.abs((b.data[bi + 1] ?? 0) - 0.45 * g);
-          score += Math.abs((b.data[bi + 2] ?? 0) - 0.45 * bl);
-          n += 1;
-        }
+    const brightness = (k: number) =>
+      0.299 * (b.data[k] ?? 0) + 0.587 * (b.data[k + 1] ?? 0) + 0.114 * (b.data[k + 2] ?? 0);
+    const opaque = (i: number, j: number) =>
+      i >= 0 && j >= 0 && i < p.width && j < p.height && (p.data[(j * p.width + i) * 4 + 3] ?? 0) >= 128;
+    const nearEdge = (i: number, j: number, d: number) =>
+      !opaque(i + d, j) || !opaque(i - d, j) || !opaque(i, j + d) || !opaque(i, j - d);
+    const edge: [number, number][] = [];
+    const inside: [number, number][] = [];
+    for (let j = 0; j < p.height; j += 1) {
+      for (let i = 0; i < p.width; i += 1) {
+        if (!opaque(i, j)) continue;
+        if (nearEdge(i, j, 1)) edge.push([i, j]);
+        else if (!nearEdge(i, j, 2) && !nearEdge(i, j, 3)) inside.push([i, j]);
       }
-      if (n > 0 && score / n < bestScore) {
-        bestScore = score / n;
+    }
+    let best = 0;
+    let bestScore = -Infinity;
+    for (let x = 0; x + p.width <= b.width; x += 1) {
+      const at = ([i, j]: [number, number]) => brightness(((top + j) * b.width + x + i) * 4);
+      const rim = edge.map(at).sort((u, v) => u - v);
+      const darkest = rim[Math.floor(rim.length * 0.05)] ?? 0;
+      const score = darkest - inside.reduce((sum, point) => sum + at(point), 0) / inside.length;
+      if (score > bestScore) {
+        bestScore = score;
         best = x;
       }
     }
@@ -73,7 +84,10 @@ async function solvePuzzle(page: Page): Promise<number> {
   });
 }
 
-/** Drags the handle with the mouse, as a person would, in small steps. */
+/**
+ * Drags the handle with the mouse as a hand does: it holds the handle a moment, then moves fast in the middle and
+ * slowly at both ends, with a slight wobble. The server refuses a drag at constant speed or under 100 ms.
+ */
 async function dragSlider(page: Page, distance: number) {
   const handle = page.getByRole('slider', { name: s('captcha.slider') });
   const box = await handle.boundingBox();
@@ -82,7 +96,13 @@ async function dragSlider(page: Page, distance: number) {
   const start = box.x + box.width / 2;
   await page.mouse.move(start, y);
   await page.mouse.down();
-  for (let moved = 0; moved < distance; moved += 15) await page.mouse.move(start + moved, y + (moved % 2));
+  // The hand's own pace, not a wait for the page: the drag is judged by its timing.
+  await page.waitForTimeout(150);
+  const steps = 20;
+  for (let step = 1; step < steps; step += 1) {
+    const eased = (1 - Math.cos((Math.PI * step) / steps)) / 2;
+    await page.mouse.move(start + distance * eased, y + (step % 3) - 1);
+  }
   await page.mouse.move(start + distance, y);
   await page.mouse.up();
 }

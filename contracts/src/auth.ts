@@ -33,7 +33,7 @@ export const ZVerifyCodeEnabledQuery = z.object({
 export const ZCaptcha = z.object({
   captchaId: z.string(),
   displayData: z.object({
-    baseImg: z.string().describe('PNG data URL: the background with the hole'),
+    baseImg: z.string().describe('JPEG data URL: the background with the hole and decoy outlines'),
     jigsawImg: z.string().describe('PNG data URL: the piece'),
     y: z.number().int().describe('Top of the piece in the base image'),
     width: z.number().int(),
@@ -43,10 +43,31 @@ export const ZCaptcha = z.object({
 });
 export type TCaptcha = z.infer<typeof ZCaptcha>;
 
+/** The drag behind a slide: at most this many points, within the two minutes a puzzle lives. */
+export const CAPTCHA_TRACE = { maxPoints: 1000, maxMs: 120_000 } as const;
+
+export const ZTracePoint = z.object({
+  x: z.number().min(LIMITS.sliderMin).max(LIMITS.sliderMax),
+  t: z.number().int().min(0).max(CAPTCHA_TRACE.maxMs).describe('Milliseconds since the drag began'),
+});
+export type TTracePoint = z.infer<typeof ZTracePoint>;
+
 export const ZCaptchaCheckRequest = z.object({
   captchaId: z.string().min(1).max(100),
-  checkedData: z.object({ x: z.number().min(LIMITS.sliderMin).max(LIMITS.sliderMax) }),
+  checkedData: z.object({
+    x: z.number().min(LIMITS.sliderMin).max(LIMITS.sliderMax),
+    trace: z
+      .array(ZTracePoint)
+      .max(CAPTCHA_TRACE.maxPoints)
+      .optional()
+      .describe('Where the slider was over time; a slide without a trace a person could have made fails'),
+  }),
 });
+
+/** The `data` of `1101` (too many login attempts): whole seconds until the account's next attempt is judged. */
+export interface TLoginBackoff {
+  retryAfter: number;
+}
 
 export const ZLoginInfoRequest = z.object({ token: z.string().min(1) });
 export const ZLoginInfo = z.object({

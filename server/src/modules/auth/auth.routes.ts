@@ -269,7 +269,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags,
-        summary: 'Check a slide: passes within ±5 px, 5 tries, 2 minutes',
+        summary: 'Check a slide: passes within ±5 px with a trace a person could have made; one check per puzzle',
         body: ZCaptchaCheckRequest,
         response: envelopeOf(z.object({ pass: z.literal(true) })),
       },
@@ -277,7 +277,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const { captchaId, checkedData } = request.body;
       try {
-        return ok(await checkCaptcha(ctx.db, captchaId, checkedData.x, ctx.now()));
+        return ok(await checkCaptcha(ctx.db, captchaId, checkedData, ctx.now()));
       } catch (error) {
         // A failed slide counts toward the address's request shield, like a wrong password.
         await ctx.shield.record(request.ip, 'loginFailure');

@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
+import type { TTracePoint } from '@aiedu/contracts';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { captchas } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { drawPuzzle, PUZZLE, PIECE_CANVAS } from './captcha-image.js';
+import { isHumanTrace } from './captcha-trace.js';
 import { drawImageCode } from './image-code.js';
 
+/** A slide passes within ±5 px; a puzzle or image code lives 2 minutes; an image code takes 5 tries. */
 export const CAPTCHA_RULES = { toleranceX: 5, ttlMs: 2 * 60_000, maxTries: 5 } as const;
 
 export async function createCaptcha(db: Db, now: Date) {
@@ -32,22 +35,26 @@ export async function createCaptcha(db: Db, now: Date) {
   };
 }
 
-/** Checks a slide: within ±5 px passes; 5 wrong tries or 2 minutes end the puzzle. */
-export async function checkCaptcha(db: Db, captchaId: string, x: number, now: Date) {
+/**
+ * Checks a slide: within ±5 px, with a trace a person could have made (see captcha-trace), passes. A puzzle takes
+ * one check, right or wrong: a second check of it fails like an expired one, so a wrong slide needs a new puzzle.
+ */
+export async function checkCaptcha(
+  db: Db,
+  captchaId: string,
+  slide: { x: number; trace?: readonly TTracePoint[] | undefined },
+  now: Date,
+) {
   const [row] = await db
     .update(captchas)
     .set({ tries: sql`${captchas.tries} + 1` })
     .where(
-      and(
-        eq(captchas.id, captchaId),
-        eq(captchas.kind, 'slider'),
-        isNull(captchas.passedAt),
-        gt(captchas.expiresAt, now),
-      ),
+      and(eq(captchas.id, captchaId), eq(captchas.kind, 'slider'), eq(captchas.tries, 0), gt(captchas.expiresAt, now)),
     )
-    .returning();
-  if (!row || row.tries > CAPTCHA_RULES.maxTries) throw new AppError('CAPTCHA_WRONG');
-  if (Math.abs(row.answerX - x) > CAPTCHA_RULES.toleranceX) throw new AppError('CAPTCHA_WRONG');
+    .returning({ answerX: captchas.answerX });
+  if (!row || Math.abs(row.answerX - slide.x) > CAPTCHA_RULES.toleranceX || !isHumanTrace(slide.trace, slide.x)) {
+    throw new AppError('CAPTCHA_WRONG');
+  }
   await db.update(captchas).set({ passedAt: now }).where(eq(captchas.id, captchaId));
   return { pass: true as const };
 }

@@ -1,9 +1,10 @@
-import { ROLES } from '@aiedu/contracts';
+import { ROLES, type TLoginBackoff } from '@aiedu/contracts';
 import type { Config } from '../../config.js';
 import type { RequestShield } from '../../platform/shield.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import * as repo from './auth.repository.js';
+import * as backoff from './login-backoff.repository.js';
 import { isCustomerSingle, isVerifyCodeRequired } from '../system/system-config.service.js';
 import { consumeCaptcha, consumeImageCode } from './captcha.service.js';
 import { startSession, type Requester, type SessionDeps } from './session.service.js';
@@ -76,7 +77,28 @@ export async function isCaptchaRequired(deps: LoginDeps, custcode: string, ident
 /** A hash to verify against when the account does not exist, so both refusals take the same time. */
 let decoyHash: Promise<string> | undefined;
 
+/**
+ * The backoff once an account's own attempts need the captcha: each attempt judged from then on holds the next one
+ * for 1 s, then 2 s, 4 s … at most a minute, so a solved captcha is worth one guess per delay however many are
+ * sent. The hold never outlasts a minute, so the owner is never shut out, and a right password clears it.
+ */
+export const LOGIN_BACKOFF = { firstMs: 1000, maxMs: 60_000 } as const;
+
+/** How long the attempt after this one waits, given the attempts counted before this one. */
+function backoffMs(deps: LoginDeps, attemptsBefore: number) {
+  const doublings = attemptsBefore - deps.config.captchaAfterAccountFailures;
+  return Math.min(LOGIN_BACKOFF.maxMs, LOGIN_BACKOFF.firstMs * 2 ** doublings);
+}
+
+/** `1101` with the whole seconds until the account's next attempt is judged. */
+async function tooManyAttempts(deps: LoginDeps, accountKey: string, now: Date) {
+  const until = await backoff.heldUntil(deps.db, accountKey, now);
+  const retryAfter = Math.max(1, Math.ceil(((until?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+  return new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter } satisfies TLoginBackoff);
+}
+
 export async function login(deps: LoginDeps, input: LoginInput, requester: Requester) {
+  const now = deps.now();
   // One statement: the account, and this attempt counted with those before it.
   const { accountKey, failures, found } = await repo.loginState(deps.db, {
     space: await signInSpace(deps, input.custcode),
@@ -84,17 +106,35 @@ export async function login(deps: LoginDeps, input: LoginInput, requester: Reque
     identifier: input.identifier,
     typedKey: typedKey(input.custcode, input.identifier),
     ip: requester.ip,
-    now: deps.now(),
+    now,
     since: windowStart(deps),
   });
+  const sentCaptcha = Boolean(input.captchaId || input.acid || input.verifycode);
+  // The hold this attempt places, when the account's attempts are past the captcha threshold and it brings one.
+  let hold: Date | undefined;
+  const giveBack = async () => {
+    await repo.withdrawAttempt(deps.db, accountKey);
+    if (hold) await backoff.liftHold(deps.db, accountKey, hold);
+  };
+  if (failures.account >= deps.config.captchaAfterAccountFailures) {
+    const until = new Date(now.getTime() + backoffMs(deps, failures.account));
+    const judged = sentCaptcha
+      ? await backoff.holdAttempts(deps.db, accountKey, now, until)
+      : !(await backoff.heldUntil(deps.db, accountKey, now));
+    if (!judged) {
+      await repo.withdrawAttempt(deps.db, accountKey);
+      throw await tooManyAttempts(deps, accountKey, now);
+    }
+    if (sentCaptcha) hold = until;
+  }
   if (await captchaDue(deps, failures)) {
     const passed =
-      (await consumeCaptcha(deps.db, input.captchaId, deps.now())) ||
-      (await consumeImageCode(deps.db, input.acid, input.verifycode, deps.now()));
+      (await consumeCaptcha(deps.db, input.captchaId, now)) ||
+      (await consumeImageCode(deps.db, input.acid, input.verifycode, now));
     if (!passed) {
-      await repo.withdrawAttempt(deps.db, accountKey);
+      await giveBack();
       // A captcha sent and not passed counts toward the address's request shield, like a wrong password.
-      if (input.captchaId || input.acid || input.verifycode) await deps.shield.record(requester.ip, 'loginFailure');
+      if (sentCaptcha) await deps.shield.record(requester.ip, 'loginFailure');
       throw new AppError('CAPTCHA_REQUIRED');
     }
   }
@@ -106,7 +146,7 @@ export async function login(deps: LoginDeps, input: LoginInput, requester: Reque
     throw new AppError('WRONG_CREDENTIALS');
   }
   if (!found.active) {
-    await repo.withdrawAttempt(deps.db, accountKey);
+    await giveBack();
     throw new AppError('ACCOUNT_DISABLED');
   }
   const { user } = found;

@@ -1,6 +1,17 @@
-import { API, EMAIL, ERRORS, PHONE, type TCaptcha, type TLoginResponse, type TTokenPair } from '@aiedu/contracts';
+import {
+  API,
+  EMAIL,
+  ERRORS,
+  PHONE,
+  type TCaptcha,
+  type TLoginBackoff,
+  type TLoginResponse,
+  type TTokenPair,
+  type TTracePoint,
+} from '@aiedu/contracts';
 import { api } from '../../app/api';
 import { ApiError } from '../../app/api-client';
+import { i18n } from '../../app/i18n';
 import { encodePassword } from '../../ui/password-encoding';
 
 /** The calls of sign-in, sign-up, reset and password change (spec sections 3, 4 and 7). */
@@ -50,10 +61,16 @@ export const SIGN_IN_ERROR_CODES: readonly string[] = [
 /** Request options of a call made before signing in (sign-in, sign-up, reset, their codes and puzzle). */
 const SIGN_IN = { handledCodes: SIGN_IN_ERROR_CODES } as const;
 
-/** The server's message for an error a form shows itself; undefined when the API client already showed it. */
+/**
+ * The server's message for an error a form shows itself, with the wait a sign-in held back (`1101`) names; undefined
+ * when the API client already showed it.
+ */
 export function formErrorMessage(error: unknown, codes: readonly string[] = FORM_ERROR_CODES): string | undefined {
   if (!(error instanceof ApiError) || typeof error.body !== 'object') return undefined;
-  return codes.includes(error.body.errorCode) ? error.body.errorMsg || undefined : undefined;
+  const { errorCode, errorMsg, data } = error.body;
+  if (!codes.includes(errorCode) || !errorMsg) return undefined;
+  const wait = errorCode === ERRORS.TOO_MANY_LOGIN_ATTEMPTS.code && (data as Partial<TLoginBackoff> | null)?.retryAfter;
+  return typeof wait === 'number' ? `${errorMsg} ${i18n.t('sign:captcha.retryIn', { seconds: wait })}` : errorMsg;
 }
 
 /** The message a form used before signing in shows for a refusal of one of its calls. */
@@ -76,8 +93,9 @@ export function getCaptcha(): Promise<TCaptcha> {
   return api.get<TCaptcha>(API.captcha);
 }
 
-export function checkCaptcha(captchaId: string, x: number): Promise<{ pass: true }> {
-  return api.post<{ pass: true }>(API.captchaCheck, { captchaId, checkedData: { x } }, SIGN_IN);
+/** Checks a slide to `x`, with the trace of the drag (or key presses) that put the slider there. */
+export function checkCaptcha(captchaId: string, x: number, trace: TTracePoint[]): Promise<{ pass: true }> {
+  return api.post<{ pass: true }>(API.captchaCheck, { captchaId, checkedData: { x, trace } }, SIGN_IN);
 }
 
 export interface PasswordLoginInput {

@@ -1,5 +1,5 @@
-import { API, ROLES } from '@aiedu/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { API, ROLES, type TTracePoint } from '@aiedu/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../app/feedback';
@@ -59,6 +59,15 @@ async function fillPasswordLogin(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Student@2026');
 }
 
+/** A trace starts at 0 ms and never goes back in time. */
+function expectInTimeOrder(trace: TTracePoint[]) {
+  expect(trace[0]?.t).toBe(0);
+  trace.forEach((point, i) => {
+    expect(Number.isInteger(point.t)).toBe(true);
+    if (i > 0) expect(point.t).toBeGreaterThanOrEqual(trace[i - 1]!.t);
+  });
+}
+
 /** Opens the sign-in page and signs in, where the server asks for the puzzle: its slider, focused. */
 async function signInUntilPuzzle(user: ReturnType<typeof userEvent.setup>) {
   renderApp('/portal/sign/login');
@@ -96,7 +105,7 @@ describe('password sign-in page', () => {
   });
 
   it('shows the server refusal next to the form and stays on the page', async () => {
-    server.on(`POST ${API.authLogin}`, () => fail('1101', 'Username or password incorrect', 401));
+    server.on(`POST ${API.authLogin}`, () => fail('1102', 'Username or password incorrect', 400));
     const user = userEvent.setup();
     const { router } = renderApp('/portal/sign/login');
     await fillPasswordLogin(user);
@@ -107,13 +116,29 @@ describe('password sign-in page', () => {
     expect(readSession().token).toBeNull();
   });
 
+  it('says how long a sign-in is held back after failures (1101)', async () => {
+    server.on(`POST ${API.authLogin}`, () => ({
+      status: 429,
+      body: { errorCode: '1101', errorMsg: 'Too many login attempts, please try again later', data: { retryAfter: 8 } },
+    }));
+    const user = userEvent.setup();
+    renderApp('/portal/sign/login');
+    await fillPasswordLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(
+      await screen.findByText('Too many login attempts, please try again later You can try again in 8 s.'),
+    ).toBeTruthy();
+    expect(readSession().token).toBeNull();
+  });
+
   it('asks for the slider puzzle when the server says so; a wrong slide loads a new puzzle, a right one signs in', async () => {
     server.on(`GET ${API.authVerifyCodeEnabled}`, () => ok(true));
     let puzzles = 0;
     server.on(`GET ${API.captcha}`, () => ok({ ...PUZZLE, captchaId: `cap-${++puzzles}` }));
     server.on(`POST ${API.captchaCheck}`, (request) => {
       const { checkedData } = JSON.parse(request.body ?? '{}') as { checkedData: { x: number } };
-      return checkedData.x === 120 ? ok({ pass: true }) : fail('1104', 'Verification failed, try again', 400);
+      return checkedData.x === 120 ? ok({ pass: true }) : fail('1116', 'Verification failed, try again', 400);
     });
     const user = userEvent.setup();
     const slider = await signInUntilPuzzle(user);
@@ -135,7 +160,33 @@ describe('password sign-in page', () => {
 
     await waitFor(() => expect(server.to(API.authLogin)).toHaveLength(1));
     expect(bodyOf(API.authLogin)).toMatchObject({ captchaId: 'cap-2' });
+    // Each key press moved the slider one step: the trace has where it was and where it went, at the press.
+    const { checkedData } = bodyOf(API.captchaCheck, 1) as { checkedData: { x: number; trace: TTracePoint[] } };
+    expect(checkedData.x).toBe(120);
+    expect(checkedData.trace.map((point) => point.x)).toEqual(
+      Array.from({ length: 12 }, (_, i) => [i * 10, (i + 1) * 10]).flat(),
+    );
+    expectInTimeOrder(checkedData.trace);
     await waitFor(() => expect(readSession().token).toBe('access-1'));
+  });
+
+  it('sends the trace of a drag of the slider with its check', async () => {
+    server.on(`GET ${API.authVerifyCodeEnabled}`, () => ok(true));
+    server.on(`GET ${API.captcha}`, () => ok(PUZZLE));
+    server.on(`POST ${API.captchaCheck}`, () => ok({ pass: true }));
+    const slider = await signInUntilPuzzle(userEvent.setup());
+    await waitFor(() => expect(slider.getAttribute('aria-disabled')).not.toBe('true'));
+
+    fireEvent.pointerDown(slider, { pointerId: 7, clientX: 500 });
+    for (const clientX of [500, 504, 530, 590, 640, 652, 655]) fireEvent.pointerMove(slider, { pointerId: 7, clientX });
+    fireEvent.pointerUp(slider, { pointerId: 7, clientX: 656 });
+
+    await waitFor(() => expect(server.to(API.captchaCheck)).toHaveLength(1));
+    const { checkedData } = bodyOf(API.captchaCheck) as { checkedData: { x: number; trace: TTracePoint[] } };
+    expect(checkedData.x).toBe(156);
+    expect(checkedData.trace.map((point) => point.x)).toEqual([0, 0, 4, 30, 90, 140, 152, 155, 156]);
+    expectInTimeOrder(checkedData.trace);
+    await waitFor(() => expect(server.to(API.authLogin)).toHaveLength(1));
   });
 
   it("fetches and stores an organisation administrator's grades after sign-in", async () => {

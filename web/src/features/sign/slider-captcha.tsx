@@ -1,5 +1,5 @@
 import { ArrowRightOutlined, ReloadOutlined } from '@ant-design/icons';
-import { API, LIMITS } from '@aiedu/contracts';
+import { API, CAPTCHA_TRACE, LIMITS, type TTracePoint } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton } from 'antd';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -37,7 +37,8 @@ export interface SliderCaptchaProps {
 /**
  * The slider puzzle (spec section 4): drag the handle (mouse, touch or pen) or move it with the
  * arrow keys and press Enter; the piece moves 1:1 with it over the 348 px picture, clamped to
- * 0–281 px. On release the slide is checked; a wrong slide shows the error and a new puzzle.
+ * 0–281 px. On release the slide is checked, with the trace of the drag or key presses; a wrong slide
+ * shows the error and a new puzzle.
  */
 export function SliderCaptcha({ onPass, onCancel }: SliderCaptchaProps) {
   const { t } = useTranslation('sign');
@@ -56,19 +57,33 @@ export function SliderCaptcha({ onPass, onCancel }: SliderCaptchaProps) {
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string>();
   const drag = useRef<{ pointerId: number; startX: number; startValue: number } | null>(null);
+  // Where the slider was over time since it was first moved: sent with the check, which judges it as a person's.
+  const trace = useRef<{ start: number; points: TTracePoint[] } | null>(null);
+
+  function record(value: number) {
+    const now = performance.now();
+    trace.current ??= { start: now, points: [] };
+    const { start, points } = trace.current;
+    // Past the limit each new point replaces the last, so the trace still ends where the slider is.
+    if (points.length >= CAPTCHA_TRACE.maxPoints) points.pop();
+    points.push({ x: value, t: Math.min(CAPTCHA_TRACE.maxMs, Math.round(now - start)) });
+  }
 
   function newPuzzle() {
     setX(0);
+    trace.current = null;
     setRound((r) => r + 1);
   }
 
   async function check(value: number) {
     const captchaId = puzzle.data?.captchaId;
     if (!captchaId || checking) return;
+    const points = trace.current?.points ?? [];
+    trace.current = null;
     setChecking(true);
     setError(undefined);
     try {
-      await checkCaptcha(captchaId, value);
+      await checkCaptcha(captchaId, value, points);
       onPass(captchaId);
     } catch (failure) {
       setError(signInErrorMessage(failure) ?? t('captcha.failed'));
@@ -88,12 +103,15 @@ export function SliderCaptcha({ onPass, onCancel }: SliderCaptchaProps) {
       // Capture is a convenience; moves over the handle still arrive.
     }
     drag.current = { pointerId: event.pointerId, startX: event.clientX, startValue: x };
+    record(x);
   }
 
   function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     const current = drag.current;
     if (!current || current.pointerId !== event.pointerId) return;
-    setX(clampSlider(current.startValue + event.clientX - current.startX));
+    const value = clampSlider(current.startValue + event.clientX - current.startX);
+    setX(value);
+    record(value);
   }
 
   function onPointerUp(event: PointerEvent<HTMLDivElement>) {
@@ -102,6 +120,7 @@ export function SliderCaptcha({ onPass, onCancel }: SliderCaptchaProps) {
     drag.current = null;
     const value = clampSlider(current.startValue + event.clientX - current.startX);
     setX(value);
+    record(value);
     void check(value);
   }
 
@@ -115,7 +134,11 @@ export function SliderCaptcha({ onPass, onCancel }: SliderCaptchaProps) {
     const step = KEY_STEPS[event.key];
     if (!step) return;
     event.preventDefault();
-    setX(clampSlider(step(x, event.shiftKey)));
+    const value = clampSlider(step(x, event.shiftKey));
+    // A key moves the slider in one step: where it was until now, and where it is from now on.
+    record(x);
+    record(value);
+    setX(value);
   }
 
   const display = puzzle.data?.displayData;

@@ -40,6 +40,12 @@ export const loginAttempts = pgTable('login_attempts', {
   accountKey: text('account_key').primaryKey(),
   attempts: integer('attempts').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  /**
+   * Once the key's attempts need the captcha, no attempt is judged before this moment: each judged attempt moves it
+   * on by a delay that doubles (see the login service's backoff). Set when the attempt starts, so that attempts sent
+   * together are not all judged.
+   */
+  retryAt: timestamp('retry_at', { withTimezone: true }),
 });
 
 /** Failed sign-ins, counted per address to decide when the captcha is required. */

@@ -1,0 +1,1 @@
+ALTER TABLE "login_attempts" ADD COLUMN "retry_at" timestamp with time zone;
