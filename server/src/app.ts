@@ -33,6 +33,7 @@ import { classRoutes } from './modules/institution/class.routes.js';
 import { gradeRoutes } from './modules/institution/grades.routes.js';
 import { homeRoutes } from './modules/institution/home.routes.js';
 import { institutionRoutes } from './modules/institution/institution.routes.js';
+import { registerModuleGuard } from './modules/institution/module-guard.js';
 import { logRoutes } from './modules/institution/log.routes.js';
 import { peopleRoutes } from './modules/institution/people.routes.js';
 import { periodRoutes } from './modules/institution/period.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp({
   const metrics = config.metricsToken ? new Metrics() : null;
   metrics?.observe(app);
   registerAuthGuard(app, tokens);
+  registerModuleGuard(app, ctx);
   registerProjectGuard(app, database.db);
 
   // Cookies are read only where a route asks (the token refresh), not parsed for every request.

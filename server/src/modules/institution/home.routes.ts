@@ -1,7 +1,6 @@
 import {
   LIMITS,
   MODULES,
-  ROLES,
   ZInstitutionHome,
   ZSideModules,
   ZOptionalHttpUrl,
@@ -19,6 +18,7 @@ import {
   getInstitutionHome,
   setBanner,
   setCustomerModules,
+  sideOf,
   updateInstitutionHome,
 } from './home.service.js';
 import { readUpload } from '../../platform/uploads.js';
@@ -137,8 +137,7 @@ export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const customer = auth.customerId ? await findCustomerById(ctx.db, auth.customerId) : undefined;
       if (!customer) return ok(MODULES.map((id) => ({ id })));
       const home = await getInstitutionHome(ctx, customer.code);
-      const side = auth.roles.includes(ROLES.student) ? home.modules.student : home.modules.teacher;
-      return ok(side.map((id) => ({ id })));
+      return ok(home.modules[sideOf(auth)].map((id) => ({ id })));
     },
   );
 };

@@ -1,11 +1,21 @@
 import { Readable } from 'node:stream';
-import { BANNER_TYPES, LIMITS, MODULES, hasExtension, type TInstitutionHome } from '@aiedu/contracts';
+import {
+  BANNER_TYPES,
+  LIMITS,
+  MODULES,
+  ROLES,
+  hasExtension,
+  type TInstitutionHome,
+  type TSideModules,
+} from '@aiedu/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { customerHomes, customers } from '../../platform/db/schema/index.js';
+import type { AuthContext } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
 import { customerChain } from './customer-offer.service.js';
@@ -49,6 +59,28 @@ async function effectiveModules(ctx: AppContext, customerId: string) {
   return { teacher: allowed('teacher'), student: allowed('student') };
 }
 
+/** The side of a customer's people a caller is on: students on the student side, everyone else on the teachers'. */
+export const sideOf = (auth: AuthContext): 'teacher' | 'student' =>
+  auth.roles.includes(ROLES.student) ? 'student' : 'teacher';
+
+/**
+ * How long a process keeps a customer's modules for the module guard. A change made on this process takes effect at
+ * once (the kept answers are dropped); on other processes of a deployment, within this time.
+ */
+export const MODULES_KEPT_MS = 5_000;
+const keptModules = new WeakMap<AppContext['db'], LRUCache<string, TSideModules>>();
+
+/** The modules of a customer's two sides as `effectiveModules` answers them, kept for a few seconds per process. */
+export async function keptEffectiveModules(ctx: AppContext, customerId: string): Promise<TSideModules> {
+  let kept = keptModules.get(ctx.db);
+  if (!kept) keptModules.set(ctx.db, (kept = new LRUCache({ max: 10_000, ttl: MODULES_KEPT_MS })));
+  const known = kept.get(customerId);
+  if (known) return known;
+  const modules = await effectiveModules(ctx, customerId);
+  kept.set(customerId, modules);
+  return modules;
+}
+
 async function customerHome(ctx: AppContext, customerId: string): Promise<Home> {
   const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
   if (!customer) throw new AppError('NOT_FOUND');
@@ -73,6 +105,8 @@ export async function setCustomerModules(
 ) {
   await customerHome(ctx, customerId);
   await saveHome(ctx, request, customerId, { modules }, 'modules');
+  // The customers below it change with it.
+  keptModules.get(ctx.db)?.clear();
   return effectiveModules(ctx, customerId);
 }
 
