@@ -91,6 +91,7 @@ export const ZSchool = z.object({
   eduStages: z.array(z.string()),
   enabled: z.boolean(),
   notes: z.string(),
+  listed: z.boolean().describe("found in the profile's school search by learners of the public space"),
   createdAt: z.string(),
 });
 export type TSchool = z.infer<typeof ZSchool>;
@@ -101,6 +102,11 @@ export const ZCreateSchoolRequest = z.object({
   name: z.string().trim().min(1).max(50),
   eduStages: z.array(z.enum(EDU_STAGES)).min(1).max(EDU_STAGES.length),
   notes: z.string().trim().max(LIMITS.notes).default(''),
+  // Without a default, so that an update leaving it out keeps it.
+  listed: z
+    .boolean()
+    .optional()
+    .describe("found in the profile's school search by learners of the public space (off unless set)"),
 });
 export const ZUpdateSchoolRequest = ZCreateSchoolRequest.partial();
 

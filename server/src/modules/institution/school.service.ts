@@ -20,6 +20,7 @@ const present = (row: SchoolRow): TSchool => ({
   eduStages: row.eduStages,
   enabled: row.enabled,
   notes: row.notes,
+  listed: row.listed,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -55,14 +56,26 @@ export async function createSchool(
   ctx: AppContext,
   request: FastifyRequest,
   auth: AuthContext,
-  input: { name: string; eduStages: string[]; notes: string; customerId?: string | undefined },
+  input: {
+    name: string;
+    eduStages: string[];
+    notes: string;
+    listed?: boolean | undefined;
+    customerId?: string | undefined;
+  },
 ) {
   const customerId = targetCustomer(await callerScope(ctx.db, auth), input.customerId);
   return ctx.db.transaction(async (tx) => {
     await assertQuota(tx as unknown as Db, customerId, 'school');
     const [row] = await tx
       .insert(schools)
-      .values({ customerId, name: input.name, eduStages: input.eduStages, notes: input.notes })
+      .values({
+        customerId,
+        name: input.name,
+        eduStages: input.eduStages,
+        notes: input.notes,
+        listed: input.listed ?? false,
+      })
       .returning();
     await writeAudit(tx, request, { module: 'school', operation: 'create', params: input, customerId });
     return present(row!);
@@ -74,7 +87,7 @@ export async function updateSchool(
   request: FastifyRequest,
   auth: AuthContext,
   id: string,
-  input: Partial<Pick<SchoolRow, 'name' | 'eduStages' | 'notes' | 'enabled'>>,
+  input: Partial<Pick<SchoolRow, 'name' | 'eduStages' | 'notes' | 'enabled' | 'listed'>>,
   operation = 'update',
 ) {
   // The scope is read before the transaction: on the embedded database a query beside an open transaction waits for it.

@@ -108,27 +108,47 @@ describe('teacher certification', () => {
     expect(sent.json().data).toMatchObject({ status: 'pending', region: 'mainland', idNumber: '330***********123X' });
   });
 
-  it('finds switched-on schools of switched-on customers by part of their name, for a signed-in caller', async () => {
+  const search = async (who: string, partName: string) => {
+    const res = await call(who, 'GET', `/gw/api/v1/user/fuzzySearchSchool?partName=${encodeURIComponent(partName)}`);
+    return res.json().data.map((s: { name: string }) => s.name);
+  };
+
+  it('finds listed, switched-on schools of switched-on customers by part of their name, in the public space', async () => {
     const db = t.database.db;
     const off = await buildCustomer(db, { enabled: false });
     const offParent = await buildCustomer(db, { enabled: false });
     const underOff = await buildCustomer(db, { parentId: offParent.id });
     const on = await buildCustomer(db);
-    await buildSchool(db, off.id, { name: 'Demo Prison School' });
-    await buildSchool(db, underOff.id, { name: 'Demo Private School' });
-    await buildSchool(db, on.id, { name: 'Demo Primary Annex', enabled: false });
-    await buildSchool(db, on.id, { name: 'Demo Print Academy' });
-    const search = (partName: string) =>
-      call('learner', 'GET', `/gw/api/v1/user/fuzzySearchSchool?partName=${encodeURIComponent(partName)}`);
+    await buildSchool(db, off.id, { name: 'Demo Prison School', listed: true });
+    await buildSchool(db, underOff.id, { name: 'Demo Private School', listed: true });
+    await buildSchool(db, on.id, { name: 'Demo Primary Annex', enabled: false, listed: true });
+    await buildSchool(db, on.id, { name: 'Demo Print Academy', listed: true });
+    await buildSchool(db, on.id, { name: 'Demo Prim Unlisted' });
 
-    const res = await search('Demo Pri');
-    expect(res.json().data.map((s: { name: string }) => s.name)).toEqual([
-      'Demo Print Academy',
-      'Hangzhou Demo Primary School',
-    ]);
-    expect((await search('%')).json().data).toEqual([]);
+    expect(await search('learner', 'Demo Pri')).toEqual(['Demo Print Academy']);
+    expect(await search('learner', '%')).toEqual([]);
     const anonymous = await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/fuzzySearchSchool?partName=Demo' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("shows a customer's people only the schools of their customer and those below it", async () => {
+    const db = t.database.db;
+    const [teacher] = await db.select().from(users).where(eq(users.username, 'newteacher'));
+    await buildSchool(db, (await buildCustomer(db, { parentId: teacher!.customerId })).id, { name: 'Demo Sub Prim' });
+    await buildSchool(db, (await buildCustomer(db)).id, { name: 'Demo Prim Elsewhere', listed: true });
+    expect(await search('teacher', 'Prim')).toEqual(['Demo Sub Prim', 'Hangzhou Demo Primary School']);
+    expect(await search('otherAdmin', 'Prim')).toEqual([]);
+  });
+
+  it('lists a school in the public search once its administrators say so', async () => {
+    const admin = await call('admin', 'GET', '/api/v1/admin_organize/schools?keyword=Hangzhou');
+    const school = admin.json().data.list[0];
+    expect(school.listed).toBe(false);
+    expect(await search('learner', 'Hangzhou')).toEqual([]);
+    const listed = await call('admin', 'PUT', `/api/v1/admin_organize/schools/${school.id}`, { listed: true });
+    expect(listed.json().data).toMatchObject({ listed: true, notes: school.notes });
+    expect(await search('learner', 'Hangzhou')).toEqual(['Hangzhou Demo Primary School']);
+    await call('admin', 'PUT', `/api/v1/admin_organize/schools/${school.id}`, { listed: false });
   });
 
   it('keeps the learner out of review', async () => {

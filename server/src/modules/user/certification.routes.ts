@@ -78,11 +78,12 @@ export const certificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       config: { auth: 'required' },
       schema: {
         tags,
-        summary: 'Switched-on schools whose name contains the text (for the profile form)',
+        summary:
+          "Switched-on schools of the caller's customer (public space: listed ones) whose name contains the text",
         querystring: z.object({ partName: z.string().trim().min(1).max(50) }),
         response: envelopeOf(z.array(ZSchoolOption)),
       },
     },
-    async (request) => ok(await searchSchools(ctx, request.query.partName)),
+    async (request) => ok(await searchSchools(ctx, requireAuth(request), request.query.partName)),
   );
 };

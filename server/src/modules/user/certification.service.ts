@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { customers, schools, teacherCertifications, teachers, users } from '../../platform/db/schema/index.js';
 import { likeText } from '../../platform/db/like.js';
 import { AppError } from '../../platform/errors.js';
-import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
+import { callerScope, customerSubtree, scopeWhere, type Scope } from '../../platform/tenancy.js';
 import { consumeCode } from './verification.service.js';
 
 type Row = typeof teacherCertifications.$inferSelect;
@@ -123,12 +123,29 @@ const schoolCustomersOn = sql<boolean>`not exists (
   select 1 from line where not line.enabled
 )`;
 
+/**
+ * The schools a caller may find by name: those of their customer and the customers below it; in the public space,
+ * only schools that chose to be listed; every school for super administrators.
+ */
+async function findableSchools(ctx: AppContext, auth: AuthContext) {
+  if (auth.roles.includes(ROLES.super)) return undefined;
+  if (!auth.customerId) return eq(schools.listed, true);
+  return inArray(schools.customerId, await customerSubtree(ctx.db, auth.customerId));
+}
+
 /** Up to 20 switched-on schools, of switched-on customers, whose name contains the text (for the profile form). */
-export function searchSchools(ctx: AppContext, partName: string) {
+export async function searchSchools(ctx: AppContext, auth: AuthContext, partName: string) {
   return ctx.db
     .select({ id: schools.id, name: schools.name })
     .from(schools)
-    .where(and(eq(schools.enabled, true), ilike(schools.name, likeText(partName)), schoolCustomersOn))
+    .where(
+      and(
+        await findableSchools(ctx, auth),
+        eq(schools.enabled, true),
+        ilike(schools.name, likeText(partName)),
+        schoolCustomersOn,
+      ),
+    )
     .orderBy(schools.name)
     .limit(20);
 }

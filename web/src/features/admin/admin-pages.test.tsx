@@ -7,7 +7,14 @@ import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ADMIN_API } from './admin-api';
 
-const SCHOOL = { id: 's-1', customerId: 'c-1', name: 'Demo Primary School', eduStages: ['primary'], enabled: true };
+const SCHOOL = {
+  id: 's-1',
+  customerId: 'c-1',
+  name: 'Demo Primary School',
+  eduStages: ['primary'],
+  enabled: true,
+  listed: false,
+};
 const CLASS = {
   id: 'k-1',
   schoolId: 's-1',
@@ -214,5 +221,22 @@ describe('administration screens', { timeout: 30_000 }, () => {
     expect(server.to(`${ADMIN_API.classes}/k-1/dismiss`)).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(server.to(`${ADMIN_API.classes}/k-1/dismiss`)).toHaveLength(1));
+  });
+
+  it('lists a school for learners of the public space from its form', async () => {
+    const user = userEvent.setup();
+    server.on(`PUT ${ADMIN_API.schools}/s-1`, (request) => ok({ ...SCHOOL, ...JSON.parse(request.body!) }));
+    signInAs(ROLES.customerAdmin);
+    renderApp('/admin/schools');
+    await screen.findByRole('cell', { name: 'Demo Primary School' });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText(/can find this school by name/)).toBeTruthy();
+    const listed = within(drawer).getByRole('switch', { name: 'Listed for public learners' });
+    expect(listed.getAttribute('aria-checked')).toBe('false');
+    await user.click(listed);
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to(`${ADMIN_API.schools}/s-1`)).toHaveLength(1));
+    expect(JSON.parse(server.to(`${ADMIN_API.schools}/s-1`)[0]!.body!)).toMatchObject({ listed: true });
   });
 });

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { EDU_STAGES, LIMITS, ZCreateSchoolRequest, type TSchool } from '@aiedu/contracts';
-import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -11,7 +11,7 @@ import { FormDrawer } from './form-drawer';
 import { ListTable, SearchBar, useStatusSwitch } from './list-controls';
 import { useListQuery } from './use-list-query';
 
-type Values = { name: string; eduStages: string[]; notes: string };
+type Values = { name: string; eduStages: string[]; notes: string; listed: boolean };
 
 function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -27,7 +27,7 @@ function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: ()
       title={t(school ? 'schools.edit' : 'schools.new')}
       saving={save.isPending}
       form={form}
-      initialValues={school ?? { eduStages: ['primary'], notes: '' }}
+      initialValues={school ?? { eduStages: ['primary'], notes: '', listed: false }}
       onFinish={(values) => save.mutate(values)}
       onClose={onClose}
     >
@@ -47,6 +47,9 @@ function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: ()
       </Form.Item>
       <Form.Item name="notes" label={t('schools.notes')} rules={[{ max: LIMITS.notes, message: t('form.notes') }]}>
         <Input.TextArea maxLength={LIMITS.notes} showCount rows={2} />
+      </Form.Item>
+      <Form.Item name="listed" label={t('schools.listed')} extra={t('schools.listedHint')} valuePropName="checked">
+        <Switch />
       </Form.Item>
     </FormDrawer>
   );

@@ -68,6 +68,8 @@ export const schools = pgTable(
       .default(sql`'{}'::text[]`),
     enabled: boolean('enabled').notNull().default(true),
     notes: text('notes').notNull().default(''),
+    /** Found by learners of the public space in the profile's school search (off unless its administrators list it). */
+    listed: boolean('listed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "schools" ADD COLUMN "listed" boolean DEFAULT false NOT NULL;
