@@ -72,6 +72,21 @@ describe('access to every route', () => {
   });
   afterAll(() => t.close());
 
+  /** Calls each route with `headers` and an empty body; every one must answer `expected`. */
+  const expectEvery = async (
+    list: RouteEntry[],
+    headers: Record<string, string>,
+    expected: { status: number; code: string },
+  ) => {
+    for (const route of list) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: {}, headers });
+      expect({ route: key(route), status: res.statusCode, code: res.json().errorCode }).toEqual({
+        route: key(route),
+        ...expected,
+      });
+    }
+  };
+
   it('knows every public route, and every public route exists', () => {
     const anonymous = routes.filter((r) => r.auth !== 'required' && !r.permission).map(key);
     expect(anonymous.sort()).toEqual([...PUBLIC].sort());
@@ -80,31 +95,22 @@ describe('access to every route', () => {
   it('refuses an anonymous caller on every other route with 1107', async () => {
     const guarded = routes.filter((r) => !PUBLIC.has(key(r)));
     expect(guarded.length).toBeGreaterThan(10);
-    for (const route of guarded) {
-      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: {} });
-      expect({ route: key(route), status: res.statusCode, code: res.json().errorCode }).toEqual({
-        route: key(route),
-        status: 401,
-        code: '1107',
-      });
-    }
+    await expectEvery(guarded, {}, { status: 401, code: '1107' });
+  });
+
+  it('refuses the token of a sign-in that ended on every other route with E002', async () => {
+    const customer = await buildCustomer(t.database.db);
+    const leaver = await buildUser(t.database.db, { customerId: customer.id, username: 'leaver' });
+    const token = await signIn(t.app, customer.code, 'leaver', leaver.password);
+    const logout = { method: 'POST' as const, url: '/gw/api/v1/auth/logout', headers: { 'x-authorization': token } };
+    expect((await t.app.inject(logout)).json().errorCode).toBe('1000');
+    const guarded = routes.filter((r) => !PUBLIC.has(key(r)));
+    await expectEvery(guarded, { 'x-authorization': token }, { status: 401, code: 'E002' });
   });
 
   it('refuses a student on every route that needs an administrator permission', async () => {
     const privileged = routes.filter((r) => r.permission && r.permission !== 'course.learn');
     expect(privileged.length).toBeGreaterThan(5);
-    for (const route of privileged) {
-      const res = await t.app.inject({
-        method: route.method as 'GET',
-        url: concrete(route.url),
-        payload: {},
-        headers: { 'x-authorization': studentToken },
-      });
-      expect({ route: key(route), status: res.statusCode, code: res.json().errorCode }).toEqual({
-        route: key(route),
-        status: 403,
-        code: '1006',
-      });
-    }
+    await expectEvery(privileged, { 'x-authorization': studentToken }, { status: 403, code: '1006' });
   });
 });

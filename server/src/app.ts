@@ -46,6 +46,8 @@ import { projectRoutes } from './modules/project/project.routes.js';
 import { registerRuntimeUpgrades, runtimeProxyRoutes } from './modules/runtime/runtime-proxy.js';
 import type { RuntimeDriver } from './modules/runtime/runtime-driver.js';
 import { SessionEvents } from './platform/auth/session-events.js';
+import { SessionCheck } from './platform/auth/session-check.js';
+import { sessionRefusal } from './modules/auth/session.service.js';
 import { runtimeRoutes } from './modules/runtime/runtime.routes.js';
 import { createRuntimeManager } from './modules/runtime/runtime-setup.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
@@ -171,7 +173,7 @@ export async function buildApp({
   registerTextInputCheck(app);
   const metrics = config.metricsToken ? new Metrics() : null;
   metrics?.observe(app);
-  registerAuthGuard(app, tokens);
+  registerAuthGuard(app, tokens, new SessionCheck((auth) => sessionRefusal(database.db, auth), ctx.sessions, now));
   registerModuleGuard(app, ctx);
   registerProjectGuard(app, database.db);
 

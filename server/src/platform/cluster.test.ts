@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { GatewaySocket } from '../modules/runtime/gateway-sockets.js';
-import { b64, buildCustomer, buildUser, signIn } from '../test/factories.js';
+import { b64, buildCustomer, buildSchool, buildUser, signIn } from '../test/factories.js';
 import { waitFor } from '../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { RedisCluster } from './cluster.js';
@@ -28,6 +28,7 @@ describe.skipIf(!REDIS_URL)('processes sharing a Redis', () => {
   let t: TestApp;
   const others: FastifyInstance[] = [];
   let custcode: string;
+  let customerId: string;
   let kid: { password: string };
   // Keys and channels of this run only, so runs on the same Redis never meet.
   const prefix = `aiedu-test:${randomUUID()}:`;
@@ -39,9 +40,9 @@ describe.skipIf(!REDIS_URL)('processes sharing a Redis', () => {
     captchaAfterAccountFailures: 100,
     captchaAfterAddressFailures: 100,
   });
-  /** Another process: the same database and configuration, its own memory. */
-  const anotherProcess = async () => {
-    const app = await buildApp({ config: t.config, database: t.database, storage: t.storage, logger: false });
+  /** Another process: the same database and configuration, its own memory (and clock, when given). */
+  const anotherProcess = async (now?: () => Date) => {
+    const app = await buildApp({ config: t.config, database: t.database, storage: t.storage, logger: false, now });
     others.push(app);
     return app;
   };
@@ -59,6 +60,7 @@ describe.skipIf(!REDIS_URL)('processes sharing a Redis', () => {
     t = await createTestApp({ config: config() });
     const customer = await buildCustomer(t.database.db);
     custcode = customer.code;
+    customerId = customer.id;
     kid = await buildUser(t.database.db, { customerId: customer.id, username: 'kid', roles: [ROLES.student] });
   });
   afterAll(async () => {
@@ -124,6 +126,38 @@ describe.skipIf(!REDIS_URL)('processes sharing a Redis', () => {
     } finally {
       forget();
     }
+  });
+
+  it('refuses at once, in another process, the access token of a sign-in that ended here', async () => {
+    // Clocks that stand still: the other process keeps what the database said until it is told, however long.
+    const still = new Date();
+    const here = await anotherProcess(() => still);
+    const there = await anotherProcess(() => still);
+    const school = await buildSchool(t.database.db, customerId);
+    const pupil = await buildUser(t.database.db, { customerId, schoolId: school.id, roles: [ROLES.student] });
+    const admin = await buildUser(t.database.db, { customerId, roles: [ROLES.customerAdmin] });
+    const adminToken = await signIn(here, custcode, admin.username, admin.password);
+    const profile = async (token: string) =>
+      (
+        await there.inject({ method: 'GET', url: '/gw/api/v1/user/userInfo', headers: { 'x-authorization': token } })
+      ).json().errorCode as string;
+
+    const token = await signIn(here, custcode, 'kid', kid.password);
+    expect(await profile(token)).toBe('1000');
+    await here.inject({ method: 'POST', url: '/gw/api/v1/auth/logout', headers: { 'x-authorization': token } });
+    await waitFor(async () => (await profile(token)) === 'E002', 5_000);
+
+    // A school switched off here: every process checks the sessions it keeps again.
+    const pupilToken = await signIn(here, custcode, pupil.username, pupil.password);
+    expect(await profile(pupilToken)).toBe('1000');
+    const off = await here.inject({
+      method: 'PUT',
+      url: `/api/v1/admin_organize/schools/${school.id}/status`,
+      payload: { enabled: false },
+      headers: { 'x-authorization': adminToken },
+    });
+    expect(off.json().errorCode).toBe('1000');
+    await waitFor(async () => (await profile(pupilToken)) === 'E003', 5_000);
   });
 
   it('drops, in another process, the course centre pages it kept when a course is changed here', async () => {

@@ -351,6 +351,47 @@ export async function revokeFamily(db: Db, familyId: string, at: Date) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
+/**
+ * Whether a sign-in (refresh-token family) of `userId` still has a live token, and whether the account, its school
+ * and every customer above it are switched on; undefined when the account is gone.
+ */
+export async function sessionStanding(db: Db, familyId: string, userId: string) {
+  const live = sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
+    and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`;
+  const [row] = await db
+    .select({ live, active: accountActive })
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(eq(users.id, userId));
+  return row && { live: Boolean(row.live), active: Boolean(row.active) };
+}
+
+/** Accounts whose sign-ins an administrator's change ends: one account, a school's people, the people of customers. */
+export type AccountsOf = { userId: string } | { schoolId: string } | { customerIds: string[] };
+
+/**
+ * Revokes every live token of the accounts of `of`, after taking their row locks in the order of their ids (see
+ * lockAccount).
+ */
+export async function revokeSessionsOf(db: Db, of: AccountsOf, at: Date) {
+  const which =
+    'userId' in of
+      ? eq(users.id, of.userId)
+      : 'schoolId' in of
+        ? eq(users.schoolId, of.schoolId)
+        : inArray(users.customerId, of.customerIds);
+  await db.select({ id: users.id }).from(users).where(which).orderBy(users.id).for('no key update');
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        inArray(refreshTokens.userId, db.select({ id: users.id }).from(users).where(which)),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
 export async function isFamilyActive(db: Db, familyId: string): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })

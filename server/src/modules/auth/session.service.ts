@@ -1,7 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import { AppError } from '../../platform/errors.js';
-import type { SessionEvents } from '../../platform/auth/session-events.js';
-import { hashRefreshToken, newRefreshToken, type AccessTokens } from '../../platform/auth/tokens.js';
+import type { SessionRefusal } from '../../platform/auth/session-check.js';
+import type { SessionEvents, SessionsEnded } from '../../platform/auth/session-events.js';
+import { hashRefreshToken, newRefreshToken, type AccessTokens, type AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import * as repo from './auth.repository.js';
@@ -91,9 +92,15 @@ export async function startSession(
   return { token: await accessToken(deps, user, familyId), refreshToken: refresh.token };
 }
 
+/** Why an ended sign-in of `userId` is refused: E003 while the account, its school or customer is off, else E002. */
+async function endedRefusal(db: Db, userId: string): Promise<SessionRefusal> {
+  return (await repo.isAccountActive(db, userId)) ? 'SESSION_REPLACED' : 'ACCOUNT_DISABLED';
+}
+
 /**
  * Exchanges a refresh token for a new pair (rotation). A token used a second time revokes its whole family (E002);
- * a disabled account, customer or school revokes it too (E003).
+ * a disabled account, customer or school revokes it too (E003), and a revoked token of such an account answers E003
+ * as well.
  */
 export async function refreshSession(
   deps: SessionDeps,
@@ -103,10 +110,10 @@ export async function refreshSession(
   const now = deps.now();
   const row = await repo.findRefreshToken(deps.db, hashRefreshToken(refreshToken));
   if (!row || row.expiresAt <= now) throw new AppError('TOKEN_EXPIRED');
-  if (row.revokedAt) throw new AppError('SESSION_REPLACED');
+  if (row.revokedAt) throw new AppError(await endedRefusal(deps.db, row.userId));
   if (row.replacedAt) {
     await revoke(deps, row.familyId);
-    throw new AppError('SESSION_REPLACED');
+    throw new AppError(await endedRefusal(deps.db, row.userId));
   }
   const refresh = newRefreshToken();
   // Under the account's lock (see lockAccount), so that no revocation falls between the mark and the insert.
@@ -116,7 +123,7 @@ export async function refreshSession(
     const marked = await repo.markRefreshTokenReplaced(tx, row.id, now);
     if (!marked || !account?.active) {
       await repo.revokeFamily(tx, row.familyId, now);
-      return marked ? ('ACCOUNT_DISABLED' as const) : ('SESSION_REPLACED' as const);
+      return account?.active ? ('SESSION_REPLACED' as const) : ('ACCOUNT_DISABLED' as const);
     }
     await repo.insertRefreshToken(tx, refreshTokenRow(deps, account.user.id, row.familyId, refresh, requester));
     return account.user;
@@ -139,6 +146,28 @@ async function revoke(deps: SessionDeps, sessionId: string) {
 
 export async function endSession(deps: SessionDeps, sessionId: string) {
   await revoke(deps, sessionId);
+}
+
+/**
+ * Why the sign-in of an access token no longer stands, or null while it does, as the token refresh would answer:
+ * E003 while the account, its school or a customer above it is switched off, E002 once the sign-in ended (or its
+ * account was deleted). The auth guard asks this for the requests that carry a token (platform/auth/session-check.ts).
+ */
+export async function sessionRefusal(db: Db, auth: AuthContext): Promise<SessionRefusal | null> {
+  const standing = await repo.sessionStanding(db, auth.sessionId, auth.userId);
+  if (!standing) return 'SESSION_REPLACED';
+  if (!standing.active) return 'ACCOUNT_DISABLED';
+  return standing.live ? null : 'SESSION_REPLACED';
+}
+
+/**
+ * Ends, inside the caller's transaction, the sign-ins an administrator's change ends: an account switched off or
+ * given a new password, the people of a school or of customers switched off. Answers what to announce
+ * (`sessions.ended`) once the transaction has committed.
+ */
+export async function revokeSessionsOf(tx: Db, of: repo.AccountsOf, at: Date): Promise<SessionsEnded> {
+  await repo.revokeSessionsOf(tx, of, at);
+  return 'userId' in of ? { userId: of.userId } : { all: true };
 }
 
 /** Whether a sign-in still stands (logout, a reused refresh token or a password change end it). */

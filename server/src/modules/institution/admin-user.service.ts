@@ -6,22 +6,16 @@ import {
   type TCreateAdminUserRequest,
   type TUpdateAdminUserRequest,
 } from '@aiedu/contracts';
-import { and, arrayOverlaps, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import {
-  customers,
-  refreshTokens,
-  schools,
-  teacherCertifications,
-  teachers,
-  users,
-} from '../../platform/db/schema/index.js';
+import { customers, schools, teacherCertifications, teachers, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, targetCustomer, type Scope } from '../../platform/tenancy.js';
+import { revokeSessionsOf } from '../auth/session.service.js';
 import { setAlsoTeacher } from './also-teacher.service.js';
 import { adminPasswordHash } from './people.service.js';
 import { likeText } from '../../platform/db/like.js';
@@ -161,7 +155,7 @@ export async function updateAdminUser(
       : 'enabled' in change
         ? { enabled: change.enabled }
         : { realName: change.realName, phone: change.phone };
-  return ctx.db.transaction(async (tx) => {
+  const { user, ended } = await ctx.db.transaction(async (tx) => {
     const [target] = await targetsInScope(tx as unknown as Db, scope, [id]);
     let [row] = Object.values(values).some((v) => v !== undefined)
       ? await tx.update(users).set(values).where(eq(users.id, id)).returning()
@@ -169,12 +163,10 @@ export async function updateAdminUser(
     if (alsoTeacher !== undefined && alsoTeacher !== row!.roles.includes(ROLES.teacher)) {
       row = await setAlsoTeacher(tx as unknown as Db, row!, alsoTeacher, auth.userId);
     }
-    if ('password' in change || ('enabled' in change && !change.enabled)) {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: ctx.now() })
-        .where(and(eq(refreshTokens.userId, id), sql`${refreshTokens.revokedAt} is null`));
-    }
+    const ending =
+      'password' in change || ('enabled' in change && !change.enabled)
+        ? await revokeSessionsOf(tx as unknown as Db, { userId: id }, ctx.now())
+        : undefined;
     const operation = 'password' in change ? 'reset-password' : 'enabled' in change ? 'switch' : 'update';
     await writeAudit(tx, request, {
       module: 'user',
@@ -182,8 +174,10 @@ export async function updateAdminUser(
       params: { id, ...change },
       customerId: target!.customerId,
     });
-    return present(row!);
+    return { user: present(row!), ended: ending };
   });
+  if (ended) ctx.sessions.ended(ended);
+  return user;
 }
 
 /** Deletes administrator accounts, all or none; the records they reviewed or created keep no dangling link. */
@@ -205,4 +199,6 @@ export async function deleteAdminUsers(ctx: AppContext, request: FastifyRequest,
       customerId: targets[0]!.customerId,
     });
   });
+  // Their tokens went with them: their sign-ins have ended.
+  for (const userId of ids) ctx.sessions.ended({ userId });
 }

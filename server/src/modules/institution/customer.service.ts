@@ -8,8 +8,9 @@ import { customers, schools, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { decodePassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
-import type { Scope } from '../../platform/tenancy.js';
+import { customerSubtree, type Scope } from '../../platform/tenancy.js';
 import { likeText } from '../../platform/db/like.js';
+import { revokeSessionsOf } from '../auth/session.service.js';
 import {
   assertWithinOffer,
   chainRows,
@@ -153,7 +154,7 @@ export async function updateCustomer(
   operation = 'update',
   module = 'customer',
 ) {
-  return ctx.db.transaction(async (tx) => {
+  const { customer, ended } = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const above = await parentChain(db, id);
     const own = above.pop()!;
@@ -161,10 +162,17 @@ export async function updateCustomer(
     const [row] = await tx.update(customers).set(input).where(eq(customers.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
     if (touchesOffer(input)) await narrowBelow(db, id, offerOf([...above, row]));
+    // Switched off, its people and those of every customer below it are signed out.
+    const ending =
+      input.enabled === false
+        ? await revokeSessionsOf(db, { customerIds: await customerSubtree(db, id) }, ctx.now())
+        : undefined;
     await writeAudit(tx, request, { module, operation, params: { id, ...input }, customerId: row.id });
     const [extra] = await tx.select({ schoolCount, admin: adminOf }).from(customers).where(eq(customers.id, id));
-    return present(row, extra ?? { schoolCount: 0, admin: null });
+    return { customer: present(row, extra ?? { schoolCount: 0, admin: null }), ended: ending };
   });
+  if (ended) ctx.sessions.ended(ended);
+  return customer;
 }
 
 /** The sub-customers below the caller's customer (all of them for a super administrator). */

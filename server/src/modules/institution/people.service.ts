@@ -1,15 +1,16 @@
 import { ROLES, type TStudent, type TTeacher } from '@aiedu/contracts';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { classes, refreshTokens, schools, students, teachers, users } from '../../platform/db/schema/index.js';
+import { classes, schools, students, teachers, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { decodePassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
+import { revokeSessionsOf } from '../auth/session.service.js';
 import { setAlsoTeacher } from './also-teacher.service.js';
 import { assertQuota } from './quota.service.js';
 import { likeText } from '../../platform/db/like.js';
@@ -327,19 +328,17 @@ export async function changeAccount(
     'enabled' in change
       ? { enabled: change.enabled }
       : { passwordHash: await adminPasswordHash(change.password), mustChangePassword: true };
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: table.userId, customerId: table.customerId })
       .from(table)
       .where(and(eq(table.userId, userId), scopeWhere(scope, table)));
     if (!target) throw new AppError('NOT_FOUND');
     await tx.update(users).set(values).where(eq(users.id, userId));
-    if ('password' in change || !change.enabled) {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: ctx.now() })
-        .where(and(eq(refreshTokens.userId, userId), sql`${refreshTokens.revokedAt} is null`));
-    }
+    const ending =
+      'password' in change || !change.enabled
+        ? await revokeSessionsOf(tx as unknown as Db, { userId }, ctx.now())
+        : undefined;
     const operation = 'enabled' in change ? 'switch' : 'reset-password';
     await writeAudit(tx, request, {
       module: kind,
@@ -347,5 +346,7 @@ export async function changeAccount(
       params: { userId, ...change },
       customerId: target.customerId,
     });
+    return ending;
   });
+  if (ended) ctx.sessions.ended(ended);
 }

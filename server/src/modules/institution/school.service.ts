@@ -9,6 +9,7 @@ import { schools } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, targetCustomer } from '../../platform/tenancy.js';
 import { likeText } from '../../platform/db/like.js';
+import { revokeSessionsOf } from '../auth/session.service.js';
 import { assertQuota } from './quota.service.js';
 
 type SchoolRow = typeof schools.$inferSelect;
@@ -92,19 +93,24 @@ export async function updateSchool(
 ) {
   // The scope is read before the transaction: on the embedded database a query beside an open transaction waits for it.
   const scope = await callerScope(ctx.db, auth);
-  return ctx.db.transaction(async (tx) => {
+  const { school, ended } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(schools)
       .set(input)
       .where(and(eq(schools.id, id), scopeWhere(scope, schools)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
+    // Switched off, its teachers, students and staff are signed out.
+    const ending =
+      input.enabled === false ? await revokeSessionsOf(tx as unknown as Db, { schoolId: id }, ctx.now()) : undefined;
     await writeAudit(tx, request, {
       module: 'school',
       operation,
       params: { id, ...input },
       customerId: row.customerId,
     });
-    return present(row);
+    return { school: present(row), ended: ending };
   });
+  if (ended) ctx.sessions.ended(ended);
+  return school;
 }

@@ -52,8 +52,9 @@ interface Tracked {
  * client that cannot closes the socket itself, which loses nothing it sent (a close the server starts can cross a
  * frame the browser is sending), and reconnects to the same kernel, whose output Jupyter kept meanwhile. A socket
  * without a fresh token 10 s after the notice closes (4401). One whose sign-in ends (logout, a reused refresh
- * token, a password change; at once in this process, within 10 s otherwise) closes at once (4401), and (4403) one
- * whose user may no longer edit the project.
+ * token, a password change or reset, an administrator switching off its account, school or customer; at once in
+ * this process, within 10 s otherwise) closes at once (4401), and (4403) one whose user may no longer edit the
+ * project.
  */
 export class GatewaySockets {
   private readonly open = new Map<GatewaySocket, Tracked>();
@@ -164,6 +165,10 @@ export class GatewaySockets {
   }
 
   private sessionsEnded(ended: SessionsEnded) {
+    if ('all' in ended) {
+      void this.check().catch(() => undefined);
+      return;
+    }
     for (const socket of [...this.open.keys()]) {
       const hit =
         'sessionId' in ended

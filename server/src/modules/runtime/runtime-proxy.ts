@@ -43,9 +43,10 @@ function upstreamQuery(search: string | undefined): string {
 
 /**
  * Where a project's running runtime is (this process's endpoint, or the address of the process that holds it),
- * after checking the caller may use that project. Unlike the rest of the API, the gateway also refuses an access
- * token whose sign-in has ended (as expired: the editor's refresh then finds out), so a logout closes the runtime to
- * that browser at once. A request another process `forwarded` is answered here or not at all.
+ * after checking the caller may use that project. The gateway also asks the database whether the access token's
+ * sign-in still stands, for upgrades (which the auth guard never sees) and for requests the guard let through on an
+ * answer a few seconds old, and refuses an ended one as expired (the editor's refresh then finds out), so a logout
+ * closes the runtime to that browser at once. A request another process `forwarded` is answered here or not at all.
  */
 async function authorise(
   ctx: AppContext,
