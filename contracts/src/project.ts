@@ -5,6 +5,11 @@ import { LIMITS, isSafeName } from './validation.js';
 /** Who may see a project (spec 3); once public a project cannot return to private (spec 4). */
 export const PROJECT_ACCESS = ['public', 'private', 'group'] as const;
 export type ProjectAccess = (typeof PROJECT_ACCESS)[number];
+/**
+ * What a project's form may set. "group" needs a group to share with, which projects cannot name yet: offered (and
+ * accepted) again once groups exist.
+ */
+export const SETTABLE_PROJECT_ACCESS = ['public', 'private'] as const satisfies readonly ProjectAccess[];
 
 /** Container states of spec 4, as the editor shows them. */
 export const CONTAINER_STATES = ['NA', 'BOOTING', 'RUNNING', 'STOPPING', 'STOPPED', 'FAILED'] as const;
@@ -52,7 +57,7 @@ const projectFields = {
   name: z.string().trim().min(1).max(PROJECT_LIMITS.name),
   description: z.string().trim().max(PROJECT_LIMITS.description),
   tags: ZTags,
-  access: z.enum(PROJECT_ACCESS),
+  access: z.enum(SETTABLE_PROJECT_ACCESS),
   type: z.string().trim().max(50),
   runtimeType: z.enum(CONTAINER_TYPES),
   framework: z.string().trim().max(50),
@@ -87,6 +92,7 @@ export const ZProject = z.object({
   ownerId: z.string(),
   ownerName: z.string(),
   ...projectFields,
+  access: z.enum(PROJECT_ACCESS),
   forkedFrom: z.string().nullable(),
   canEdit: z.boolean(),
   isOwner: z.boolean(),
@@ -316,7 +322,16 @@ export const ZSetComputeAllowanceRequest = z.object({
 });
 export type TSetComputeAllowanceRequest = z.infer<typeof ZSetComputeAllowanceRequest>;
 
-export const ZPackage = z.object({ name: z.string(), version: z.string() });
+export const ZPackage = z.object({
+  name: z.string(),
+  version: z.string(),
+  provided: z
+    .boolean()
+    .describe(
+      "part of the runtime environment (Debian's packages), outside the project's virtual environment: cannot be uninstalled",
+    ),
+});
+export type TPackage = z.infer<typeof ZPackage>;
 export const ZPackageRequest = z.object({
   name: z
     .string()

@@ -68,10 +68,27 @@ describe.skipIf(JUPYTER_MISSING)('package management in the project virtual envi
     rmSync(indexDir, { recursive: true, force: true });
   });
 
-  it('lists the packages the project sees, Debian numpy included', async () => {
-    const list = (await call('GET', '/packages')).json().data;
-    expect(list.map((p: { name: string }) => p.name.toLowerCase())).toContain('numpy');
+  it("lists the packages the project sees, Debian numpy included as the environment's", async () => {
+    const list = (await call('GET', '/packages')).json().data as { name: string; provided: boolean }[];
+    expect(list.find((p) => p.name.toLowerCase() === 'numpy')).toMatchObject({ provided: true });
+    // pip itself lives in the project's virtual environment.
+    expect(list.find((p) => p.name === 'pip')).toMatchObject({ provided: false });
   }, 60_000);
+
+  it("fails the uninstall of a package pip removed nothing of: the environment's, or one not installed", async () => {
+    const environment = (await call('POST', '/packages/uninstall', { name: 'numpy' })).json().data;
+    const missing = (await call('POST', '/packages/uninstall', { name: 'hello-aiedu' })).json().data;
+    const done = await settle();
+    const byId = (id: string) => done.find((o: { id: string }) => o.id === id);
+    // pip answers 0 for both and says it removed nothing.
+    expect(byId(environment.id)).toMatchObject({
+      state: 'fail',
+      message: expect.stringMatching(/outside environment/),
+    });
+    expect(byId(missing.id)).toMatchObject({ state: 'fail', message: expect.stringMatching(/not installed/) });
+    const list = (await call('GET', '/packages')).json().data as { name: string }[];
+    expect(list.map((p) => p.name.toLowerCase())).toContain('numpy');
+  }, 120_000);
 
   it('installs from the configured index, one operation at a time, and uninstalls', async () => {
     const first = (await call('POST', '/packages/install', { name: 'hello-aiedu' })).json().data;
@@ -84,7 +101,7 @@ describe.skipIf(JUPYTER_MISSING)('package management in the project virtual envi
     expect(byId(second.id).state).toBe('fail');
     expect(byId(second.id).message).toMatch(/No matching distribution found for no-such-package/);
     const list = (await call('GET', '/packages')).json().data;
-    expect(list).toContainEqual({ name: 'hello-aiedu', version: '1.0.0' });
+    expect(list).toContainEqual({ name: 'hello-aiedu', version: '1.0.0', provided: false });
     const removal = (await call('POST', '/packages/uninstall', { name: 'hello-aiedu' })).json().data;
     expect((await settle()).find((o: { id: string }) => o.id === removal.id).state).toBe('success');
     const after = (await call('GET', '/packages')).json().data;

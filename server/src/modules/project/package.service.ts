@@ -1,4 +1,4 @@
-import type { TPackageOperation } from '@aiedu/contracts';
+import type { TPackage, TPackageOperation } from '@aiedu/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, notExists, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
@@ -42,6 +42,30 @@ function execFailureReason(error: unknown): string {
   }
   return (error instanceof Error ? error.message : String(error)).slice(-2000);
 }
+
+/**
+ * The distributions the project's Python sees, as its imports find them (the venv's before Debian's), each marked
+ * `provided` when it lives outside the virtual environment: the environment's own (Debian's numpy, say), which no
+ * uninstall in the project can remove. Faster than `pip list` by half a second, and it knows where each one is.
+ */
+const LIST_DISTRIBUTIONS = `
+import json, os, sys
+from importlib import metadata
+seen, found = set(), []
+venv = os.path.realpath(sys.prefix) + os.sep
+for dist in metadata.distributions():
+    name = dist.metadata['Name']
+    key = (name or '').lower().replace('_', '-')
+    if not name or key in seen:
+        continue
+    seen.add(key)
+    where = os.path.realpath(str(dist.locate_file('')))
+    found.append({'name': name, 'version': dist.version, 'provided': not (where + os.sep).startswith(venv)})
+print(json.dumps(found))
+`;
+
+/** pip uninstalls nothing and still answers 0 for a package outside the environment: only its word counts. */
+const UNINSTALLED = /^\s*Successfully uninstalled /m;
 
 /** Operations not yet ended. */
 const OPEN_STATES = ['init', 'waiting', 'installing', 'uninstalling'] as const;
@@ -115,12 +139,10 @@ export class PackageQueue {
   }
 
   async installed(project: ProjectRow) {
-    const result = await this.driver.exec(project, ['-m', 'pip', 'list', '--format=json'], { timeoutMs: 60_000 });
+    const result = await this.driver.exec(project, ['-c', LIST_DISTRIBUTIONS], { timeoutMs: 60_000 });
     if (result.code !== 0)
       throw new AppError('DEPENDENCY_SYNC_FAILED', { reason: pipReason(result.stderr, result.stdout) });
-    return (JSON.parse(result.stdout) as { name: string; version: string }[]).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    );
+    return (JSON.parse(result.stdout) as TPackage[]).sort((a, b) => a.name.localeCompare(b.name));
   }
 
   async list(projectId: string) {
@@ -204,7 +226,7 @@ export class PackageQueue {
         ? ['-m', 'pip', 'install', '--no-input', '--progress-bar', 'off', row.name]
         : ['-m', 'pip', 'uninstall', '--yes', row.name];
     const result = await this.driver.exec(project, args, { timeoutMs: 15 * 60_000 });
-    const failed = result.code !== 0 || /WARNING: Skipping .* as it is not installed/.test(result.stderr);
+    const failed = result.code !== 0 || (row.kind === 'uninstall' && !UNINSTALLED.test(result.stdout));
     await this.finish(
       row,
       failed

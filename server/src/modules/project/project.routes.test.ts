@@ -104,9 +104,15 @@ describe('projects and versions', () => {
     const back = await call('kid', 'PUT', `/gw/api/v1/projects/${data.id}`, { access: 'private' });
     expect(back.statusCode).toBe(409);
     expect(back.json().errorCode).toBe('3103');
-    expect((await call('kid', 'PUT', `/gw/api/v1/projects/${data.id}`, { access: 'group' })).json().errorCode).toBe(
-      '1000',
-    );
+  });
+
+  it('refuses the group access until a project can name its group', async () => {
+    // Shared with a group but naming none, a project would be seen by nobody but its owner.
+    expect((await create('kid', { name: 'Team', access: 'group' })).errorCode).toBe('1001');
+    const { data } = await create('kid', { name: 'Team' });
+    const put = await call('kid', 'PUT', `/gw/api/v1/projects/${data.id}`, { access: 'group' });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().errorCode).toBe('1001');
   });
 
   it('shows public projects in the channel of the same institution only, with filters', async () => {

@@ -1,6 +1,6 @@
 import { projectApi } from '@aiedu/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, type FakeServer } from '../../test/fake-api';
@@ -31,7 +31,12 @@ describe('packages panel', () => {
   beforeEach(async () => {
     server = await startFakeApi();
     signInAs('ROLE_STUDENT');
-    server.on(`GET ${projectApi('p1').packages}`, () => ok([{ name: 'numpy', version: '1.24.2' }]));
+    server.on(`GET ${projectApi('p1').packages}`, () =>
+      ok([
+        { name: 'numpy', version: '1.24.2', provided: true },
+        { name: 'hello-aiedu', version: '1.0.0', provided: false },
+      ]),
+    );
     server.on(`GET ${projectApi('p1').packageOperations}`, () =>
       ok([
         operation('no-such-package', 'ERROR: No matching distribution found for no-such-package'),
@@ -68,5 +73,20 @@ describe('packages panel', () => {
     await user.click(screen.getByRole('button', { name: 'Install' }));
     expect(await screen.findByText('Invalid package name')).toBeTruthy();
     expect(screen.queryByText(/disk is almost full/)).toBeNull();
+  });
+
+  it("offers no uninstall of the environment's own packages, and uninstalls the project's", async () => {
+    server.on(`POST ${projectApi('p1').packages}/uninstall`, (request) => {
+      expect(JSON.parse(request.body!)).toEqual({ name: 'hello-aiedu' });
+      return ok(operation('hello-aiedu', ''));
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    const numpy = (await screen.findByText('numpy')).closest('li')!;
+    expect(within(numpy).getByText('Part of the environment')).toBeTruthy();
+    expect(within(numpy).queryByRole('button', { name: 'Uninstall' })).toBeNull();
+    const own = screen.getByText('hello-aiedu').closest('li')!;
+    await user.click(within(own).getByRole('button', { name: 'Uninstall' }));
+    await waitFor(() => expect(server.to(`${projectApi('p1').packages}/uninstall`)).toHaveLength(1));
   });
 });

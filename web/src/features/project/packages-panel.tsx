@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, List, Tag } from 'antd';
+import { Form, Input, List, Tag, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverDiskFull } from '../../app/api-client';
@@ -112,11 +112,19 @@ export function PackagesPanel() {
         pagination={{ pageSize: 10, size: 'small' }}
         renderItem={(p) => (
           <List.Item
-            actions={[
-              <Button key="remove" size="small" onClick={() => void run('uninstall', p.name)}>
-                {t('packages.uninstall')}
-              </Button>,
-            ]}
+            actions={
+              p.provided
+                ? [
+                    <Tooltip key="provided" title={t('packages.providedHint')}>
+                      <Tag>{t('packages.provided')}</Tag>
+                    </Tooltip>,
+                  ]
+                : [
+                    <Button key="remove" size="small" onClick={() => void run('uninstall', p.name)}>
+                      {t('packages.uninstall')}
+                    </Button>,
+                  ]
+            }
           >
             {p.name} <Tag>{p.version}</Tag>
           </List.Item>

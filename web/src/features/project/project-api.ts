@@ -6,6 +6,7 @@ import {
   type TCreateProjectRequest,
   type TFileChange,
   type TFileNode,
+  type TPackage,
   type TPackageOperation,
   type TProject,
   type TProjectListParams,
@@ -163,7 +164,7 @@ export const versions = {
 export function usePackages(id: string, enabled: boolean) {
   return useQuery({
     queryKey: projectKeys.packages(id),
-    queryFn: () => api.request<{ name: string; version: string }[]>(projectApi(id).packages),
+    queryFn: () => api.request<TPackage[]>(projectApi(id).packages),
     enabled,
   });
 }

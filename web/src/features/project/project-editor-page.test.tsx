@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as feedback from '../../app/feedback';
 import { loadNamespaces } from '../../app/i18n';
-import { ok, type FakeServer } from '../../test/fake-api';
+import { fail, ok, type FakeServer } from '../../test/fake-api';
 import { signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { aProject, aRuntime } from '../../test/project-fixtures';
 import type { CodeEditorProps } from './notebook/code-editor';
@@ -268,5 +268,26 @@ describe('project editor: open files and changes to them', () => {
     expect(saves.every((r) => server.requests.indexOf(r) < restore)).toBe(true);
     expect([...disk.keys()]).toEqual(['analysis.ipynb']);
     expect(disk.get('analysis.ipynb')).toBe(notebookOf('print("version one")'));
+  });
+});
+
+describe('project editor: a project that cannot be opened', () => {
+  beforeEach(async () => {
+    const server = await startFakeApi();
+    signInAs('ROLE_STUDENT');
+    await loadNamespaces(['project', 'errors']);
+    // Missing and not shared are answered alike, so nobody learns which projects exist.
+    server.on(`GET ${paths.base}`, () => fail('1004', 'The project does not exist', 404));
+    server.on(`GET ${paths.runtime}`, () => fail('1004', 'The project does not exist', 404));
+    server.on(`GET ${paths.files}`, () => fail('1004', 'The project does not exist', 404));
+  });
+  afterEach(stopFakeApi);
+
+  it("says so, in the server's words, and leads back to the user's own projects", async () => {
+    renderEditor();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This project cannot be opened' })).toBeTruthy();
+    expect(screen.getByText('The project does not exist')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My projects' }).getAttribute('href')).toBe('/pjedu/my/projects');
+    expect(screen.queryByText('Open a file from the list on the left.')).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { PackagesPanel } from './packages-panel';
 import { useFileTree, useProject, useRuntime, useRuntimeActions } from './project-api';
 import { useEditorLayout } from './use-editor-layout';
 import { useOpenTabs } from './use-open-tabs';
+import { ProjectError } from './project-error';
 import { ProjectSettings } from './project-settings';
 import { SignInPrompt } from './sign-in-prompt';
 import { TerminalPanel } from './terminal-panel';
@@ -57,7 +58,7 @@ function ProjectEditor() {
     [projectId, running, canEdit, registerSaver, saveAll, deleteOpen, moveOpen, replaceFiles, runAllSignal],
   );
 
-  if (project.isError) return <Alert type="error" showIcon title={t('editor.noFile')} />;
+  if (project.isError) return <ProjectError error={project.error} />;
   if (!project.data) return <Skeleton active className="page" />;
 
   return (

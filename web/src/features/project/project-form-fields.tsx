@@ -1,4 +1,4 @@
-import { CONTAINER_TYPES, PROJECT_ACCESS, PROJECT_LIMITS } from '@aiedu/contracts';
+import { CONTAINER_TYPES, PROJECT_LIMITS, SETTABLE_PROJECT_ACCESS } from '@aiedu/contracts';
 import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +79,7 @@ export function ProjectFormFields({ publicFinal, isNew = false }: { publicFinal:
       </Form.Item>
       <Form.Item name="access" label={t('form.access')} extra={t('form.publicFinal')}>
         <Select
-          options={PROJECT_ACCESS.map((a) => ({
+          options={SETTABLE_PROJECT_ACCESS.map((a) => ({
             value: a,
             label: t(`access.${a}`),
             disabled: a === 'private' && publicFinal,
