@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useInstitutionHome } from '../institution';
 import { usePlatformBrand } from '../platform';
 import { PATHS } from '../paths';
+import { StoredLink } from '../../ui/stored-link';
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -29,9 +30,9 @@ export function SiteFooter() {
             <ul className="site-footer__links">
               {sites.map((site) => (
                 <li key={site.url}>
-                  <a href={site.url} target="_blank" rel="noreferrer">
+                  <StoredLink href={site.url} target="_blank" rel="noreferrer">
                     {site.name}
-                  </a>
+                  </StoredLink>
                 </li>
               ))}
             </ul>

@@ -223,6 +223,22 @@ describe('administration screens', { timeout: 30_000 }, () => {
     await waitFor(() => expect(server.to(`${ADMIN_API.classes}/k-1/dismiss`)).toHaveLength(1));
   });
 
+  it('refuses a link that is not http(s) in the institution home form, in the user’s language', async () => {
+    const user = userEvent.setup();
+    server.on(`PUT ${ADMIN_API.institutionHome}`, () => ok(null));
+    signInAs(ROLES.customerAdmin);
+    renderApp('/admin/institution-home');
+    const link = await screen.findByRole('textbox', { name: 'Link of banner 1' });
+    await user.type(link, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A full address starting with http:// or https://')).toBeTruthy();
+    expect(server.to(ADMIN_API.institutionHome)).toEqual([]);
+    await user.clear(link);
+    await user.type(link, 'https://school.test/spring');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to(ADMIN_API.institutionHome)).toHaveLength(1));
+  });
+
   it('lists a school for learners of the public space from its form', async () => {
     const user = userEvent.setup();
     server.on(`PUT ${ADMIN_API.schools}/s-1`, (request) => ok({ ...SCHOOL, ...JSON.parse(request.body!) }));

@@ -1,6 +1,7 @@
 import type { TInstitutionHome } from '@aiedu/contracts';
 import { Card, Carousel, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StoredLink } from '../../ui/stored-link';
 
 interface Values {
   bannerLinks?: string[];
@@ -39,9 +40,9 @@ export function HomePreview({ home, values }: { home: TInstitutionHome; values: 
       </div>
       <footer>
         {sites.map((site) => (
-          <a key={site.name} href={site.url} style={{ marginRight: 12 }}>
+          <StoredLink key={site.name} href={site.url} style={{ marginRight: 12 }}>
             {site.name}
-          </a>
+          </StoredLink>
         ))}
       </footer>
     </Card>

@@ -1,11 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { BANNER_TYPES, LIMITS, type TInstitutionHome } from '@aiedu/contracts';
+import { BANNER_TYPES, LIMITS, ZHttpUrl, type TInstitutionHome } from '@aiedu/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Row, Select, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { toast } from '../../app/feedback';
 import { readSession } from '../../app/session';
+import { schemaRule } from '../../ui/form-rules';
 import { AdminShell } from './admin-shell';
 import { ADMIN_API, useAdminMutation } from './admin-api';
 import { HomePreview } from './home-preview';
@@ -72,7 +73,7 @@ export function InstitutionHomePage() {
                   <Form.Item
                     name={['bannerLinks', slot]}
                     label={t('home.bannerLink', { n: slot + 1 })}
-                    rules={[{ max: 500 }]}
+                    rules={[schemaRule(ZHttpUrl.optional(), t('form.url'))]}
                   >
                     <Input style={{ width: 280, maxWidth: '100%' }} placeholder={t('home.urlPlaceholder')} />
                   </Form.Item>
@@ -128,7 +129,7 @@ export function InstitutionHomePage() {
                         </Form.Item>
                         <Form.Item
                           name={[field.name, 'url']}
-                          rules={[{ required: true, type: 'url', message: t('form.url') }]}
+                          rules={[{ required: true, message: t('form.url') }, schemaRule(ZHttpUrl, t('form.url'))]}
                         >
                           <Input aria-label={t('home.siteUrl')} placeholder={t('home.urlPlaceholder')} />
                         </Form.Item>

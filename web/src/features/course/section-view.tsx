@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { courseKeys, recordSection, useLearnerSection } from './course-api';
 import { MarkdownView } from './markdown-view';
 import { ResourceItem } from './resource-item';
+import { StoredLink } from '../../ui/stored-link';
 import { TaskQuiz } from './task-quiz';
 
 /** The player's middle column: the section's text, resources, AI links and tasks; "done" and "next" below. */
@@ -65,9 +66,9 @@ export function SectionView({
           <ul>
             {data.aiLinks.map((l) => (
               <li key={l.url}>
-                <a href={l.url} target="_blank" rel="noreferrer">
+                <StoredLink href={l.url} target="_blank" rel="noreferrer">
                   <LinkOutlined aria-hidden="true" /> {l.title}
-                </a>
+                </StoredLink>
               </li>
             ))}
           </ul>

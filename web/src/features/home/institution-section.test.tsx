@@ -15,13 +15,16 @@ const HOME = {
   modules: { teacher: ['courses'], student: ['courses', 'projects'] },
 };
 
+let home: typeof HOME;
+
 beforeEach(async () => {
+  home = HOME;
   clearSession();
   await changeLanguage('en', { remember: false });
   const server = createFakeServer();
   server.on(`GET ${API.userInfo}`, () => ok({ id: 'u-1', username: 'student01', nickname: 'Ada', realName: '' }));
   server.on(`GET ${API.pointsTotal}`, () => ok(0));
-  server.on(`GET ${API.schoolHome}`, () => ok(HOME));
+  server.on(`GET ${API.schoolHome}`, () => ok(home));
   server.on(`GET ${API.schoolModules}`, () => ok([{ id: 'courses' }, { id: 'projects' }]));
   vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
   saveLogin({ token: 't', refreshToken: 'r', userId: 'u-1', roles: [ROLES.student], custcode: 'demo2026' });
@@ -56,5 +59,20 @@ describe('an institution’s home for its users', { timeout: 20_000 }, () => {
           .map((a) => a.textContent),
       ).toEqual(['Home', 'Courses', 'Projects']),
     );
+  });
+
+  it('shows a stored link that is not http(s) as plain text, never as a link', async () => {
+    home = {
+      ...HOME,
+      banners: [{ imageUrl: '/gw/api/v1/files/download?key=b1', link: 'javascript:alert(1)' }],
+      footerSites: [{ name: 'Old site', url: 'javascript:alert(2)' }],
+    };
+    renderApp('/home');
+    const section = await screen.findByRole('region', { name: 'Demo Education Bureau' }, { timeout: 10_000 });
+    expect(within(section).getByRole('img', { name: 'Banner 1 of Demo Education Bureau' })).toBeTruthy();
+    expect(within(section).queryByRole('link')).toBeNull();
+    const sites = await screen.findByRole('navigation', { name: 'Our sites' });
+    expect(within(sites).getByText('Old site')).toBeTruthy();
+    expect(within(sites).queryByRole('link')).toBeNull();
   });
 });

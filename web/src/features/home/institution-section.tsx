@@ -1,5 +1,6 @@
 import type { TInstitutionHome } from '@aiedu/contracts';
 import { useTranslation } from 'react-i18next';
+import { StoredLink } from '../../ui/stored-link';
 
 /** The signed-in user's institution on /home: its banners with their links and the project types it features. */
 export function InstitutionSection({ home }: { home: TInstitutionHome }) {
@@ -14,7 +15,11 @@ export function InstitutionSection({ home }: { home: TInstitutionHome }) {
             const image = (
               <img src={banner.imageUrl} alt={t('institution.banner', { n: index + 1, name: home.name })} />
             );
-            return <li key={banner.imageUrl}>{banner.link ? <a href={banner.link}>{image}</a> : image}</li>;
+            return (
+              <li key={banner.imageUrl}>
+                <StoredLink href={banner.link}>{image}</StoredLink>
+              </li>
+            );
           })}
         </ul>
       )}
