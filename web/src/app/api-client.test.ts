@@ -1,7 +1,7 @@
 import { API } from '@aiedu/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, rejection, setup, SSO_FROM_COURSES } from '../test/fake-api';
-import { createApiClient } from './api-client';
+import { createApiClient, type ApiClient } from './api-client';
 
 describe('api client: envelope and headers', () => {
   it('resolves with data on 1000 and sends the token and language headers', async () => {
@@ -77,6 +77,23 @@ describe('api client: error reactions (spec section 8)', () => {
 
     expect(env.toast.error).toHaveBeenCalledOnce();
     expect(env.redirect).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['a quiet call', (api: ApiClient) => api.put('/x', undefined, { quiet: true })],
+    ['a download', (api: ApiClient) => api.download('/x')],
+    ['a call that shows refusals itself', (api: ApiClient) => api.get('/x', { handledCodes: ['E002'] })],
+  ])('E002 to %s made with a session (an ordinary route) still clears it and signs in again', async (_what, send) => {
+    const { server, env, api } = setup();
+    for (const route of ['GET /x', 'PUT /x']) server.on(route, () => fail('E002', 'Logged in elsewhere', 401));
+
+    expect((await rejection(send(api))).code).toBe('E002');
+    expect(env.toast.error).toHaveBeenCalledExactlyOnceWith('Logged in elsewhere');
+    await vi.advanceTimersByTimeAsync(800);
+
+    expect(env.session.clear).toHaveBeenCalledOnce();
+    expect(env.redirect).toHaveBeenCalledWith(SSO_FROM_COURSES);
+    expect(server.to(API.authToken)).toHaveLength(0);
   });
 
   it('E003 sends a super administrator to the super sign-in page', async () => {
