@@ -139,3 +139,24 @@ export async function mayReviewExperimentCopy(db: Db, auth: AuthContext, project
     .limit(1);
   return Boolean(row);
 }
+
+/**
+ * The projects that are learners' experiment copies, as a subquery: their runtimes are study (the customer's study
+ * concurrency counts them).
+ */
+export function experimentCopyProjects(db: Db) {
+  return db
+    .select({ projectId: experimentCopies.projectId })
+    .from(experimentCopies)
+    .where(isNotNull(experimentCopies.projectId));
+}
+
+/** Whether the project is a learner's experiment copy. */
+export async function isExperimentCopy(db: Db, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: experimentCopies.id })
+    .from(experimentCopies)
+    .where(eq(experimentCopies.projectId, projectId))
+    .limit(1);
+  return !!row;
+}

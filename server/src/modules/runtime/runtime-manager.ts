@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { customers, projects, runtimes, serverInstances } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { experimentCopyProjects, isExperimentCopy } from '../course/experiment.service.js';
 import { assertContainerTypeOffered } from './container-offer.js';
 import { computeBalance, debitMinutes } from './compute-balance.js';
 import { DiskGuard } from './disk-guard.js';
@@ -227,7 +228,11 @@ export class RuntimeManager {
     await assertContainerTypeOffered(tx, user.customerId, runtimeType);
     if (user.customerId) {
       const [customer] = await tx
-        .select({ concurrency: customers.containerConcurrency, perPerson: customers.maxStartsPerPerson })
+        .select({
+          concurrency: customers.containerConcurrency,
+          perPerson: customers.maxStartsPerPerson,
+          study: customers.studyConcurrency,
+        })
         .from(customers)
         .where(eq(customers.id, user.customerId))
         .for('update');
@@ -241,6 +246,19 @@ export class RuntimeManager {
       if (customer?.perPerson != null) {
         const mine = (await this.runningOf(user.userId, tx)).filter((r) => r.projectId !== projectId);
         if (mine.length >= customer.perPerson) throw new AppError('TOO_MANY_RUNTIMES', { running: mine });
+      }
+      // Study concurrency (spec 3, Customer): the runtimes of learners' course experiments at once.
+      if (customer?.study != null) {
+        if (await isExperimentCopy(tx, projectId)) {
+          const study = experimentCopyProjects(tx);
+          const [{ studying } = { studying: 0 }] = await tx
+            .select({ studying: sql<number>`count(*)::int` })
+            .from(runtimes)
+            .where(and(active, eq(runtimes.customerId, user.customerId), inArray(runtimes.projectId, study)));
+          if (studying >= customer.study) {
+            throw new AppError('CONTAINER_FULL', { running: await this.runningOf(user.userId, tx), limit: 'study' });
+          }
+        }
       }
     }
   }

@@ -1,5 +1,8 @@
 import { ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import { experimentCopies } from '../../platform/db/schema/index.js';
+import { buildCourse } from '../../test/course-factories.js';
 import { buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
 import { JUPYTER_MISSING } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -99,5 +102,59 @@ describe.skipIf(JUPYTER_MISSING)('runtime quotas and the weekly compute balance'
       remainingMinutes: 3,
       resetsAt: '2026-11-29T16:00:00.000Z',
     });
+  }, 120_000);
+});
+
+describe.skipIf(JUPYTER_MISSING)("the customer's study concurrency", () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const projects: Record<string, string> = {};
+  const call = (who: string, url: string) =>
+    t.app.inject({ method: 'POST', url, payload: {}, headers: { 'x-authorization': tokens[who]! } });
+  const start = (who: string, project: string) => call(who, `/gw/api/v1/projects/${projects[project]}/runtime/start`);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const customer = await buildCustomer(db, { studyConcurrency: 1 });
+    const teacher = await buildUser(db, { customerId: customer.id, username: 'teacher', roles: [ROLES.teacher] });
+    const course = await buildCourse(db, { customerId: customer.id, ownerId: teacher.id });
+    for (const name of ['ann', 'ben']) {
+      const user = await buildUser(db, { customerId: customer.id, username: name, roles: [ROLES.student] });
+      tokens[name] = await signIn(t.app, customer.code, name, user.password);
+      for (const kind of ['experiment', 'own']) {
+        const id = (
+          await t.app.inject({
+            method: 'POST',
+            url: '/gw/api/v1/projects',
+            payload: { name: `${name} ${kind}` },
+            headers: { 'x-authorization': tokens[name]! },
+          })
+        ).json().data.id;
+        projects[`${name}-${kind}`] = id;
+        if (kind === 'experiment') {
+          await db.insert(experimentCopies).values({
+            courseId: course.courseId,
+            userId: user.id,
+            customerId: customer.id,
+            templateProjectId: uuidv7(),
+            projectId: id,
+            questionId: 'q1',
+          });
+        }
+      }
+    }
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it("counts the runtimes of learners' course experiments, and only those", async () => {
+    expect((await start('ann', 'ann-experiment')).json().data.state).toBe('RUNNING');
+    const full = await start('ben', 'ben-experiment');
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ errorCode: '3004', data: { limit: 'study' } });
+    // A project of one's own is no study: the customer's container concurrency (none here) is its limit.
+    expect((await start('ben', 'ben-own')).json().data.state).toBe('RUNNING');
+    await call('ann', `/gw/api/v1/projects/${projects['ann-experiment']}/runtime/stop`);
+    expect((await start('ben', 'ben-experiment')).json().data.state).toBe('RUNNING');
   }, 120_000);
 });
