@@ -3,6 +3,9 @@ import type { Browser, Page } from '@playwright/test';
 import { clickWhenStill, expect, expectAccessible, test, text, texts } from './support/fixtures';
 import { signInThroughApi } from './support/sign-in';
 
+/** The start of an MP4 file (its `ftyp` box): resources are typed by their content, not their name. */
+const MP4_HEAD = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+
 const TEACHER = { custcode: 'demo2026', username: 'teacher1', password: 'Teacher@2026' };
 
 const LANGUAGES = [
@@ -70,9 +73,11 @@ for (const language of LANGUAGES) {
       await welcome.getByRole('button', { name: named(say('editor.save')) }).click();
       // The toast itself: the actions row reads "SaveDelete", which a loose match takes for "Saved".
       await expect(page.locator('.ant-message-notice').getByText(say('editor.saved'), { exact: true })).toBeVisible();
-      await page
-        .locator('.course-upload input[type=file]')
-        .setInputFiles({ name: 'lesson.mp4', mimeType: 'video/mp4', buffer: randomBytes(300_000) });
+      await page.locator('.course-upload input[type=file]').setInputFiles({
+        name: 'lesson.mp4',
+        mimeType: 'video/mp4',
+        buffer: Buffer.concat([MP4_HEAD, randomBytes(300_000)]),
+      });
       await expect(page.locator('.course-editor__list').first().getByText('lesson.mp4')).toBeVisible();
 
       // A quiz in the second section.

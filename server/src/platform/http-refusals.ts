@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { DEFAULT_LANGUAGE, ERRORS, isLanguage } from '@aiedu/contracts';
+import { ERRORS } from '@aiedu/contracts';
 import type {
   ConnectionError,
   FastifyBaseLogger,
@@ -11,7 +11,7 @@ import type {
 } from 'fastify';
 import { sendError } from './error-handler.js';
 import { AppError } from './errors.js';
-import { errorMessage } from './i18n.js';
+import { errorMessage, languageOf } from './i18n.js';
 
 /**
  * Refusals that Fastify and Node answer before any route (a path parameter over `maxParamLength`, a URL that does
@@ -41,7 +41,7 @@ export function answerClientError(this: { log: FastifyBaseLogger }, error: Conne
   const language = LANGUAGE_HEADER.exec(received?.toString('latin1') ?? '')?.[1];
   const body = JSON.stringify({
     errorCode: entry.code,
-    errorMsg: errorMessage(entry, isLanguage(language) ? language : DEFAULT_LANGUAGE),
+    errorMsg: errorMessage(entry, languageOf(language)),
     data: null,
   });
   this.log.info({ code: entry.code, status, reason: error.code }, 'request refused by the HTTP parser');

@@ -1,11 +1,15 @@
 import { DEFAULT_LANGUAGE, ERROR_MESSAGES, isLanguage, type ErrorEntry, type Language } from '@aiedu/contracts';
 import type { FastifyRequest } from 'fastify';
 
+/** A `language` header's value as a language; zh_CHS when missing or unknown. */
+export function languageOf(value: string | null | undefined): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 /** The request's language from its `language` header; zh_CHS when missing or unknown. */
 export function requestLanguage(request: FastifyRequest): Language {
   const header = request.headers.language;
-  const value = Array.isArray(header) ? header[0] : header;
-  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  return languageOf(Array.isArray(header) ? header[0] : header);
 }
 
 export function errorMessage(entry: ErrorEntry, language: Language): string {

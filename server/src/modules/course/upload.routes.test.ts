@@ -8,6 +8,7 @@ import path from 'node:path';
 import { LIMITS } from '@aiedu/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { serverInstances } from '../../platform/db/schema/index.js';
@@ -16,6 +17,7 @@ import { FORWARDED_HEADER } from '../../platform/forwarding.js';
 import { waitFor } from '../../test/jupyter-kit.js';
 import { S3Storage } from '../../platform/storage/s3-storage.js';
 import { startTestS3, type TestS3 } from '../../test/s3-server.js';
+import { sampleFile } from '../../test/media-samples.js';
 import { createCourseWorld, type CourseWorld, type Who } from './course-test-world.js';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -131,7 +133,7 @@ describe.each(['the local disk', 'an S3 bucket'])(
     it('resumes a transfer cut in the middle and stores the file once complete', async () => {
       const course = await w.buildCourse({ publicScope: 'customer' });
       const sectionId = course.sectionIds[0]!;
-      const file = randomBytes(4 * 1024 * 1024);
+      const file = sampleFile('mp4', 4 * 1024 * 1024);
       const created = await create('teacher', sectionId, 'lesson.mp4', file.length);
       expect(created.status).toBe(201);
       const location = created.headers.location!;
@@ -205,7 +207,7 @@ describe.each(['the local disk', 'an S3 bucket'])(
       expect((await create('editor', sectionId, 'a.txt', 1)).status).toBe(404);
 
       for (let i = 0; i < LIMITS.resourcesPerSection; i++) {
-        const made = await create('teacher', sectionId, `n${i}.pdf`, 3);
+        const made = await create('teacher', sectionId, `n${i}.txt`, 3);
         expect((await patch(made.headers.location!, 0, Buffer.from('abc'))).status).toBe(204);
       }
       const eleventh = await create('teacher', sectionId, 'n10.pdf', 3);
@@ -215,6 +217,57 @@ describe.each(['the local disk', 'an S3 bucket'])(
       // A published course without a revision takes no new files.
       await w.call('teacher', 'POST', `/api/v1/courses/${course.id}/publish`);
       expect((await create('teacher', sectionId, 'late.pdf', 3)).status).toBe(409);
+    });
+
+    it('types a resource by its content: a name shown in place must hold that type, anything else downloads', async () => {
+      const course = await w.buildCourse({ publicScope: 'customer' });
+      const sectionId = course.sectionIds[0]!;
+      const whole = async (name: string, bytes: Buffer) => {
+        const created = await create('teacher', sectionId, name, bytes.length);
+        return request(
+          'teacher',
+          'PATCH',
+          uploadPath(created.headers.location!),
+          { 'upload-offset': 0, 'content-type': 'application/offset+octet-stream', language: 'en' },
+          bytes,
+        );
+      };
+      const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      for (const [name, bytes] of [
+        ['cat.png', html],
+        ['photo.jpg', png],
+        ['clip.mp4', sampleFile('mp3', 4096)],
+      ] as const) {
+        const refused = await whole(name, bytes);
+        expect({ name, status: refused.status, body: JSON.parse(refused.body.toString()) }).toEqual({
+          name,
+          status: 400,
+          body: {
+            errorCode: '1003',
+            errorMsg: 'Invalid request',
+            data: { reason: 'content does not match the file name' },
+          },
+        });
+      }
+      expect((await whole('page.html', html)).status).toBe(204);
+      expect((await whole('cat.png', png)).status).toBe(204);
+
+      const editor = await w.call('teacher', 'GET', `/api/v1/courses/${course.id}/edit`);
+      const resources: { id: string; name: string; mime: string }[] =
+        editor.body.data.chapters[0].sections[0].resources;
+      expect(resources.map(({ name, mime }) => ({ name, mime }))).toEqual([
+        { name: 'page.html', mime: 'application/octet-stream' },
+        { name: 'cat.png', mime: 'image/png' },
+      ]);
+      // The page is only ever saved, never shown in place.
+      const signed = await w.call('teacher', 'GET', `/api/v1/courses/resources/${resources[0]!.id}/url`);
+      const url = new URL(signed.body.data.url, base);
+      const page = await request('teacher', 'GET', `${url.pathname}${url.search}`);
+      expect(page.headers['content-type']).toBe('application/octet-stream');
+      expect(page.headers['content-disposition']).toMatch(/^attachment; /);
     });
 
     it('refuses, before a byte, a file that would leave the disk below its floor: twice its size without a bucket', async () => {
@@ -284,7 +337,7 @@ describe('resumable uploads under way, held by one of two server processes', () 
   it('names the process in the upload, and the other process carries it to the end', async () => {
     const course = await w.buildCourse();
     const sectionId = course.sectionIds[0]!;
-    const file = randomBytes(3 * 1024 * 1024 + 17);
+    const file = sampleFile('mp3', 3 * 1024 * 1024 + 17);
     const created = await to('a', 'teacher', 'POST', '/api/v1/courses/uploads', {
       'upload-length': file.length,
       'upload-metadata': `sectionId ${b64(sectionId)},filename ${b64('talk.mp3')}`,
@@ -406,7 +459,7 @@ describe('resumable uploads under way, held by one of two server processes', () 
       });
       return new URL(created.headers.location!, base.a).pathname;
     };
-    const file = randomBytes(64 * 1024);
+    const file = sampleFile('pdf', 64 * 1024);
     const kept = await begin('kept.pdf', file.length);
     expect((await patchVia('a', kept, 0, file.subarray(0, 1000))).status).toBe(204);
     const stale = await begin('stale.pdf', 10);

@@ -14,7 +14,8 @@ import { assertDiskRoom } from '../../platform/disk-space.js';
 import { AppError } from '../../platform/errors.js';
 import { forwardRequest, wasForwarded } from '../../platform/forwarding.js';
 import type { ServerInstance } from '../../platform/server-instances.js';
-import { mediaTypeOf } from '../files/media-types.js';
+import { errorMessage, languageOf } from '../../platform/i18n.js';
+import { mediaTypeByContent } from '../files/media-types.js';
 import { loadPartForAuthor } from './course-access.js';
 import { countRows } from './course-content.repository.js';
 import { addResource } from './content.service.js';
@@ -57,27 +58,29 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext; instance: Serve
     namingFunction: () => `${instance.id}_${randomUUID().replaceAll('-', '')}`,
     maxSize: LIMITS.resourceBytes,
     respectForwardedHeaders: ctx.config.trustProxy,
-    onUploadFinish: async (_req, upload) => {
+    onUploadFinish: async (req, upload) => {
       const meta = upload.metadata ?? {};
       const name = safeName(meta.filename ?? 'file');
       const file = upload.storage?.path ?? path.join(directory, upload.id);
       const storageKey = `courses/resources/${uuidv7()}`;
       try {
+        const mime = await mediaTypeByContent(file, name);
         await ctx.storage.put(storageKey, createReadStream(file), { maxBytes: LIMITS.resourceBytes });
         const row = await addResource(ctx, meta.sectionId ?? '', {
           name,
           storageKey,
           size: upload.size ?? upload.offset,
-          mime: mediaTypeOf(name),
+          mime,
         });
         return {
           headers: { 'x-resource-id': row.id, 'access-control-expose-headers': 'x-resource-id' },
         };
       } catch (error) {
         await ctx.storage.delete(storageKey);
-        throw error instanceof AppError
-          ? { status_code: error.status, body: JSON.stringify({ errorCode: error.code, errorMsg: '', data: null }) }
-          : error;
+        if (!(error instanceof AppError)) throw error;
+        const errorMsg = errorMessage(error.entry, languageOf(req.headers.get('language')));
+        const body = JSON.stringify({ errorCode: error.code, errorMsg, data: error.details ?? null });
+        throw { status_code: error.status, body };
       } finally {
         await rm(file, { force: true });
         await rm(`${file}.json`, { force: true });
