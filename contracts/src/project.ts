@@ -271,6 +271,8 @@ export function openLimitOf(kind: OpenKind): number {
 
 export const ZComputeBalance = z.object({
   runtimeType: z.enum(CONTAINER_TYPES),
+  cpu: z.number().describe("the type's CPU cores"),
+  memoryMb: z.number().int().describe("the type's memory"),
   weeklyMinutes: z.number().int(),
   usedMinutes: z.number().int(),
   remainingMinutes: z.number().int(),

@@ -41,6 +41,8 @@ export function aRuntime(overrides: Partial<TRuntimeStatus> = {}): TRuntimeStatu
     proxyPath: null,
     balance: {
       runtimeType: 'BASIC',
+      cpu: 1,
+      memoryMb: 1024,
       weeklyMinutes: 600,
       usedMinutes: 0,
       remainingMinutes: 600,

@@ -55,6 +55,8 @@ export async function computeBalance(
   const usedMinutes = usage?.used ?? 0;
   return {
     runtimeType,
+    cpu: config.runtimeLimits[runtimeType].cpu,
+    memoryMb: config.runtimeLimits[runtimeType].memoryMb,
     weeklyMinutes,
     usedMinutes,
     remainingMinutes: Math.max(0, weeklyMinutes - usedMinutes),

@@ -98,6 +98,9 @@ describe.skipIf(JUPYTER_MISSING)('runtime quotas and the weekly compute balance'
     tokens.ann = await signIn(t.app, custcode, 'ann', passwords.ann!);
     const balance = (await call('ann', 'GET', '/gw/api/v1/runtime/balance')).json().data;
     expect(balance.find((b: { runtimeType: string }) => b.runtimeType === 'BASIC')).toMatchObject({
+      // The type's size, as the runtime picker shows it.
+      cpu: t.config.runtimeLimits.BASIC.cpu,
+      memoryMb: t.config.runtimeLimits.BASIC.memoryMb,
       usedMinutes: 0,
       remainingMinutes: 3,
       resetsAt: '2026-11-29T16:00:00.000Z',

@@ -2,6 +2,7 @@ import { CONTAINER_TYPES, PROJECT_LIMITS, SETTABLE_PROJECT_ACCESS } from '@aiedu
 import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../ui/sizes';
 import { useComputeBalances } from './project-api';
 
 /**
@@ -23,7 +24,17 @@ function RuntimeTypeField({ pickOffered }: { pickOffered: boolean }) {
     const balance = balances?.find((b) => b.runtimeType === type);
     const name = t(`runtime.${type}`);
     if (balance)
-      return [{ value: type, label: t('form.runtimeOption', { type: name, minutes: balance.remainingMinutes }) }];
+      return [
+        {
+          value: type,
+          label: t('form.runtimeOption', {
+            type: name,
+            cpu: balance.cpu,
+            memory: formatBytes(balance.memoryMb * 2 ** 20),
+            minutes: balance.remainingMinutes,
+          }),
+        },
+      ];
     return type === current
       ? [{ value: type, label: t('form.runtimeNotOffered', { type: name }), disabled: true }]
       : [];

@@ -53,11 +53,13 @@ describe('my projects', () => {
   it('creates a project on a type the school offers, refusing duplicate tags first, and opens it', async () => {
     const user = userEvent.setup();
     server.on(`GET ${API.myProjects}`, () => ok({ list: [], total: 0, page: 1, size: 12 }));
-    // This school offers Advanced only: the form moves from Basic to it and shows the minutes left.
+    // This school offers Advanced only: the form moves from Basic to it and shows its CPU, memory and minutes left.
     server.on(`GET ${API.computeBalance}`, () =>
       ok([
         {
           runtimeType: 'ADVANCED',
+          cpu: 2,
+          memoryMb: 2048,
           weeklyMinutes: 600,
           usedMinutes: 300,
           remainingMinutes: 300,
@@ -72,7 +74,7 @@ describe('my projects', () => {
     await user.click((await screen.findAllByRole('button', { name: /New project/ }))[0]!);
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Name'), 'Robots');
-    expect(await within(dialog).findByText('Advanced · 300 min left this week')).toBeTruthy();
+    expect(await within(dialog).findByText('Advanced · 2 CPU · 2 GB · 300 min left this week')).toBeTruthy();
     const tags = within(dialog).getByRole('combobox', { name: 'Tags (up to 10)' });
     await user.type(tags, 'ai{Enter}AI{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
