@@ -19,12 +19,13 @@ const tag = z.string().trim().min(1).max(20);
 
 export const ZAiLink = z.object({ title: z.string().trim().min(1).max(LIMITS.courseTitle), url: ZHttpUrl });
 
+/** Spec 5: a course's category (its direction and its stage) is required; the difficulty is not. */
 const courseInfo = {
   name: title,
   description: z.string().trim().max(LIMITS.description),
   publicScope: z.enum(COURSE_SCOPES),
-  directionId: z.uuid().nullable(),
-  stageId: z.uuid().nullable(),
+  directionId: z.uuid(),
+  stageId: z.uuid(),
   difficultyId: z.uuid().nullable(),
   tags: z.array(tag).max(LIMITS.tags),
   levels: z.array(z.enum(COURSE_LEVELS)).max(COURSE_LEVELS.length),
@@ -34,8 +35,6 @@ export const ZCourseInfoRequest = z.object({
   ...courseInfo,
   description: courseInfo.description.default(''),
   publicScope: courseInfo.publicScope.default('customer'),
-  directionId: courseInfo.directionId.default(null),
-  stageId: courseInfo.stageId.default(null),
   difficultyId: courseInfo.difficultyId.default(null),
   tags: courseInfo.tags.default([]),
   levels: courseInfo.levels.default(['any']),
@@ -84,7 +83,17 @@ export const ZSectionRequest = z.object({
 });
 
 export const ZTitleRequest = z.object({ title });
-export const ZPositionRequest = z.object({ title: title.optional(), position: z.number().int().min(0).optional() });
+
+/**
+ * The whole outline of the version being written, in its new order: every chapter once, and every section of the
+ * version once, under the chapter it is to sit in (a section may move to another chapter).
+ */
+export const ZOutlineRequest = z.object({
+  chapters: z.array(z.object({ id: z.uuid(), sections: z.array(z.uuid()).max(LIMITS.sectionsPerCourse) })).max(1000),
+});
+export type TOutlineRequest = z.infer<typeof ZOutlineRequest>;
+/** A new order of a section's tasks: every task of the section once. */
+export const ZTaskOrderRequest = z.object({ ids: z.array(z.uuid()).max(LIMITS.tasksPerSection) });
 
 export const ZResource = z.object({
   id: z.string(),
@@ -141,12 +150,16 @@ export const ZCourseSummary = z.object({
 });
 export type TCourseSummary = z.infer<typeof ZCourseSummary>;
 
+/** A teacher who may be, or is, a course's collaborator. */
+export const ZCourseCollaborator = z.object({ id: z.string(), username: z.string(), name: z.string() });
+export type TCourseCollaborator = z.infer<typeof ZCourseCollaborator>;
+
 /** What authors see in the editor: the draft (or revision) content, the code and the collaborators. */
 export const ZEditableCourse = ZCourseSummary.extend({
   code: z.string(),
   isOwner: z.boolean(),
   editingVersionId: z.string(),
-  collaborators: z.array(z.object({ id: z.string(), username: z.string(), name: z.string() })),
+  collaborators: z.array(ZCourseCollaborator),
   chapters: z.array(ZChapter),
 });
 export type TEditableCourse = z.infer<typeof ZEditableCourse>;
@@ -294,6 +307,62 @@ export const ZCourseFilters = z.object({
 export type TCourseFilters = z.infer<typeof ZCourseFilters>;
 
 export const ZCourseCollaboratorsRequest = z.object({ usernames: z.array(z.string().trim().min(1).max(30)).max(20) });
+export const ZCollaboratorSearchQuery = z.object({ keyword: z.string().trim().max(30).default('') });
+
+/** One version of a course as its authors see it in the list of versions. */
+export const ZCourseVersion = z.object({
+  id: z.string(),
+  /** 1, 2, … once published; null for the draft being written or an abandoned revision. */
+  number: z.number().int().nullable(),
+  status: z.enum(['draft', 'published', 'abandoned']),
+  name: z.string(),
+  /** The version new learners get. */
+  current: z.boolean(),
+  /** The version the editor writes (the first draft, or a revision). */
+  editing: z.boolean(),
+  learners: z.number().int(),
+  createdAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type TCourseVersion = z.infer<typeof ZCourseVersion>;
+
+/** Whether the caller may create a course, and where their teacher certification stands. */
+export const ZCourseAuthorStatus = z.object({
+  canCreate: z.boolean(),
+  certification: z
+    .object({ status: z.enum(['pending', 'certified', 'rejected']), reason: z.string() })
+    .nullable()
+    .describe('The latest request for teacher certification, if any'),
+});
+export type TCourseAuthorStatus = z.infer<typeof ZCourseAuthorStatus>;
+
+/** Fields the administrators' course list sorts by (`sort=field,asc|desc`); by default the latest change first. */
+export const ADMIN_COURSE_SORT_FIELDS = ['updatedAt', 'createdAt', 'name', 'learners'] as const;
+export const ZAdminCourseQuery = ZListQuery.extend({
+  keyword: z.string().trim().max(100).optional().describe('part of the name, the code or the owner’s name'),
+  status: z.enum(COURSE_STATUSES).optional(),
+  sort: z
+    .string()
+    .regex(new RegExp(`^(${ADMIN_COURSE_SORT_FIELDS.join('|')}),(asc|desc)$`))
+    .default('updatedAt,desc'),
+});
+export type TAdminCourseQuery = z.input<typeof ZAdminCourseQuery>;
+/** A course in the administrators' list: its state, owner and institution. */
+export const ZAdminCourse = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  status: z.enum(COURSE_STATUSES),
+  takenDown: z.boolean(),
+  publicScope: z.enum(COURSE_SCOPES),
+  ownerName: z.string(),
+  customerName: z.string().nullable().describe('null: the public space'),
+  versionNumber: z.number().int().nullable(),
+  learners: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TAdminCourse = z.infer<typeof ZAdminCourse>;
 export const ZMoveLearnersRequest = z.object({ userIds: z.array(z.uuid()).max(1000).optional() });
 export const ZAssignClassRequest = z.object({ classId: z.uuid() });
 export const ZTakeDownRequest = z.object({ takenDown: z.boolean() });
@@ -335,6 +404,10 @@ export const COURSE_API = {
   join: '/api/v1/courses/join',
   uploads: '/api/v1/courses/uploads',
   apply: '/api/v1/courses/applications',
+  /** Whether the caller may create a course (the course centre asks before offering it). */
+  authorStatus: '/api/v1/courses/author-status',
+  /** Every course of the caller's scope, for administrators (spec 7's `/api/v1/admin_super` family). */
+  admin: '/api/v1/admin_super/courses',
 } as const;
 
 /** Resumable uploads: the course, chapter and section travel in the tus Upload-Metadata header. */

@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'course.author': [teacher],
   /** Categories, difficulties, tags, packages, applications and taking courses down. */
   'course.catalogue': [SUPER],
+  /** The administrators' list of courses with their states: everything, or their customer's subtree. */
+  'courseList.view': [...INSTITUTION_ADMINS],
   'compute.manage': [...INSTITUTION_ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -11,20 +11,51 @@ describe('course authoring: who creates, limits, tags, content, collaborators, c
   afterAll(() => w.t.close());
 
   it('lets only certified teachers create courses', async () => {
-    const refused = await w.call('uncertified', 'POST', '/api/v1/courses', { name: 'Mine' });
+    const mine = { name: 'Mine', ...w.category };
+    const refused = await w.call('uncertified', 'POST', '/api/v1/courses', mine);
     expect(refused.status).toBe(403);
     expect(refused.body.errorCode).toBe('4101');
     for (const who of ['student', 'admin', 'super'] as const) {
-      expect((await w.call(who, 'POST', '/api/v1/courses', { name: 'Mine' })).body.errorCode).toBe('1006');
+      expect((await w.call(who, 'POST', '/api/v1/courses', mine)).body.errorCode).toBe('1006');
     }
-    const created = await w.call('teacher', 'POST', '/api/v1/courses', { name: 'Mine', tags: ['AI'] });
+    const created = await w.call('teacher', 'POST', '/api/v1/courses', { ...mine, tags: ['AI'] });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ name: 'Mine', status: 'draft', isOwner: true, tags: ['AI'] });
     expect(created.body.data.code).toMatch(COURSE_CODE);
   });
 
+  it('says whether the caller may create a course and where their certification stands', async () => {
+    const status = async (who: 'teacher' | 'uncertified') =>
+      (await w.call(who, 'GET', '/api/v1/courses/author-status')).body.data;
+    expect(await status('teacher')).toEqual({ canCreate: true, certification: null });
+    expect(await status('uncertified')).toEqual({ canCreate: false, certification: null });
+    const request = { region: 'other', schoolName: 'School A', documentType: 'passport', documentNumber: 'E1234567' };
+    expect(
+      (await w.call('uncertified', 'POST', '/gw/api/v1/user/teacher', { ...request, contact: 'me@a.cn' })).status,
+    ).toBe(200);
+    expect(await status('uncertified')).toEqual({ canCreate: false, certification: { status: 'pending', reason: '' } });
+    expect((await w.call('student', 'GET', '/api/v1/courses/author-status')).body.errorCode).toBe('1006');
+  });
+
+  it('requires a direction and a stage (spec 5: the category is required)', async () => {
+    const post = (body: object) => w.call('teacher', 'POST', '/api/v1/courses', { name: 'Sorted', ...body });
+    const noDirection = await post({ stageId: w.category.stageId });
+    expect(noDirection.status).toBe(400);
+    expect(noDirection.body.errorCode).toBe('1001');
+    expect(noDirection.body.data.issues.map((i: { path: string }) => i.path)).toEqual(['body.directionId']);
+    const noStage = await post({ directionId: w.category.directionId, stageId: null });
+    expect(noStage.body.data.issues.map((i: { path: string }) => i.path)).toEqual(['body.stageId']);
+    expect((await post({})).body.errorCode).toBe('1001');
+    const created = await post(w.category);
+    expect(created.body.data).toMatchObject({ ...w.category, difficultyId: null });
+    const id: string = created.body.data.id;
+    const cleared = await w.call('teacher', 'PUT', `/api/v1/courses/${id}`, { directionId: null });
+    expect(cleared.body.errorCode).toBe('1001');
+    expect((await w.call('teacher', 'GET', `/api/v1/courses/${id}/edit`)).body.data).toMatchObject(w.category);
+  });
+
   it('refuses names over 100, descriptions over 300, more than 10 tags and a tag twice', async () => {
-    const post = (body: object) => w.call('teacher', 'POST', '/api/v1/courses', { name: 'Ok', ...body });
+    const post = (body: object) => w.call('teacher', 'POST', '/api/v1/courses', { name: 'Ok', ...w.category, ...body });
     expect((await post({ name: 'x'.repeat(LIMITS.courseTitle + 1) })).body.errorCode).toBe('1001');
     expect((await post({ name: 'x'.repeat(LIMITS.courseTitle) })).status).toBe(200);
     expect((await post({ description: 'd'.repeat(LIMITS.description + 1) })).body.errorCode).toBe('1001');
@@ -52,11 +83,10 @@ describe('course authoring: who creates, limits, tags, content, collaborators, c
 
   it('refuses a direction that is not a direction', async () => {
     const stage = await w.call('super', 'POST', '/api/v1/courses/categories', { name: 'Primary', kind: 'stage' });
-    const res = await w.call('teacher', 'POST', '/api/v1/courses', { name: 'X', directionId: stage.body.data.id });
-    expect(res.body.errorCode).toBe('1001');
-    expect(
-      (await w.call('teacher', 'POST', '/api/v1/courses', { name: 'X', stageId: stage.body.data.id })).status,
-    ).toBe(200);
+    const post = (body: object) => w.call('teacher', 'POST', '/api/v1/courses', { name: 'X', ...w.category, ...body });
+    expect((await post({ directionId: stage.body.data.id })).body.errorCode).toBe('1001');
+    expect((await post({ stageId: w.category.directionId })).body.errorCode).toBe('1001');
+    expect((await post({ stageId: stage.body.data.id })).status).toBe(200);
   });
 
   it('allows at most 100 sections per course', async () => {

@@ -3,14 +3,19 @@ import {
   LIMITS,
   ZAssignClassRequest,
   ZAttempt,
+  ZCollaboratorSearchQuery,
+  ZCourseAuthorStatus,
+  ZCourseCollaborator,
   ZCourseCollaboratorsRequest,
   ZCourseInfoRequest,
   ZCourseSummary,
+  ZCourseVersion,
   ZEditableCourse,
   ZGradeRequest,
   ZMoveLearnersRequest,
-  ZPositionRequest,
+  ZOutlineRequest,
   ZSectionRequest,
+  ZTaskOrderRequest,
   ZTaskRequest,
   ZTitleRequest,
   ZUpdateCourseRequest,
@@ -24,12 +29,13 @@ import { gradeByTeacher, listResults } from './attempt.service.js';
 import {
   coverTarget,
   createCourse,
+  getAuthorStatus,
   getEditableCourse,
   listAuthoredCourses,
-  setCollaborators,
   setCover,
   updateCourse,
 } from './authoring.service.js';
+import { searchCollaborators, setCollaborators } from './collaborator.service.js';
 import {
   addChapter,
   addSection,
@@ -38,7 +44,9 @@ import {
   deleteResource,
   deleteSection,
   deleteTask,
-  updateChapter,
+  renameChapter,
+  reorderOutline,
+  reorderTasks,
   updateSection,
   updateTask,
 } from './content.service.js';
@@ -46,6 +54,7 @@ import {
   abandonRevision,
   assignToClass,
   closeCourse,
+  listVersions,
   moveLearners,
   publishCourse,
   startRevision,
@@ -56,26 +65,51 @@ import { readUpload } from '../../platform/uploads.js';
 const B = COURSE_API.base;
 const params = z.object({ id: z.uuid() });
 
-/** Writing courses: certified teachers create, collaborators edit, the owner publishes, revises and closes. */
+/**
+ * Writing courses: certified teachers create, collaborators edit, the owner publishes, revises and closes. Calls
+ * on one course need a sign-in only: the service answers 1007 to a caller who sees the course but does not write
+ * it, and 1004 to one who does not see it.
+ */
 export const authoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Its writes change what the course centre lists.
   dropCentrePagesOnWrite(app, ctx);
-  const config = { permission: 'course.author' as const };
+  const authorConfig = { permission: 'course.author' as const };
+  const config = { auth: 'required' as const };
   const tags = ['course'];
   const course = envelopeOf(ZEditableCourse);
 
   app.post(
     B,
     {
-      config,
-      schema: { tags, summary: 'Create a course (certified teachers)', body: ZCourseInfoRequest, response: course },
+      config: authorConfig,
+      schema: {
+        tags,
+        summary: 'Create a course (certified teachers; a direction and a stage are required)',
+        body: ZCourseInfoRequest,
+        response: course,
+      },
     },
     async (request) => ok(await createCourse(ctx, request, requireAuth(request), request.body)),
   );
   app.get(
     COURSE_API.mine,
-    { config, schema: { tags, summary: 'Courses I own or edit', response: envelopeOf(z.array(ZCourseSummary)) } },
+    {
+      config: authorConfig,
+      schema: { tags, summary: 'Courses I own or edit', response: envelopeOf(z.array(ZCourseSummary)) },
+    },
     async (request) => ok(await listAuthoredCourses(ctx, requireAuth(request))),
+  );
+  app.get(
+    COURSE_API.authorStatus,
+    {
+      config: authorConfig,
+      schema: {
+        tags,
+        summary: 'Whether I may create a course, and where my teacher certification stands',
+        response: envelopeOf(ZCourseAuthorStatus),
+      },
+    },
+    async (request) => ok(await getAuthorStatus(ctx, requireAuth(request))),
   );
   app.get(
     `${B}/:id/edit`,
@@ -122,6 +156,34 @@ export const authoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request) =>
       ok(await setCollaborators(ctx, request, requireAuth(request), request.params.id, request.body.usernames)),
+  );
+  app.get(
+    `${B}/:id/collaborators/candidates`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Teachers of the course’s institution the owner may add, by part of username or name (at most 20)',
+        params,
+        querystring: ZCollaboratorSearchQuery,
+        response: envelopeOf(z.array(ZCourseCollaborator)),
+      },
+    },
+    async (request) =>
+      ok(await searchCollaborators(ctx, requireAuth(request), request.params.id, request.query.keyword)),
+  );
+  app.get(
+    `${B}/:id/versions`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Every version of the course, newest first, with its learners',
+        params,
+        response: envelopeOf(z.array(ZCourseVersion)),
+      },
+    },
+    async (request) => ok(await listVersions(ctx, requireAuth(request), request.params.id)),
   );
 
   const transitions = [
@@ -195,9 +257,23 @@ export const authoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => ok(await addChapter(ctx, requireAuth(request), request.params.id, request.body.title)),
   );
   app.put(
+    `${B}/:id/outline`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Put chapters and sections in a new order (every one once; sections may change chapter)',
+        params,
+        body: ZOutlineRequest,
+        response: course,
+      },
+    },
+    async (request) => ok(await reorderOutline(ctx, requireAuth(request), request.params.id, request.body)),
+  );
+  app.put(
     `${B}/chapters/:id`,
-    { config, schema: { tags, summary: 'Rename or move a chapter', params, body: ZPositionRequest, response: course } },
-    async (request) => ok(await updateChapter(ctx, requireAuth(request), request.params.id, request.body)),
+    { config, schema: { tags, summary: 'Rename a chapter', params, body: ZTitleRequest, response: course } },
+    async (request) => ok(await renameChapter(ctx, requireAuth(request), request.params.id, request.body.title)),
   );
   app.delete(
     `${B}/chapters/:id`,
@@ -244,6 +320,20 @@ export const authoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: { tags, summary: 'Add a task (at most 10 per section)', params, body: ZTaskRequest, response: course },
     },
     async (request) => ok(await addTask(ctx, requireAuth(request), request.params.id, request.body)),
+  );
+  app.put(
+    `${B}/sections/:id/tasks/order`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Put a section’s tasks in a new order (every one once)',
+        params,
+        body: ZTaskOrderRequest,
+        response: course,
+      },
+    },
+    async (request) => ok(await reorderTasks(ctx, requireAuth(request), request.params.id, request.body.ids)),
   );
   app.put(
     `${B}/tasks/:id`,

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { IMAGE_TYPES, LIMITS, ROLES, hasExtension, type TEditableCourse } from '@aiedu/contracts';
+import { IMAGE_TYPES, LIMITS, hasExtension, type TCourseAuthorStatus, type TEditableCourse } from '@aiedu/contracts';
 import type { z } from 'zod';
 import type { ZCourseInfoRequest } from '@aiedu/contracts';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { writeAudit } from '../../platform/audit.js';
@@ -16,10 +16,11 @@ import {
   courses,
   courseVersions,
   teachers,
-  users,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
+import { latestCertification } from '../user/certification.service.js';
+import { listCollaborators } from './collaborator.service.js';
 import { editableVersion, loadForAuthor, type CourseRow } from './course-access.js';
 import { withFreeCourseCode } from './course-code.js';
 import { coverKeysOnlyIn, loadVersionTree } from './course-content.repository.js';
@@ -62,13 +63,29 @@ async function checkCategories(db: Db, info: Partial<CourseInfo>) {
   }
 }
 
-/** Only certified teachers create courses (spec section 6). */
-export async function createCourse(ctx: AppContext, request: FastifyRequest, auth: AuthContext, info: CourseInfo) {
-  const [teacher] = await ctx.db
+async function isCertifiedTeacher(db: Db, userId: string): Promise<boolean> {
+  const [teacher] = await db
     .select({ certified: teachers.certified })
     .from(teachers)
-    .where(eq(teachers.userId, auth.userId));
-  if (!teacher?.certified) throw new AppError('COURSE_AUTHOR_NOT_CERTIFIED');
+    .where(eq(teachers.userId, userId));
+  return Boolean(teacher?.certified);
+}
+
+/**
+ * Whether the caller may create a course, with their latest request for teacher certification: the course centre
+ * says what is missing instead of offering a form the server would refuse.
+ */
+export async function getAuthorStatus(ctx: AppContext, auth: AuthContext): Promise<TCourseAuthorStatus> {
+  const [canCreate, latest] = await Promise.all([
+    isCertifiedTeacher(ctx.db, auth.userId),
+    latestCertification(ctx, auth.userId),
+  ]);
+  return { canCreate, certification: latest && { status: latest.status, reason: latest.reason } };
+}
+
+/** Only certified teachers create courses (spec section 6). */
+export async function createCourse(ctx: AppContext, request: FastifyRequest, auth: AuthContext, info: CourseInfo) {
+  if (!(await isCertifiedTeacher(ctx.db, auth.userId))) throw new AppError('COURSE_AUTHOR_NOT_CERTIFIED');
   checkTags(info.tags);
   await checkCategories(ctx.db, info);
   const { name, description, tags, ...courseLevel } = info;
@@ -169,11 +186,7 @@ export async function getEditableCourse(
   const [tree, summary, collaborators] = await Promise.all([
     loadVersionTree(ctx.db, versionId),
     summaryOf(ctx, course, versionId),
-    ctx.db
-      .select({ id: users.id, username: users.username, name: users.realName })
-      .from(courseCollaborators)
-      .innerJoin(users, eq(users.id, courseCollaborators.userId))
-      .where(eq(courseCollaborators.courseId, course.id)),
+    listCollaborators(ctx.db, course.id),
   ]);
   return {
     ...summary,
@@ -209,41 +222,4 @@ export async function listAuthoredCourses(ctx: AppContext, auth: AuthContext) {
   return rows.map((r) =>
     presentSummary(ctx.storage, r.course, { info: r.info, ownerName: r.owner, versionNumber: r.number }),
   );
-}
-
-/** Collaborators are teachers of the owner's customer; only the owner chooses them. */
-export async function setCollaborators(
-  ctx: AppContext,
-  request: FastifyRequest,
-  auth: AuthContext,
-  courseId: string,
-  usernames: string[],
-) {
-  const { course } = await loadForAuthor(ctx.db, auth, courseId, 'owner');
-  const found = usernames.length
-    ? await ctx.db
-        .select({ id: users.id, username: users.username, roles: users.roles })
-        .from(users)
-        .where(
-          and(
-            inArray(users.username, usernames),
-            course.customerId ? eq(users.customerId, course.customerId) : sql`${users.customerId} is null`,
-          ),
-        )
-    : [];
-  const teachersFound = found.filter((u) => u.roles.includes(ROLES.teacher) && u.id !== course.ownerId);
-  const missing = usernames.filter((name) => !teachersFound.some((u) => u.username === name));
-  if (missing.length > 0) throw new AppError('NOT_FOUND', { usernames: missing });
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(courseCollaborators).where(eq(courseCollaborators.courseId, course.id));
-    if (teachersFound.length > 0) {
-      await tx.insert(courseCollaborators).values(teachersFound.map((u) => ({ courseId: course.id, userId: u.id })));
-    }
-    await writeAudit(tx, request, {
-      module: 'course',
-      operation: 'collaborators',
-      params: { id: courseId, usernames },
-    });
-  });
-  return getEditableCourse(ctx, auth, courseId);
 }

@@ -26,6 +26,7 @@ import {
   updateCatalogueItem,
 } from './catalogue.service.js';
 import { setTakenDown } from './lifecycle.service.js';
+import { courseAdminRoutes } from './course-admin.routes.js';
 import { dropCentrePagesOnWrite } from './centre-cache.js';
 
 const B = COURSE_API.base;
@@ -161,4 +162,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async () => ok(await listApplications(ctx)),
   );
+  // The administrators' course list lives beside the catalogue they keep.
+  await app.register(courseAdminRoutes, { ctx });
 };

@@ -1,4 +1,4 @@
-import { LIMITS, type TQuestion } from '@aiedu/contracts';
+import { LIMITS, type TOutlineRequest, type TQuestion } from '@aiedu/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
@@ -12,7 +12,7 @@ import {
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { editableVersion, loadForAuthor, loadPartForAuthor } from './course-access.js';
-import { countRows, nextPosition } from './course-content.repository.js';
+import { countRows, lockCourse, nextPosition, outlineIds, writeOrder } from './course-content.repository.js';
 import { assertProjectVisible } from '../project/project.service.js';
 import { getEditableCourse } from './authoring.service.js';
 
@@ -30,15 +30,80 @@ export async function addChapter(ctx: AppContext, auth: AuthContext, courseId: s
   return getEditableCourse(ctx, auth, courseId);
 }
 
-export async function updateChapter(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: string,
-  input: { title?: string | undefined; position?: number | undefined },
-) {
+export async function renameChapter(ctx: AppContext, auth: AuthContext, id: string, title: string) {
   const { course } = await loadPartForAuthor(ctx.db, auth, 'chapter', id);
-  await ctx.db.update(courseChapters).set(input).where(eq(courseChapters.id, id));
+  await ctx.db.update(courseChapters).set({ title }).where(eq(courseChapters.id, id));
   await touch(ctx, course.id);
+  return getEditableCourse(ctx, auth, course.id);
+}
+
+/** Whether `wanted` names each of `current` exactly once and nothing else. */
+function isPermutation(wanted: readonly string[], current: readonly string[]): boolean {
+  const set = new Set(wanted);
+  return set.size === wanted.length && wanted.length === current.length && current.every((id) => set.has(id));
+}
+
+/**
+ * Puts the chapters and sections of the version being written in a new order, sections possibly under another
+ * chapter, in one transaction. The order must name every chapter and every section of the version once (a client
+ * that missed an addition or a deletion gets BAD_REQUEST and reloads); the course row is locked meanwhile, so two
+ * orders written at once apply one after the other.
+ */
+export async function reorderOutline(ctx: AppContext, auth: AuthContext, courseId: string, outline: TOutlineRequest) {
+  const { course } = await loadForAuthor(ctx.db, auth, courseId);
+  const versionId = editableVersion(course);
+  await ctx.db.transaction(async (tx) => {
+    await lockCourse(tx, course.id);
+    const { chapterIds, sectionIds } = await outlineIds(tx, versionId);
+    const wantedSections = outline.chapters.flatMap((c) => c.sections);
+    if (
+      !isPermutation(
+        outline.chapters.map((c) => c.id),
+        chapterIds,
+      ) ||
+      !isPermutation(wantedSections, sectionIds)
+    ) {
+      throw new AppError('BAD_REQUEST', { reason: 'order' });
+    }
+    await writeOrder(
+      tx,
+      courseChapters,
+      outline.chapters.map((c, position) => ({ id: c.id, position })),
+    );
+    await writeOrder(
+      tx,
+      courseSections,
+      outline.chapters.flatMap((c) => c.sections.map((id, position) => ({ id, position, chapterId: c.id }))),
+    );
+    await tx.update(courses).set({ updatedAt: ctx.now() }).where(eq(courses.id, course.id));
+  });
+  return getEditableCourse(ctx, auth, course.id);
+}
+
+/** Puts a section's tasks in a new order: every task of the section once, as for the outline. */
+export async function reorderTasks(ctx: AppContext, auth: AuthContext, sectionId: string, ids: string[]) {
+  const { course } = await loadPartForAuthor(ctx.db, auth, 'section', sectionId);
+  await ctx.db.transaction(async (tx) => {
+    await lockCourse(tx, course.id);
+    const current = await tx
+      .select({ id: courseTasks.id })
+      .from(courseTasks)
+      .where(eq(courseTasks.sectionId, sectionId));
+    if (
+      !isPermutation(
+        ids,
+        current.map((t) => t.id),
+      )
+    ) {
+      throw new AppError('BAD_REQUEST', { reason: 'order' });
+    }
+    await writeOrder(
+      tx,
+      courseTasks,
+      ids.map((id, position) => ({ id, position })),
+    );
+    await tx.update(courses).set({ updatedAt: ctx.now() }).where(eq(courses.id, course.id));
+  });
   return getEditableCourse(ctx, auth, course.id);
 }
 

@@ -29,16 +29,25 @@ export async function authorRole(db: Db, course: CourseRow, auth: AuthContext): 
 }
 
 /**
- * The course an author works on. Someone who is neither its owner nor a collaborator gets NOT_FOUND, so the
- * courses of other teachers and other customers are not even confirmed to exist.
+ * The course an author works on. Someone who is neither its owner nor a collaborator gets NO_EDIT_PERMISSION
+ * when they may see the published course (it is found by them, or they joined it), and NOT_FOUND otherwise, so
+ * drafts and the courses other customers keep to themselves are not even confirmed to exist. Authors are
+ * teachers: an account that lost the role keeps its rows but writes no more.
  */
 export async function loadForAuthor(db: Db, auth: AuthContext, courseId: string, need: 'edit' | 'owner' = 'edit') {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
   if (!course) throw new AppError('NOT_FOUND');
   const role = await authorRole(db, course, auth);
-  if (!role) throw new AppError('NOT_FOUND');
+  if (!role) throw new AppError((await seenByLearner(db, course, auth)) ? 'NO_EDIT_PERMISSION' : 'NOT_FOUND');
+  if (!auth.roles.includes(ROLES.teacher)) throw new AppError('NO_EDIT_PERMISSION');
   if (need === 'owner' && role !== 'owner') throw new AppError('NO_EDIT_PERMISSION');
   return { course, role };
+}
+
+/** Whether a caller who does not write the course sees it as a learner: published, and found by them or joined. */
+async function seenByLearner(db: Db, course: CourseRow, auth: AuthContext): Promise<boolean> {
+  if (!course.publishedVersionId) return false;
+  return (await mayDiscover(db, course, auth)) || Boolean(await findEnrolment(db, course.id, auth.userId));
 }
 
 /** The draft (first draft or revision) an author may change; a published or closed course without one may not. */

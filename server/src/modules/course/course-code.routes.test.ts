@@ -18,11 +18,11 @@ describe('course codes stay unique when the generator repeats itself', () => {
 
   it('answers the next free code when the first one drawn is taken, across customers too', async () => {
     queue.push('AAAAAA');
-    const first = await w.call('teacher', 'POST', '/api/v1/courses', { name: 'First' });
+    const first = await w.call('teacher', 'POST', '/api/v1/courses', { name: 'First', ...w.category });
     expect(first.body.data.code).toBe('AAAAAA');
 
     queue.push('AAAAAA', 'AAAAAA', 'BBBBBB');
-    const second = await w.call('otherTeacher', 'POST', '/api/v1/courses', { name: 'Second' });
+    const second = await w.call('otherTeacher', 'POST', '/api/v1/courses', { name: 'Second', ...w.category });
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ name: 'Second', code: 'BBBBBB' });
     expect(queue).toEqual([]);
@@ -42,13 +42,13 @@ describe('course codes stay unique when the generator repeats itself', () => {
 
   it('gives up with "no free course code" after every draw is taken, and creates nothing', async () => {
     queue.push(...Array.from({ length: COURSE_CODE_ATTEMPTS }, () => 'AAAAAA'));
-    const refused = await w.call('teacher', 'POST', '/api/v1/courses', { name: 'Third' });
+    const refused = await w.call('teacher', 'POST', '/api/v1/courses', { name: 'Third', ...w.category });
     expect(refused.status).toBe(503);
     expect(refused.body.errorCode).toBe('4108');
     expect(queue).toEqual([]);
     expect(await rows('courses')).toBe(2);
     expect(await rows('course_versions')).toBe(2);
     // The next draw is random again, and free.
-    expect((await w.call('teacher', 'POST', '/api/v1/courses', { name: 'Third' })).status).toBe(200);
+    expect((await w.call('teacher', 'POST', '/api/v1/courses', { name: 'Third', ...w.category })).status).toBe(200);
   });
 });

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../platform/db/client.js';
 import {
   courseChapters,
   courseResources,
   courseSections,
+  courses,
   courseTasks,
   courseVersions,
 } from '../../platform/db/schema/index.js';
@@ -68,13 +69,54 @@ export async function countRows(
   return row?.n ?? 0;
 }
 
+/** The position after the last one: deletions leave gaps, so counting the rows could repeat a position. */
 export async function nextPosition(
   db: Db,
   table: typeof courseChapters | typeof courseSections | typeof courseTasks | typeof courseResources,
   where: ReturnType<typeof eq>,
 ): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(table).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${table.position}) + 1, 0)`.mapWith(Number) })
+    .from(table)
+    .where(where);
   return row?.n ?? 0;
+}
+
+/** Locks a course's row until the transaction ends: changes of its order wait for each other. */
+export async function lockCourse(tx: Db, courseId: string) {
+  await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
+}
+
+/** The ids of a version's chapters and sections, the current children an order must name. */
+export async function outlineIds(tx: Db, versionId: string) {
+  const [chapters, sections] = await Promise.all([
+    tx.select({ id: courseChapters.id }).from(courseChapters).where(eq(courseChapters.versionId, versionId)),
+    tx.select({ id: courseSections.id }).from(courseSections).where(eq(courseSections.versionId, versionId)),
+  ]);
+  return { chapterIds: chapters.map((c) => c.id), sectionIds: sections.map((s) => s.id) };
+}
+
+/**
+ * Writes the positions (and, for sections, the chapters) of many rows in one statement. Positions count within
+ * each parent, as `nextPosition` does.
+ */
+export async function writeOrder(
+  tx: Db,
+  table: typeof courseChapters | typeof courseSections | typeof courseTasks,
+  rows: { id: string; position: number; chapterId?: string }[],
+) {
+  if (rows.length === 0) return;
+  const moves = table === courseSections;
+  const values = sql.join(
+    rows.map((r) =>
+      moves ? sql`(${r.id}::uuid, ${r.position}::int, ${r.chapterId}::uuid)` : sql`(${r.id}::uuid, ${r.position}::int)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${table} set position = v.position${moves ? sql`, chapter_id = v.chapter_id` : sql``}
+    from (values ${values}) as v(id, position${moves ? sql`, chapter_id` : sql``})
+    where ${table.id} = v.id`);
 }
 
 /**

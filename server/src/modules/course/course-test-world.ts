@@ -1,6 +1,6 @@
 import { ROLES } from '@aiedu/contracts';
 import type { Db } from '../../platform/db/client.js';
-import { classes, students, teachers } from '../../platform/db/schema/index.js';
+import { classes, courseCategories, students, teachers } from '../../platform/db/schema/index.js';
 import { buildCustomer, buildSchool, buildUser, signIn, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
@@ -18,7 +18,8 @@ async function addTeacher(db: Db, customerId: string, schoolId: string, username
 
 /**
  * Two customers: A with a certified teacher, a certified collaborator, an uncertified teacher, a class with two
- * students and an administrator; B with a teacher and a student. Plus a super administrator.
+ * students and an administrator; B with a teacher and a student. Plus a super administrator, and a direction and a
+ * stage (`category`) for the courses.
  */
 export async function createCourseWorld(options: { courseCode?: () => string; storage?: FileStorage } = {}) {
   const clock = testClock();
@@ -65,6 +66,16 @@ export async function createCourseWorld(options: { courseCode?: () => string; st
   put('admin', await buildUser(db, { customerId: a.id, username: 'admin', roles: [ROLES.customerAdmin] }), a.code);
   put('super', await buildUser(db, { customerId: null, username: 'root', roles: [ROLES.super] }), '');
 
+  // Every course needs a direction and a stage (spec 5); courses built here get these unless a test names others.
+  const [direction, stage] = await db
+    .insert(courseCategories)
+    .values([
+      { kind: 'direction', name: 'World direction' },
+      { kind: 'stage', name: 'World stage' },
+    ])
+    .returning();
+  const category = { directionId: direction!.id, stageId: stage!.id };
+
   const tokens = {} as Record<Who, string>;
   for (const [who, u] of Object.entries(users) as [Who, (typeof users)[Who]][]) {
     tokens[who] = await signIn(t.app, u.code, u.username, u.password);
@@ -102,7 +113,7 @@ export async function createCourseWorld(options: { courseCode?: () => string; st
     chapters: { title: string; sections: string[] }[] = [{ title: 'Chapter 1', sections: ['Section 1'] }],
     who: Who = 'teacher',
   ) => {
-    const created = await call(who, 'POST', '/api/v1/courses', { name: 'Intro to AI', ...info });
+    const created = await call(who, 'POST', '/api/v1/courses', { name: 'Intro to AI', ...category, ...info });
     if (created.status !== 200) throw new Error(JSON.stringify(created.body));
     const id: string = created.body.data.id;
     const sectionIds: string[] = [];
@@ -126,6 +137,7 @@ export async function createCourseWorld(options: { courseCode?: () => string; st
     call,
     uploadCover,
     buildCourse,
+    category,
     customerA: a,
     customerB: b,
     classId: klass!.id,

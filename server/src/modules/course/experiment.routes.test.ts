@@ -127,7 +127,8 @@ describe('course experiments: a learner’s own copy of the template, teachers l
       expect((await w.call(who, 'GET', `${P}/${copyId}/files/content?path=data.csv`)).status, who).toBe(404);
     }
     expect((await w.call('otherTeacher', 'GET', `${C}/${course.id}/experiment-copies`)).status).toBe(404);
-    expect((await w.call('uncertified', 'GET', `${C}/${course.id}/experiment-copies`)).status).toBe(404);
+    // A teacher or learner of the institution sees the course, so is told they may not (1007).
+    expect((await w.call('uncertified', 'GET', `${C}/${course.id}/experiment-copies`)).body.errorCode).toBe('1007');
     expect((await w.call('student', 'GET', `${C}/${course.id}/experiment-copies`)).status).toBe(403);
   });
 

@@ -85,7 +85,7 @@ describe('course states and versions (spec section 4)', () => {
     expect(fresh.body.data.learnerVersionNumber).toBe(2);
     expect(fresh.body.data.catalogue.map((c: { title: string }) => c.title)).toEqual(['Basics', 'Advanced']);
 
-    expect((await w.call('editor', 'POST', `/api/v1/courses/${id}/learners/move`, {})).status).toBe(404);
+    expect((await w.call('editor', 'POST', `/api/v1/courses/${id}/learners/move`, {})).body.errorCode).toBe('1007');
     const moved = await w.call('teacher', 'POST', `/api/v1/courses/${id}/learners/move`, {});
     expect(moved.body.data.moved).toBe(1);
     const now = await w.call('student', 'GET', `/api/v1/courses/${id}`);
@@ -160,6 +160,46 @@ describe('course states and versions (spec section 4)', () => {
     const record = await w.call('student', 'GET', `/api/v1/courses/${id}/record`);
     expect(record.body.data.versionNumber).toBe(2);
     expect(record.body.data.attempts.map((a: { id: string }) => a.id)).toEqual([first.body.data.id]);
+  });
+
+  it('lists every version newest first: the revision, the current one, an abandoned one, with their learners', async () => {
+    const { id, code } = await w.buildCourse({ name: 'Robots' });
+    const versions = async (who: 'teacher' | 'editor' = 'teacher') =>
+      (await w.call(who, 'GET', `/api/v1/courses/${id}/versions`)).body.data;
+    expect(await versions()).toMatchObject([{ number: null, status: 'draft', editing: true, current: false }]);
+    await act(id, 'publish');
+    await w.call('student', 'POST', '/api/v1/courses/join', { code });
+    await act(id, 'revision');
+    await w.call('teacher', 'PUT', `/api/v1/courses/${id}`, { name: 'Robots, abandoned' });
+    await act(id, 'abandon-revision');
+    await act(id, 'revision');
+    await w.call('teacher', 'PUT', `/api/v1/courses/${id}`, { name: 'Robots 2' });
+    await act(id, 'publish');
+    await w.call('student2', 'POST', '/api/v1/courses/join', { code });
+    await act(id, 'revision');
+    const list = await versions();
+    expect(
+      list.map(
+        (v: {
+          number: number | null;
+          status: string;
+          name: string;
+          current: boolean;
+          editing: boolean;
+          learners: number;
+        }) => [v.number, v.status, v.name, v.current, v.editing, v.learners],
+      ),
+    ).toEqual([
+      [null, 'draft', 'Robots 2', false, true, 0],
+      [2, 'published', 'Robots 2', true, false, 1],
+      [null, 'abandoned', 'Robots, abandoned', false, false, 0],
+      [1, 'published', 'Robots', false, false, 1],
+    ]);
+    expect(list[1].publishedAt).not.toBeNull();
+    // Collaborators read the list too; a teacher who is neither sees nothing of a course kept to its institution.
+    await w.call('teacher', 'PUT', `/api/v1/courses/${id}/collaborators`, { usernames: ['editor'] });
+    expect(await versions('editor')).toHaveLength(4);
+    expect((await w.call('otherTeacher', 'GET', `/api/v1/courses/${id}/versions`)).status).toBe(404);
   });
 
   it('refuses to move learners of a course that is not published', async () => {

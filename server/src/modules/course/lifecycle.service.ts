@@ -1,4 +1,5 @@
-import { and, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import type { TCourseVersion } from '@aiedu/contracts';
+import { and, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { writeAudit } from '../../platform/audit.js';
@@ -72,6 +73,37 @@ export async function startRevision(ctx: AppContext, request: FastifyRequest, au
     await writeAudit(tx, request, { module: 'course', operation: 'revise', params: { id: courseId } });
   });
   return getEditableCourse(ctx, auth, courseId);
+}
+
+/**
+ * Every version of a course, newest first: the one being written, those published (the current one is what new
+ * learners get) and abandoned revisions, each with the learners on it.
+ */
+export async function listVersions(ctx: AppContext, auth: AuthContext, courseId: string): Promise<TCourseVersion[]> {
+  const { course } = await loadForAuthor(ctx.db, auth, courseId);
+  const [versions, learners] = await Promise.all([
+    ctx.db
+      .select()
+      .from(courseVersions)
+      .where(eq(courseVersions.courseId, course.id))
+      .orderBy(desc(courseVersions.createdAt), desc(courseVersions.id)),
+    ctx.db
+      .select({ versionId: courseEnrolments.versionId, n: count() })
+      .from(courseEnrolments)
+      .where(eq(courseEnrolments.courseId, course.id))
+      .groupBy(courseEnrolments.versionId),
+  ]);
+  return versions.map((v) => ({
+    id: v.id,
+    number: v.number,
+    status: v.status,
+    name: v.name,
+    current: v.id === course.publishedVersionId,
+    editing: v.id === course.draftVersionId,
+    learners: learners.find((l) => l.versionId === v.id)?.n ?? 0,
+    createdAt: v.createdAt.toISOString(),
+    publishedAt: v.publishedAt?.toISOString() ?? null,
+  }));
 }
 
 /** Drops a revision: the published version stays as it was; files (and a cover) only the revision used are deleted. */
