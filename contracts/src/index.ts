@@ -10,6 +10,7 @@ export * from './permissions.js';
 export * from './project.js';
 export * from './locales/index.js';
 export * from './system.js';
+export * from './update-schema.js';
 export * from './user.js';
 export * from './validation.js';
 export * from './course.js';

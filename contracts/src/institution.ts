@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTAINER_TYPES } from './constants.js';
 import { ZHttpUrl, ZOptionalHttpUrl } from './links.js';
+import { updateOf } from './update-schema.js';
 import { CUSTOMER_CODE, LIMITS, USERNAME } from './validation.js';
 
 const quota = z.number().int().min(0).max(10_000_000).nullable().describe('null: no limit');
@@ -102,13 +103,13 @@ export const ZCreateSchoolRequest = z.object({
   name: z.string().trim().min(1).max(50),
   eduStages: z.array(z.enum(EDU_STAGES)).min(1).max(EDU_STAGES.length),
   notes: z.string().trim().max(LIMITS.notes).default(''),
-  // Without a default, so that an update leaving it out keeps it.
   listed: z
     .boolean()
     .optional()
     .describe("found in the profile's school search by learners of the public space (off unless set)"),
 });
-export const ZUpdateSchoolRequest = ZCreateSchoolRequest.partial();
+/** Changes only the fields sent. */
+export const ZUpdateSchoolRequest = updateOf(ZCreateSchoolRequest);
 
 export const ZSortedListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -216,22 +217,20 @@ export const ZCreateStudentRequest = z.object({
   password: ZAdminPassword,
 });
 
-export const ZUpdateTeacherRequest = ZCreateTeacherRequest.pick({ realName: true, remark: true })
-  .partial()
-  .extend({
-    phone: z
-      .string()
-      .regex(/^1\d{10}$/)
-      .nullable()
-      .optional(),
-    alsoTeacher: z
-      .boolean()
-      .optional()
-      .describe('for a school administrator who also teaches: false ends the teaching (and removes the teacher)'),
-  });
-export const ZUpdateStudentRequest = ZCreateStudentRequest.pick({ realName: true, classId: true })
-  .partial()
-  .extend({ schoolNumber: z.string().trim().max(30).nullable().optional() });
+export const ZUpdateTeacherRequest = updateOf(ZCreateTeacherRequest.pick({ realName: true, remark: true })).extend({
+  phone: z
+    .string()
+    .regex(/^1\d{10}$/)
+    .nullable()
+    .optional(),
+  alsoTeacher: z
+    .boolean()
+    .optional()
+    .describe('for a school administrator who also teaches: false ends the teaching (and removes the teacher)'),
+});
+export const ZUpdateStudentRequest = updateOf(ZCreateStudentRequest.pick({ realName: true, classId: true })).extend({
+  schoolNumber: z.string().trim().max(30).nullable().optional(),
+});
 
 export const ZResetPasswordByAdminRequest = z.object({ password: ZAdminPassword });
 
