@@ -39,6 +39,8 @@ export const API = {
   smsToSelf: '/gw/api/v1/user/sms/send/message',
   projects: '/gw/api/v1/projects',
   myProjects: '/gw/api/v1/projects/mine',
+  /** The storage the caller's projects take, against their quota. */
+  accountStorage: '/api/v1/account/storage',
   runtimeAvailability: '/gw/api/v1/runtime/availability',
   computeBalance: '/gw/api/v1/runtime/balance',
   computeAllowances: '/api/v1/admin/compute-allowances',
@@ -66,6 +68,9 @@ export const projectApi = (id: string) => {
     fileContent: `${base}/files/content`,
     fileRename: `${base}/files/rename`,
     fileMove: `${base}/files/move`,
+    fileCopy: `${base}/files/copy`,
+    /** The storage its owner's projects take, against the owner's quota. */
+    storage: `${base}/storage`,
     fileUpload: `${base}/files/upload`,
     fileDownload: `${base}/files/download`,
     runtime: `${base}/runtime`,

@@ -210,6 +210,16 @@ export const ZCreateEntryRequest = z.object({
 });
 export const ZRenameRequest = z.object({ path: ZRelPath, name: ZNewName });
 export const ZMoveRequest = z.object({ path: ZRelPath, toFolder: ZRelPath });
+export const ZCopyRequest = z.object({
+  path: ZRelPath,
+  toFolder: ZRelPath.optional().describe('default: the folder of `path`'),
+  name: ZNewName.optional().describe('default: the first free of `name_copy.ext`, `name_copy_2.ext`…'),
+});
+export type TCopyRequest = z.infer<typeof ZCopyRequest>;
+
+/** Bytes a user's projects hold (workspaces and kept versions) against their storage quota. */
+export const ZStorageUsage = z.object({ usedBytes: z.number().int(), quotaBytes: z.number().int() });
+export type TStorageUsage = z.infer<typeof ZStorageUsage>;
 export const ZSaveFileRequest = z.object({ path: ZRelPath, content: z.string() });
 export const ZFileContent = z.object({ path: z.string(), content: z.string(), size: z.number().int() });
 

@@ -1,4 +1,4 @@
-import { readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { OPEN_LIMITS, ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,5 +151,53 @@ describe('the editor file tree', () => {
     expect((await call('GET', '/files/download?path=secrets/jwt.key')).statusCode).toBe(404);
     expect((await call('PUT', '/files/content', { path: 'secrets/new.txt', content: 'x' })).statusCode).toBe(404);
     expect((await call('GET', '/files')).json().data.map((n: { name: string }) => n.name)).not.toContain('key.txt');
+  });
+
+  it('copies a file beside itself or a folder into another, never a folder into itself, and never through a link', async () => {
+    await call('PUT', '/files/content', { path: 'chart.py', content: 'print(1)' });
+    const beside = await call('POST', '/files/copy', { path: 'chart.py' });
+    expect(beside.json()).toMatchObject({ errorCode: '1000', data: { path: 'chart_copy.py' } });
+    expect((await call('POST', '/files/copy', { path: 'chart.py' })).json().data.path).toBe('chart_copy_2.py');
+    expect((await call('GET', '/files/content?path=chart_copy.py')).json().data.content).toBe('print(1)');
+    // A long name is shortened to stay within 30 characters.
+    const long = `${'l'.repeat(27)}.py`;
+    await call('PUT', '/files/content', { path: long, content: '' });
+    expect((await call('POST', '/files/copy', { path: long })).json().data.path).toBe(`${'l'.repeat(22)}_copy.py`);
+
+    await call('POST', '/files', { name: 'lesson', kind: 'folder' });
+    await call('POST', '/files', { folder: 'lesson', name: 'inner', kind: 'folder' });
+    await call('PUT', '/files/content', { path: 'lesson/inner/a.txt', content: 'a' });
+    symlinkSync(path.join(t.dataDir, 'secrets', 'jwt.key'), path.join(workspace(), 'lesson', 'key.txt'));
+    expect((await call('POST', '/files/copy', { path: 'lesson', toFolder: 'lesson/inner' })).json().errorCode).toBe(
+      '2001',
+    );
+    await call('POST', '/files', { name: 'archive', kind: 'folder' });
+    const into = await call('POST', '/files/copy', { path: 'lesson', toFolder: 'archive', name: 'week 1' });
+    expect(into.json().data.path).toBe('archive/week 1');
+    expect((await call('GET', '/files/content?path=archive/week 1/inner/a.txt')).json().data.content).toBe('a');
+    // The link is copied as the link it is, as a fork copies it: never the server's file it points at.
+    expect(lstatSync(path.join(workspace(), 'archive', 'week 1', 'key.txt')).isSymbolicLink()).toBe(true);
+    expect((await call('GET', '/files/content?path=archive/week 1/key.txt')).statusCode).toBe(404);
+    expect((await call('POST', '/files/copy', { path: 'chart.py', name: 'chart_copy.py' })).json().errorCode).toBe(
+      '2002',
+    );
+    expect((await call('POST', '/files/copy', { path: 'chart.py', name: 'bad|name' })).json().errorCode).toBe('3106');
+  });
+
+  it("answers the storage the owner's projects take against the quota, and refuses a copy beyond it", async () => {
+    const usage = (await call('GET', '/storage')).json().data;
+    expect(usage.quotaBytes).toBe(64 * 1024);
+    expect(usage.usedBytes).toBeGreaterThan(0);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/account/storage',
+      headers: { 'x-authorization': token },
+    });
+    expect(mine.json().data).toEqual(usage);
+    writeFileSync(path.join(workspace(), 'big.bin'), Buffer.alloc(40 * 1024));
+    const copy = await call('POST', '/files/copy', { path: 'big.bin' });
+    expect(copy.statusCode).toBe(507);
+    expect(copy.json().errorCode).toBe('2003');
+    expect((await call('GET', '/storage')).json().data.usedBytes).toBe(usage.usedBytes + 40 * 1024);
   });
 });

@@ -1,5 +1,8 @@
 import {
+  API,
   PROJECT_LIMITS,
+  ZCopyRequest,
+  ZStorageUsage,
   openKindOf,
   ZCreateEntryRequest,
   ZFileContent,
@@ -15,7 +18,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
-import { ProjectFiles } from './file.service.js';
+import { ownerUsage, ProjectFiles } from './file.service.js';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
 import { projectOf } from './project-access.js';
 import { fileTree } from './workspace-files.js';
 import { openUpload } from '../../platform/uploads.js';
@@ -88,6 +92,57 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; driver: Runtim
       await files(request).move(request.body.path, request.body.toFolder);
       return ok(null);
     },
+  );
+
+  app.post(
+    paths.fileCopy,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary:
+          'Copy a file or folder (by default beside it, as name_copy.ext); a folder never into itself (2001), within the owner quota and the disk floor (2003)',
+        params: ZParams,
+        body: ZCopyRequest,
+        response: envelopeOf(z.object({ path: z.string() })),
+      },
+    },
+    async (request) => {
+      const { path, toFolder, name } = request.body;
+      return ok({ path: await files(request).copy(path, toFolder, name) });
+    },
+  );
+
+  app.get(
+    paths.storage,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: "The storage the project owner's projects take, against the owner's quota",
+        params: ZParams,
+        response: envelopeOf(ZStorageUsage),
+      },
+    },
+    async (request) =>
+      ok({ usedBytes: await files(request).ownerUsage(), quotaBytes: ctx.config.userStorageQuotaBytes }),
+  );
+
+  app.get(
+    API.accountStorage,
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: "The storage the caller's projects take (workspaces and kept versions), against their quota",
+        response: envelopeOf(ZStorageUsage),
+      },
+    },
+    async (request) =>
+      ok({
+        usedBytes: await ownerUsage(ctx, driver, requireAuth(request).userId),
+        quotaBytes: ctx.config.userStorageQuotaBytes,
+      }),
   );
 
   app.delete(

@@ -1,9 +1,9 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants as fsConstants, createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { openKindOf, openLimitOf, PROJECT_LIMITS } from '@aiedu/contracts';
+import { LIMITS, openKindOf, openLimitOf, PROJECT_LIMITS } from '@aiedu/contracts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../platform/context.js';
@@ -14,6 +14,7 @@ import type { RuntimeDriver } from '../runtime/runtime-driver.js';
 import type { ProjectRow } from './project-access.js';
 import {
   checkName,
+  copyVisible,
   emptyNotebook,
   existing,
   folderSize,
@@ -72,6 +73,23 @@ export async function assertQuota(
   }
 }
 
+const COPY_SUFFIX = '_copy';
+
+/** The first name of `stem_copy.ext`, `stem_copy_2.ext`… free in `folder`, the stem shortened to the rename limit. */
+async function freeCopyName(folder: string, original: string): Promise<string> {
+  const dot = original.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [original.slice(0, dot), original.slice(dot)] : [original, ''];
+  for (let n = 1; n < 1000; n++) {
+    const suffix = n === 1 ? COPY_SUFFIX : `${COPY_SUFFIX}_${n}`;
+    const room = LIMITS.rename - suffix.length - ext.length;
+    const candidate = `${stem.slice(0, Math.max(1, room))}${suffix}${ext}`;
+    if (candidate.length <= LIMITS.rename && !(await lstat(path.join(folder, candidate)).catch(() => null))) {
+      return candidate;
+    }
+  }
+  throw new AppError('FILE_EXISTS');
+}
+
 /** File operations of the editor's file tree, on the project's workspace. */
 export class ProjectFiles {
   constructor(
@@ -117,6 +135,42 @@ export class ProjectFiles {
     const folder = await existing(this.root, toFolder);
     if (!folder.info.isDirectory()) throw new AppError('BAD_REQUEST');
     await moveEntry(source.absolute, path.join(folder.absolute, parts.at(-1)!));
+  }
+
+  /**
+   * Copies a file or folder (hidden entries and links inside a folder left out) into `toFolder`, by default its own
+   * folder, under `name` or, without one, the first free of `stem_copy.ext`, `stem_copy_2.ext`… within the rename
+   * limit. A folder cannot go into itself (2001); the copy counts toward the owner's storage quota and the disk floor.
+   */
+  async copy(from: string, toFolder: string | undefined, name: string | undefined) {
+    const parts = segments(from);
+    if (parts.length === 0) throw new AppError('BAD_REQUEST');
+    const into = toFolder === undefined ? parts.slice(0, -1) : segments(toFolder);
+    const source = await existing(this.root, from);
+    if (source.info.isDirectory() && into.length >= parts.length && parts.every((p, i) => into[i] === p)) {
+      throw new AppError('COPY_INTO_ITSELF');
+    }
+    const folder = await existing(this.root, into.join('/'));
+    if (!folder.info.isDirectory()) throw new AppError('BAD_REQUEST');
+    if (name !== undefined) checkName(name);
+    const target = name ?? (await freeCopyName(folder.absolute, parts.at(-1)!));
+    const size = source.info.isDirectory() ? await visibleSize(source.absolute) : source.info.size;
+    await assertDiskRoom(this.root, this.ctx.config.minFreeDiskMb);
+    await assertQuota(this.ctx, this.driver, this.project.ownerId, size);
+    const destination = path.join(folder.absolute, target);
+    if (await lstat(destination).catch(() => null)) throw new AppError('FILE_EXISTS');
+    // Into a folder this process just made (the runtime may put a link where the copy is going), then in place.
+    const temporary = await mkdtemp(path.join(folder.absolute, '.copy-'));
+    try {
+      const copied = path.join(temporary, 'entry');
+      if (source.info.isDirectory()) await copyVisible(source.absolute, copied);
+      else await copyFile(source.absolute, copied, fsConstants.COPYFILE_EXCL);
+      this.driver.claim(this.project, copied);
+      await moveEntry(copied, destination);
+    } finally {
+      await rm(temporary, { recursive: true, force: true });
+    }
+    return [...into, target].join('/');
   }
 
   async remove(relative: string) {

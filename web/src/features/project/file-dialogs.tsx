@@ -47,13 +47,16 @@ export function folderOptions(nodes: TFileNode[], rootLabel: string) {
   return options;
 }
 
+/** Picks a folder of the project, to move or copy the selection into. */
 export function MoveDialog({
   open,
+  title,
   nodes,
   onSubmit,
   onClose,
 }: {
   open: boolean;
+  title: string;
   nodes: TFileNode[];
   onSubmit(folder: string): Promise<void>;
   onClose(): void;
@@ -62,7 +65,7 @@ export function MoveDialog({
   return (
     <FormDialog<{ folder: string }>
       open={open}
-      title={t('tree.move')}
+      title={title}
       initialValues={{ folder: '' }}
       onSubmit={({ folder }) => onSubmit(folder)}
       onClose={onClose}

@@ -1,13 +1,4 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  FileAddOutlined,
-  FolderAddOutlined,
-  ReloadOutlined,
-  SwapOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { EditOutlined, FileAddOutlined, FolderAddOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { PROJECT_LIMITS, UI_SIZES, type TFileNode } from '@aiedu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Progress, Skeleton, Tree, type TreeDataNode } from 'antd';
@@ -19,6 +10,8 @@ import { Button } from '../../ui/button';
 import { useEditor } from './editor-context';
 import { FileNameDialog, MoveDialog, type NameDialog } from './file-dialogs';
 import { files, projectKeys, useFileTree } from './project-api';
+import { SelectionActions } from './selection-actions';
+import { StorageUsage } from './storage-usage';
 import { UploadError, uploadFile } from './upload';
 
 function toTree(nodes: TFileNode[]): TreeDataNode[] {
@@ -65,7 +58,8 @@ export function FileTreePanel({ onOpen }: { onOpen(path: string): void }) {
   const [modal, modalHost] = Modal.useModal();
   const [selected, setSelected] = useState<string>('');
   const [nameDialog, setNameDialog] = useState<NameDialog | null>(null);
-  const [moving, setMoving] = useState(false);
+  /** The folder dialog, moving the selection or copying it. */
+  const [folderDialog, setFolderDialog] = useState<'move' | 'copy' | null>(null);
   const [progress, setProgress] = useState<{ percent: number; secondsLeft: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
@@ -73,7 +67,16 @@ export function FileTreePanel({ onOpen }: { onOpen(path: string): void }) {
   const folder = node ? (node.kind === 'folder' ? node.path : parentOf(node.path)) : '';
   const refresh = () => client.invalidateQueries({ queryKey: projectKeys.files(projectId) });
   const done = async () => {
-    await refresh();
+    await Promise.all([refresh(), client.invalidateQueries({ queryKey: projectKeys.storage(projectId) })]);
+  };
+
+  /** Copies the selection into `toFolder` (beside it when undefined) and selects the copy. */
+  const copy = async (toFolder?: string) => {
+    if (!node) return;
+    const { path } = await files.copy(projectId, node.path, toFolder);
+    toast.success(t('tree.copied', { name: path.split('/').pop() }));
+    setSelected(path);
+    await done();
   };
 
   const create = (kind: 'file' | 'folder', initial: string) =>
@@ -207,49 +210,41 @@ export function FileTreePanel({ onOpen }: { onOpen(path: string): void }) {
         <p className="file-tree__empty">{t('tree.empty')}</p>
       )}
       {node && (
-        <div className="file-tree__selection" role="toolbar" aria-label={t('tree.actions', { name: node.name })}>
-          {node.kind === 'file' && (
-            <Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadFile(projectId, node.path)}>
-              {t('tree.download')}
-            </Button>
-          )}
-          {canEdit && (
-            <>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() =>
-                  setNameDialog({
-                    title: t('tree.rename'),
-                    initial: node.name,
-                    onSubmit: (name) =>
-                      relocate(node.path, joinPath(parentOf(node.path), name), () =>
-                        files.rename(projectId, node.path, name),
-                      ),
-                  })
-                }
-              >
-                {t('tree.rename')}
-              </Button>
-              <Button size="small" icon={<SwapOutlined />} onClick={() => setMoving(true)}>
-                {t('tree.move')}
-              </Button>
-              <Button size="small" icon={<DeleteOutlined />} danger onClick={remove}>
-                {t('tree.delete')}
-              </Button>
-            </>
-          )}
-        </div>
+        <SelectionActions
+          node={node}
+          canEdit={canEdit}
+          onDownload={() => void downloadFile(projectId, node.path)}
+          onRename={() =>
+            setNameDialog({
+              title: t('tree.rename'),
+              initial: node.name,
+              onSubmit: (name) =>
+                relocate(node.path, joinPath(parentOf(node.path), name), () =>
+                  files.rename(projectId, node.path, name),
+                ),
+            })
+          }
+          onMove={() => setFolderDialog('move')}
+          onDuplicate={() => void copy().catch(() => undefined)}
+          onCopyTo={() => setFolderDialog('copy')}
+          onDelete={remove}
+        />
       )}
       <FileNameDialog dialog={nameDialog} onClose={() => setNameDialog(null)} />
       <MoveDialog
-        open={moving}
+        open={folderDialog !== null}
+        title={t(folderDialog === 'copy' ? 'tree.copyTo' : 'tree.move')}
         nodes={nodes}
-        onClose={() => setMoving(false)}
+        onClose={() => setFolderDialog(null)}
         onSubmit={(to) =>
-          relocate(selected, joinPath(to, selected.split('/').pop() ?? ''), () => files.move(projectId, selected, to))
+          folderDialog === 'copy'
+            ? copy(to)
+            : relocate(selected, joinPath(to, selected.split('/').pop() ?? ''), () =>
+                files.move(projectId, selected, to),
+              )
         }
       />
+      <StorageUsage />
     </nav>
   );
 }

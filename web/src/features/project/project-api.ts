@@ -13,6 +13,7 @@ import {
   type TProjectVersion,
   type TRuntimeAvailability,
   type TRuntimeStatus,
+  type TStorageUsage,
   type TUpdateProjectRequest,
 } from '@aiedu/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,6 +34,7 @@ export const projectKeys = {
   runtime: (id: string) => ['projects', 'runtime', id] as const,
   versions: (id: string) => ['projects', 'versions', id] as const,
   packages: (id: string) => ['projects', 'packages', id] as const,
+  storage: (id: string) => ['projects', 'storage', id] as const,
   operations: (id: string) => ['projects', 'operations', id] as const,
   balances: ['projects', 'balances'] as const,
 };
@@ -79,6 +81,8 @@ export const files = {
     api.request<null>(projectApi(id).fileRename, { method: 'PUT', body: { path, name } }),
   move: (id: string, path: string, toFolder: string) =>
     api.request<null>(projectApi(id).fileMove, { method: 'PUT', body: { path, toFolder } }),
+  copy: (id: string, path: string, toFolder?: string) =>
+    api.request<{ path: string }>(projectApi(id).fileCopy, { method: 'POST', body: { path, toFolder } }),
   remove: (id: string, path: string) => api.request<null>(projectApi(id).files, { method: 'DELETE', query: { path } }),
   read: (id: string, path: string) =>
     api.request<{ content: string; size: number }>(projectApi(id).fileContent, {
@@ -90,6 +94,15 @@ export const files = {
   blob: (id: string, path: string) =>
     api.request<Blob>(projectApi(id).fileDownload, { query: { path }, responseType: 'blob' }),
 };
+
+/** The storage the project's owner's projects take against the owner's quota (shown under the file tree). */
+export function useProjectStorage(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: projectKeys.storage(id),
+    queryFn: () => api.request<TStorageUsage>(projectApi(id).storage),
+    enabled,
+  });
+}
 
 export function useRuntime(id: string) {
   return useQuery({
