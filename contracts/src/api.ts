@@ -76,6 +76,7 @@ export const projectApi = (id: string) => {
     runtime: `${base}/runtime`,
     runtimeStart: `${base}/runtime/start`,
     runtimeStop: `${base}/runtime/stop`,
+    runtimeKeepOnline: `${base}/runtime/keepOnline`,
     packages: `${base}/packages`,
     packageOperations: `${base}/packages/operations`,
     proxy: `${API.runtimeProxy}/${id}`,

@@ -256,12 +256,26 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     let status = (await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/runtime`)).json().data;
     expect(status.state).toBe('RUNNING');
     await done;
+    // An open editor keeps it: its keep-alive counts as activity, from its user only.
+    const keepOnline = `/gw/api/v1/projects/${projectId}/runtime/keepOnline`;
+    expect((await call('stranger', 'POST', keepOnline)).json().errorCode).not.toBe('1000');
+    for (let minute = 0; minute < 11; minute += 5) {
+      clock.advance(5 * 60_000);
+      expect((await call('kid', 'POST', keepOnline)).json().errorCode).toBe('1000');
+      await t.app.runtimes.tick();
+    }
+    status = (await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/runtime`)).json().data;
+    expect(status.state).toBe('RUNNING');
+    // Closed, it sends nothing: the idle stop frees the runtime.
     clock.advance(11 * 60_000);
+    // (The access token of 30 minutes ran out on this clock.)
+    await signInAgain('kid');
     await t.app.runtimes.tick();
     status = (await call('kid', 'GET', `/gw/api/v1/projects/${projectId}/runtime`)).json().data;
     expect(status).toMatchObject({ state: 'STOPPED', stopReason: 'idle' });
-    // 22 minutes of running were debited from the weekly balance.
-    expect(status.balance.usedMinutes).toBe(22);
+    expect((await call('kid', 'POST', keepOnline)).json().errorCode).toBe('3105');
+    // 37 minutes of running were debited from the weekly balance.
+    expect(status.balance.usedMinutes).toBe(37);
     kernel.close();
   }, 60_000);
 

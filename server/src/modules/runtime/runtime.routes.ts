@@ -142,6 +142,30 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.post(
+    `${API.projects}/:id/runtime/keepOnline`,
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Keep the running runtime from being stopped as idle (the editor sends it while it is shown)',
+        description:
+          'Counts as activity for the idle stop (`RUNTIME_IDLE_MINUTES`), like traffic through the gateway; a ' +
+          'runtime another server process holds is kept there. `3105` when the runtime is not running.',
+        params: ZProjectParams,
+        response: envelopeOf(z.null()),
+      },
+    },
+    async (request, reply) => {
+      const { project } = await loadProjectFor(ctx.db, requireAuth(request), request.params.id, 'edit');
+      const location = await manager.locate(project.id, wasForwarded(request));
+      if (!location) throw new AppError('RUNTIME_NOT_RUNNING');
+      if ('holder' in location) return forwardRequest(request, reply, location.holder, manager.instance.id, undefined);
+      manager.touch(project.id);
+      return ok(null);
+    },
+  );
+
   const ownCustomer = async (request: Parameters<typeof requireAuth>[0], asked: string | undefined) => {
     const scope = await callerScope(ctx.db, requireAuth(request));
     if (scope.kind === 'all') {

@@ -12,6 +12,7 @@ import { FileTabs } from './file-tabs';
 import { PackagesPanel } from './packages-panel';
 import { useFileTree, useProject, useRuntime, useRuntimeActions } from './project-api';
 import { useEditorLayout } from './use-editor-layout';
+import { useKeepOnline } from './use-keep-online';
 import { useOpenTabs } from './use-open-tabs';
 import { ProjectError } from './project-error';
 import { ProjectSettings } from './project-settings';
@@ -43,6 +44,7 @@ function ProjectEditor() {
   const canEdit = project.data?.canEdit ?? false;
   const running = canEdit && runtime.data?.state === 'RUNNING';
 
+  useKeepOnline(projectId, running);
   const editor = useOpenTabs(projectId, tree.data);
   const { tabs, active, saveAll, registerSaver, deleteOpen, moveOpen, replaceFiles } = editor;
 
