@@ -40,18 +40,21 @@ export const ZCustomerOffer = z.object({
   coursePackages: z.array(z.string().trim().min(1).max(50)).max(50),
 });
 
-export const ZCustomer = ZQuotas.extend(ZRegion.shape).extend(ZCustomerOffer.shape).extend({
-  id: z.string(),
-  parentId: z.string().nullable(),
-  code: z.string(),
-  name: z.string(),
-  enabled: z.boolean(),
-  remark: z.string(),
-  adminUsername: z.string(),
-  adminName: z.string(),
-  schoolCount: z.number().int(),
-  createdAt: z.string(),
-});
+export const ZCustomer = ZQuotas.extend(ZRegion.shape)
+  .extend(ZCustomerOffer.shape)
+  .extend({
+    id: z.string(),
+    parentId: z.string().nullable(),
+    code: z.string(),
+    name: z.string(),
+    enabled: z.boolean(),
+    remark: z.string(),
+    adminUsername: z.string(),
+    adminName: z.string(),
+    creator: z.string().nullable().describe('username of the administrator who created it'),
+    schoolCount: z.number().int(),
+    createdAt: z.string(),
+  });
 export type TCustomer = z.infer<typeof ZCustomer>;
 
 export const ZCreateCustomerRequest = ZQuotas.partial()
@@ -135,7 +138,8 @@ export function graduateYearOf(eduStage: (typeof EDU_STAGES)[number], startYear:
   return startYear + STAGE_YEARS[eduStage];
 }
 
-export const CLASS_STATUSES = ['current', 'history', 'graduated', 'dismissed'] as const;
+/** `deleted`: a class without students taken out of every list (irreversible, like `dismissed`). */
+export const CLASS_STATUSES = ['current', 'history', 'graduated', 'dismissed', 'deleted'] as const;
 
 export const ZClass = z.object({
   id: z.string(),
@@ -189,7 +193,12 @@ export const ZPerson = z.object({
   createdAt: z.string(),
 });
 
-export const ZTeacher = ZPerson.extend({ remark: z.string(), certified: z.boolean(), alsoTeacher: z.boolean() });
+export const ZTeacher = ZPerson.extend({
+  remark: z.string(),
+  certified: z.boolean(),
+  alsoTeacher: z.boolean(),
+  creator: z.string().nullable().describe('username of the administrator who created the teacher'),
+});
 export type TTeacher = z.infer<typeof ZTeacher>;
 
 export const ZStudent = ZPerson.extend({ classId: z.string().nullable(), schoolNumber: z.string().nullable() });

@@ -2,6 +2,7 @@ import { and, count, eq, getTableColumns, inArray, isNull, or, sql, type SQL, ty
 import type { Db } from '../../platform/db/client.js';
 import {
   accountSpace,
+  customerCodeIs,
   customers,
   loginAttempts,
   loginFailures,
@@ -12,7 +13,7 @@ import {
 } from '../../platform/db/schema/index.js';
 
 export async function findCustomerByCode(db: Db, code: string) {
-  const [row] = await db.select().from(customers).where(eq(customers.code, code));
+  const [row] = await db.select().from(customers).where(customerCodeIs(code));
   return row;
 }
 
@@ -73,7 +74,7 @@ function accountLookup(space: SignInSpace, custcode: SQLWrapper, identifier: SQL
     and(sql`${accountSpace} = ${PUBLIC_SPACE}::uuid`, sql`${users.email} = ${identifier}`),
   );
   // The customer of the code, null for an unknown code (so nothing matches).
-  const customerOfCode = sql`(select ${customers.id} from ${customers} where ${customers.code} = ${custcode})`;
+  const customerOfCode = sql`(select ${customers.id} from ${customers} where ${customerCodeIs(custcode)})`;
   const where =
     space === 'customer'
       ? inCustomer(customerOfCode)

@@ -16,6 +16,7 @@ import { customers, schools, teacherCertifications, teachers, users } from '../.
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, targetCustomer, type Scope } from '../../platform/tenancy.js';
 import { revokeSessionsOf } from '../auth/session.service.js';
+import { assertAccountFree } from './account-clash.js';
 import { setAlsoTeacher } from './also-teacher.service.js';
 import { adminPasswordHash } from './people.service.js';
 import { likeText } from '../../platform/db/like.js';
@@ -110,6 +111,7 @@ export async function createAdminUser(
   const place = await placement(ctx.db, scope, input);
   const passwordHash = await adminPasswordHash(input.password);
   return ctx.db.transaction(async (tx) => {
+    await assertAccountFree(tx as unknown as Db, place.customerId, input);
     const [row] = await tx
       .insert(users)
       .values({
@@ -157,6 +159,7 @@ export async function updateAdminUser(
         : { realName: change.realName, phone: change.phone };
   const { user, ended } = await ctx.db.transaction(async (tx) => {
     const [target] = await targetsInScope(tx as unknown as Db, scope, [id]);
+    if ('phone' in values) await assertAccountFree(tx as unknown as Db, target!.customerId, values, id);
     let [row] = Object.values(values).some((v) => v !== undefined)
       ? await tx.update(users).set(values).where(eq(users.id, id)).returning()
       : await tx.select().from(users).where(eq(users.id, id));

@@ -93,6 +93,33 @@ describe('classes: start and graduation years, upgrades, dismissal', () => {
     });
   });
 
+  it('deletes a class without students for good: it leaves the lists and pickers, and one with students stays', async () => {
+    const empty = (await create(3, 'Grade 3 Class 8')).data;
+    const del = (id: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/gw/admin/api/v1/school/classes/${id}`,
+        headers: { 'x-authorization': tokens.adminA! },
+      });
+    expect((await del(empty.id)).json().data.classStatus).toBe('deleted');
+    expect((await del(empty.id)).statusCode).toBe(404);
+    for (const url of ['?status=current', '?status=history', '/options']) {
+      const rows = (await call('adminA', 'GET', `/gw/admin/api/v1/school/classes${url}`)).json().data;
+      expect(('list' in rows ? rows.list : rows).map((c: { id: string }) => c.id)).not.toContain(empty.id);
+    }
+    expect((await call('adminA', 'PUT', `/gw/admin/api/v1/school/classes/${empty.id}/dismiss`)).statusCode).toBe(404);
+
+    const taught = (await create(3, 'Grade 3 Class 7')).data;
+    await call('adminA', 'POST', '/gw/admin/api/v1/school/students', {
+      classId: taught.id,
+      username: 'pupil37',
+      realName: 'Pupil',
+      password: 'U3RhcnQyMDI2',
+    });
+    const refused = await del(taught.id);
+    expect(refused.json()).toMatchObject({ errorCode: '1009', data: { students: 1 } });
+  });
+
   it('pages, searches and sorts the classes on the server', async () => {
     for (const name of ['Robotics A', 'Robotics B', 'Robotics C']) await create(1, name);
     const list = async (query: string) =>
@@ -190,6 +217,16 @@ describe('automatic upgrades', () => {
     clock.advance(365 * 86_400_000);
     expect(await runDueUpgrades(t.database.db, clock.now())).toBe(1);
     expect(await grades()).toEqual([5]);
+  });
+
+  it('refuses a time already past, which would upgrade at once', async () => {
+    const res = await call('POST', '/gw/admin/api/v1/school/classes/upgrade-schedules', {
+      runAt: '2027-07-31T09:00:00+08:00',
+      repeat: 'once',
+    });
+    expect(res.json()).toMatchObject({ errorCode: '1001', data: { field: 'runAt', reason: 'past' } });
+    const listed = (await call('GET', '/gw/admin/api/v1/school/classes/upgrade-schedules')).json().data;
+    expect(listed.map((s: { runAt: string }) => s.runAt)).not.toContain('2027-07-31T01:00:00.000Z');
   });
 
   it('lists the schedules still to come and cancels one, which then never runs', async () => {

@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import {
   createClass,
+  deleteClass,
   dismissClass,
   listClasses,
   listClassOptions,
@@ -137,6 +138,19 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => ok(await dismissClass(ctx, request, requireAuth(request), request.params.id)),
+  );
+  app.delete(
+    `${CLASSES}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a class without students (irreversible): it leaves every list and picker',
+        params: z.object({ id: z.uuid() }),
+        response: envelopeOf(ZClass),
+      },
+    },
+    async (request) => ok(await deleteClass(ctx, request, requireAuth(request), request.params.id)),
   );
   app.post(
     `${CLASSES}/upgrade`,

@@ -1,5 +1,5 @@
 import { EDU_STAGES, graduateYearOf, STAGE_YEARS, type TClass, type TClassListQuery } from '@aiedu/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
@@ -141,21 +141,40 @@ export async function createClass(
 
 /** Dismissing a class is irreversible: a dismissed class can never be current again. */
 export async function dismissClass(ctx: AppContext, request: FastifyRequest, auth: AuthContext, id: string) {
+  return endClass(ctx, request, auth, id, 'dismissed');
+}
+
+/**
+ * Deleting a class (one without students: `1009` with `data.students` otherwise) takes it out of every list and
+ * picker for good; the row stays, as `deleted`, for the operation logs and the courses given to it.
+ */
+export async function deleteClass(ctx: AppContext, request: FastifyRequest, auth: AuthContext, id: string) {
+  return endClass(ctx, request, auth, id, 'deleted');
+}
+
+async function endClass(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: AuthContext,
+  id: string,
+  status: 'dismissed' | 'deleted',
+) {
   const scope = await callerScope(ctx.db, auth);
   return ctx.db.transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(students).where(eq(students.classId, id));
+    if (status === 'deleted' && n > 0) throw new AppError('OPERATION_FAILED', { students: n });
     const [row] = await tx
       .update(classes)
-      .set({ classStatus: 'dismissed' })
-      .where(and(eq(classes.id, id), scopeWhere(scope, classes)))
+      .set({ classStatus: status })
+      .where(and(eq(classes.id, id), scopeWhere(scope, classes), ne(classes.classStatus, 'deleted')))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
     await writeAudit(tx, request, {
       module: 'class',
-      operation: 'dismiss',
+      operation: status === 'dismissed' ? 'dismiss' : 'delete',
       params: { id },
       customerId: row.customerId,
     });
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(students).where(eq(students.classId, id));
     return present(row, n);
   });
 }
@@ -208,6 +227,8 @@ export async function scheduleUpgrade(
   auth: AuthContext,
   input: { runAt: string; repeat: 'once' | 'yearly'; schoolId?: string | undefined },
 ) {
+  // A time already past would run the upgrade at once: the administrator asked for one later.
+  if (new Date(input.runAt) <= ctx.now()) throw new AppError('BAD_REQUEST', { field: 'runAt', reason: 'past' });
   const scope = await callerScope(ctx.db, auth);
   if (scope.kind === 'all') throw new AppError('BAD_REQUEST');
   const schoolId = scope.kind === 'school' ? scope.schoolId : input.schoolId;

@@ -2,6 +2,7 @@ import { CONTAINER_TYPES, ROLES, type ContainerType, type TCreateCustomerRequest
 import { asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
+import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { customers, schools, users } from '../../platform/db/schema/index.js';
@@ -25,9 +26,10 @@ type CustomerRow = typeof customers.$inferSelect;
 interface Extra {
   schoolCount: number;
   admin: { username: string; realName: string } | null;
+  creator: string | null;
 }
 
-const present = (row: CustomerRow, { schoolCount, admin }: Extra) => ({
+const present = (row: CustomerRow, { schoolCount, admin, creator }: Extra) => ({
   id: row.id,
   parentId: row.parentId,
   code: row.code,
@@ -48,6 +50,7 @@ const present = (row: CustomerRow, { schoolCount, admin }: Extra) => ({
   district: row.district,
   adminUsername: admin?.username ?? '',
   adminName: admin?.realName ?? '',
+  creator,
   schoolCount,
   createdAt: row.createdAt.toISOString(),
 });
@@ -59,6 +62,9 @@ const adminOf = sql<{ username: string; realName: string } | null>`(
   select json_build_object('username', u.username, 'realName', u.real_name) from ${users} u
   where u.customer_id = "customers"."id" and u.roles && array[${ROLES.customerAdmin}, ${ROLES.subCustomerAdmin}]::text[]
   order by u.created_at limit 1)`;
+
+/** The username of the administrator who created the customer (null: made before creators were kept, or deleted). */
+const creatorOf = sql<string | null>`(select u.username from ${users} u where u.id = "customers"."created_by")`;
 
 const schoolCount = sql<number>`(select count(*) from ${schools} s where s.customer_id = "customers"."id")`.mapWith(
   Number,
@@ -77,7 +83,7 @@ export async function listCustomers(
   const column = SORTABLE[field as keyof typeof SORTABLE] ?? customers.createdAt;
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ customer: customers, schoolCount, admin: adminOf })
+      .select({ customer: customers, schoolCount, admin: adminOf, creator: creatorOf })
       .from(customers)
       .where(where)
       .orderBy(direction === 'asc' ? asc(column) : desc(column), asc(customers.id))
@@ -112,7 +118,7 @@ export async function createCustomer(
     const values = parentId ? inheritOffer(offerOf(await parentChain(tx as unknown as Db, parentId)), fields) : fields;
     const [row] = await tx
       .insert(customers)
-      .values({ ...values, parentId })
+      .values({ ...values, parentId, createdBy: requireAuth(request).userId })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('CUSTOMER_CODE_TAKEN');
@@ -131,7 +137,12 @@ export async function createCustomer(
       params: { ...input, parentId },
       customerId: parentId ?? row.id,
     });
-    return present(row, { schoolCount: 0, admin: { username: adminUsername, realName: adminName } });
+    const [creator] = await tx.select({ creator: creatorOf }).from(customers).where(eq(customers.id, row.id));
+    return present(row, {
+      schoolCount: 0,
+      admin: { username: adminUsername, realName: adminName },
+      creator: creator?.creator ?? null,
+    });
   });
 }
 
@@ -168,8 +179,11 @@ export async function updateCustomer(
         ? await revokeSessionsOf(db, { customerIds: await customerSubtree(db, id) }, ctx.now())
         : undefined;
     await writeAudit(tx, request, { module, operation, params: { id, ...input }, customerId: row.id });
-    const [extra] = await tx.select({ schoolCount, admin: adminOf }).from(customers).where(eq(customers.id, id));
-    return { customer: present(row, extra ?? { schoolCount: 0, admin: null }), ended: ending };
+    const [extra] = await tx
+      .select({ schoolCount, admin: adminOf, creator: creatorOf })
+      .from(customers)
+      .where(eq(customers.id, id));
+    return { customer: present(row, extra ?? { schoolCount: 0, admin: null, creator: null }), ended: ending };
   });
   if (ended) ctx.sessions.ended(ended);
   return customer;
@@ -184,7 +198,7 @@ export async function listSubCustomers(ctx: AppContext, scope: Scope) {
         ? inArray(customers.parentId, scope.customerIds)
         : sql`false`;
   const rows = await ctx.db
-    .select({ customer: customers, schoolCount, admin: adminOf })
+    .select({ customer: customers, schoolCount, admin: adminOf, creator: creatorOf })
     .from(customers)
     .where(where)
     .orderBy(asc(customers.code));

@@ -14,7 +14,7 @@ import { LRUCache } from 'lru-cache';
 import { v7 as uuidv7 } from 'uuid';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
-import { customerHomes, customers } from '../../platform/db/schema/index.js';
+import { customerCodeIs, customerHomes, customers } from '../../platform/db/schema/index.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
@@ -31,7 +31,7 @@ async function homeRow(ctx: AppContext, customerId: string): Promise<Home> {
 
 /** The institution's home as its visitors see it: banners (signed image URLs), project types, footer, modules. */
 export async function getInstitutionHome(ctx: AppContext, custcode: string): Promise<TInstitutionHome> {
-  const [customer] = await ctx.db.select().from(customers).where(eq(customers.code, custcode));
+  const [customer] = await ctx.db.select().from(customers).where(customerCodeIs(custcode));
   if (!customer?.enabled) throw new AppError('NOT_FOUND');
   const home = await homeRow(ctx, customer.id);
   return {

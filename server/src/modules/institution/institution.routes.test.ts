@@ -93,6 +93,35 @@ describe('customers and schools', () => {
     expect(list.json().data.list.map((s: { name: string }) => s.name)).toEqual(['North Primary', 'South Primary']);
   });
 
+  it('keeps customer codes without regard to case: one customer, signed into with any case, and its creator', async () => {
+    const res = await call(superToken, 'POST', '/api/v1/admin_super/organizes', {
+      code: 'h2test01',
+      name: 'Case One',
+      adminUsername: 'admin',
+      adminName: 'Ms Case',
+      adminPassword: b64('Start#2026'),
+    });
+    expect(res.json().data).toMatchObject({ code: 'h2test01', creator: 'root' });
+    const again = await call(superToken, 'POST', '/api/v1/admin_super/organizes', {
+      code: 'H2TEST01',
+      name: 'Case Two',
+      adminUsername: 'admin',
+      adminName: 'Mr Case',
+      adminPassword: b64('Start#2026'),
+    });
+    expect(again.json().errorCode).toBe('5001');
+    for (const custcode of ['H2test01', 'H2TEST01']) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/gw/api/v1/auth/login',
+        payload: { custcode, usernameOrEmailOrPhone: 'admin', password: b64('Start#2026') },
+      });
+      expect(login.json().errorCode).toBe('1000');
+    }
+    const home = await call(superToken, 'GET', '/gw/api/v1/school/home?custcode=H2TEST01');
+    expect(home.json().data).toMatchObject({ custcode: 'h2test01', name: 'Case One' });
+  });
+
   it('switches a customer off: its users cannot sign in until it is switched on again', async () => {
     const [customer] = (await call(superToken, 'GET', '/api/v1/admin_super/organizes?keyword=district01')).json().data
       .list;

@@ -120,6 +120,31 @@ describe('teachers and students', () => {
       password: b64('Start2026'),
     });
     expect(taken.json().errorCode).toBe('1103');
+    const phoneTaken = await call('admin', 'POST', '/gw/admin/api/v1/school/teachers', {
+      schoolId,
+      username: 'teach03',
+      realName: 'Mr Phone',
+      phone: '13500000001',
+      password: b64('Start2026'),
+    });
+    expect(phoneTaken.json()).toMatchObject({ errorCode: '1114', errorMsg: expect.stringMatching(/phone/i) });
+    expect(first.json().data.creator).toBe('school1');
+    const listed = (await call('admin', 'GET', '/gw/admin/api/v1/school/teachers?keyword=teach01')).json().data.list;
+    expect(listed[0]).toMatchObject({ username: 'teach01', creator: 'school1' });
+    const own = await call('admin', 'PUT', `/gw/admin/api/v1/school/teachers/${first.json().data.id}`, {
+      phone: '13500000001',
+    });
+    expect(own.json().errorCode).toBe('1000');
+    const fourth = await call('admin', 'POST', '/gw/admin/api/v1/school/teachers', {
+      schoolId,
+      username: 'teach04',
+      realName: 'Ms Four',
+      password: b64('Start2026'),
+    });
+    const clash = await call('admin', 'PUT', `/gw/admin/api/v1/school/teachers/${fourth.json().data.id}`, {
+      phone: '13500000001',
+    });
+    expect(clash.json().errorCode).toBe('1114');
   });
 
   it('resets a student password (6–20), forcing a change at the next sign-in', async () => {

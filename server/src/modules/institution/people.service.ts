@@ -1,5 +1,5 @@
 import { ROLES, type TStudent, type TTeacher } from '@aiedu/contracts';
-import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
@@ -11,6 +11,7 @@ import { decodePassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
 import { revokeSessionsOf } from '../auth/session.service.js';
+import { assertAccountFree } from './account-clash.js';
 import { setAlsoTeacher } from './also-teacher.service.js';
 import { assertQuota } from './quota.service.js';
 import { likeText } from '../../platform/db/like.js';
@@ -46,6 +47,7 @@ async function insertAccount(
     role: string;
   },
 ) {
+  await assertAccountFree(tx, values.customerId, values);
   const [user] = await tx
     .insert(users)
     .values({ ...values, roles: [values.role], mustChangePassword: true })
@@ -121,11 +123,13 @@ export async function createTeacher(
       params: input,
       customerId: school.customerId,
     });
+    const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, auth.userId));
     return {
       ...presentAccount(user),
       remark: teacher!.remark,
       certified: teacher!.certified,
       alsoTeacher: teacher!.alsoTeacher,
+      creator: creator?.username ?? null,
     };
   });
 }
@@ -181,6 +185,9 @@ export interface PeopleQuery {
 
 const SORTABLE = { username: users.username, realName: users.realName, createdAt: users.createdAt } as const;
 
+/** The username of whoever created a teacher (null: a school administrator who teaches, or made before it was kept). */
+const teacherCreator = sql<string | null>`(select c.username from ${users} c where c.id = ${teachers.createdBy})`;
+
 function peopleWhere(scope: Scope, kind: Kind, query: PeopleQuery) {
   const table = kind === 'teacher' ? teachers : students;
   return and(
@@ -203,21 +210,21 @@ export async function selectPeople(db: Db, scope: Scope, kind: Kind, query: Peop
   // Usernames are unique within a customer, so (username, customer) orders completely and matches the index.
   const tieBreak = column === users.username ? users.customerId : users.id;
   const rows = await db
-    .select({ user: ACCOUNT, extra: table })
+    .select({ user: ACCOUNT, extra: table, creator: kind === 'teacher' ? teacherCreator : sql<null>`null` })
     .from(table)
     .innerJoin(users, eq(users.id, table.userId))
     .where(peopleWhere(scope, kind, query))
     .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(tieBreak))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
-  return rows.map(({ user, extra }) =>
+  return rows.map(({ user, extra, creator }) =>
     'remark' in extra
       ? {
           ...presentAccount(user),
           remark: extra.remark,
           certified: extra.certified,
           alsoTeacher: extra.alsoTeacher,
-          createdBy: extra.createdBy,
+          creator,
         }
       : { ...presentAccount(user), classId: extra.classId, schoolNumber: extra.schoolNumber },
   );
@@ -275,6 +282,7 @@ export async function updatePerson(
       .where(and(eq(table.userId, userId), scopeWhere(scope, table)));
     if (!target) throw new AppError('NOT_FOUND');
     const account = { realName: input.realName, ...(kind === 'teacher' ? { phone: input.phone } : {}) };
+    await assertAccountFree(tx as unknown as Db, target.customerId, account, userId);
     if (Object.values(account).some((v) => v !== undefined)) {
       await tx.update(users).set(account).where(eq(users.id, userId));
     }

@@ -7,7 +7,7 @@ import { api } from '../../app/api';
 import { AdminShell } from './admin-shell';
 import { ADMIN_API, useAdminMutation, useSchoolOptions } from './admin-api';
 import { ClassDrawer } from './class-drawer';
-import { confirmDanger } from './confirm';
+import { confirmDanger, confirmDelete } from './confirm';
 import { FilterSelect, ListTable, SearchBar } from './list-controls';
 import { UpgradeScheduleDialog } from './upgrade-schedule-dialog';
 import { useListQuery, type ListQuery } from './use-list-query';
@@ -71,6 +71,7 @@ export function ClassesPage() {
     () => setSelected([]),
   );
   const dismiss = useAdminMutation((id: string) => api.put(`${ADMIN_API.classes}/${id}/dismiss`), [ADMIN_API.classes]);
+  const remove = useAdminMutation((id: string) => api.delete(`${ADMIN_API.classes}/${id}`), [ADMIN_API.classes]);
 
   const confirmUpgrade = () =>
     confirmDanger(modal, {
@@ -87,6 +88,12 @@ export function ClassesPage() {
       okText: t('classes.dismiss'),
       cancelText: t('common.cancel'),
       onOk: () => dismiss.mutateAsync(klass.id),
+    });
+  const confirmRemove = (klass: TClass) =>
+    confirmDelete(modal, {
+      title: t('classes.deleteTitle', { name: klass.className }),
+      content: t('classes.deleteBody'),
+      onOk: () => remove.mutateAsync(klass.id),
     });
 
   const actions = (
@@ -121,9 +128,16 @@ export function ClassesPage() {
             title: t('common.actions'),
             key: 'actions',
             render: (_, c) => (
-              <Button type="link" danger onClick={() => confirmDismiss(c)}>
-                {t('classes.dismiss')}
-              </Button>
+              <>
+                <Button type="link" danger onClick={() => confirmDismiss(c)}>
+                  {t('classes.dismiss')}
+                </Button>
+                {c.stuCount === 0 && (
+                  <Button type="link" danger onClick={() => confirmRemove(c)}>
+                    {t('common.delete')}
+                  </Button>
+                )}
+              </>
             ),
           },
         ]}

@@ -21,6 +21,7 @@ function useCustomerColumns(path: string, onEdit: (c: TCustomer) => void) {
     { title: t('customers.name'), dataIndex: 'name', sorter: true },
     { title: t('customers.admin'), key: 'admin', render: (_, c) => `${c.adminName} (${c.adminUsername})` },
     { title: t('customers.schools'), key: 'schools', render: (_, c) => `${c.schoolCount} / ${c.schoolQuota ?? '∞'}` },
+    { title: t('customers.creator'), dataIndex: 'creator', render: (creator: string | null) => creator ?? '—' },
     {
       title: t('common.status'),
       key: 'enabled',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -10,9 +10,11 @@ import {
   text,
   timestamp,
   type AnyPgColumn,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
+import { users } from './users.js';
 
 /** A customer is a tenant; a sub-customer is a customer with a parent. */
 export const customers = pgTable(
@@ -20,7 +22,8 @@ export const customers = pgTable(
   {
     id: id(),
     parentId: uuid('parent_id').references((): AnyPgColumn => customers.id),
-    code: text('code').notNull().unique(),
+    /** Kept as typed; unique and matched without regard to case (`customerCodeIs`). */
+    code: text('code').notNull(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark').notNull().default(''),
@@ -45,14 +48,20 @@ export const customers = pgTable(
     province: text('province').notNull().default(''),
     city: text('city').notNull().default(''),
     district: text('district').notNull().default(''),
+    /** The super or customer administrator who created it (null for those made before creators were kept). */
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('customers_code_ci').on(sql`lower(${t.code})`),
     index('customers_parent_idx').on(t.parentId),
     check('customers_code_format', sql`${t.code} ~ '^[A-Za-z0-9]{6,20}$'`),
   ],
 );
+
+/** The customer a code names, compared without regard to case (`H2test01` names `h2test01`). */
+export const customerCodeIs = (code: string | SQLWrapper) => sql`lower(${customers.code}) = lower(${code})`;
 
 export const schools = pgTable(
   'schools',
@@ -76,7 +85,8 @@ export const schools = pgTable(
   (t) => [index('schools_customer_idx').on(t.customerId)],
 );
 
-export const CLASS_STATUSES = ['current', 'history', 'graduated', 'dismissed'] as const;
+/** `deleted`: a class without students taken out of every list (irreversible, like `dismissed`). */
+export const CLASS_STATUSES = ['current', 'history', 'graduated', 'dismissed', 'deleted'] as const;
 
 export const classes = pgTable(
   'classes',
