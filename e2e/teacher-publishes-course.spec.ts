@@ -42,6 +42,11 @@ for (const language of LANGUAGES) {
       await page.goto('/pjedu/courses/new/edit');
       await expect(page.getByRole('heading', { level: 1, name: say('editor.newTitle') })).toBeVisible();
       await page.getByLabel(say('editor.name')).fill(courseName);
+      // Its category (spec 5): the first direction and the first stage the demo data offers.
+      for (const field of ['centre.direction', 'centre.stage']) {
+        await page.getByRole('combobox', { name: say(field) }).click();
+        await clickWhenStill(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first());
+      }
       await page.getByRole('button', { name: named(say('editor.create')) }).click();
       await expect(page.getByRole('heading', { level: 1, name: courseName })).toBeVisible();
 

@@ -45,6 +45,7 @@ export const ADMIN_PATHS = {
   certifications: '/admin/teacher-certifications',
   addressRanges: '/admin/address-ranges',
   identityProviders: '/admin/identity-providers',
+  adminCourses: '/admin/courses',
   courseCategories: '/super/course-categories',
   courseDifficulties: '/super/course-difficulties',
   courseTags: '/super/course-tags',

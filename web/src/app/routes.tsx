@@ -193,6 +193,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'addressRanges', path: ADMIN_PATHS.addressRanges, page: securityPage('AddressRangesPage') },
   { id: 'identityProviders', path: ADMIN_PATHS.identityProviders, page: securityPage('IdentityProvidersPage') },
   { id: 'outbox', path: ADMIN_PATHS.outbox, page: securityPage('OutboxPage') },
+  { id: 'adminCourses', path: ADMIN_PATHS.adminCourses, page: cataloguePage('AdminCoursesPage') },
   { id: 'courseCategories', path: ADMIN_PATHS.courseCategories, page: cataloguePage('CourseCategoriesPage') },
   { id: 'courseDifficulties', path: ADMIN_PATHS.courseDifficulties, page: cataloguePage('CourseDifficultiesPage') },
   { id: 'courseTags', path: ADMIN_PATHS.courseTags, page: cataloguePage('CourseTagsPage') },

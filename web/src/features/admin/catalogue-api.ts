@@ -1,7 +1,12 @@
 import { COURSE_API } from '@aiedu/contracts';
 
-/** The calls of the course catalogue screens (docs/api.md, "Courses"): super administrators only. */
+/**
+ * The calls of the course administration screens (docs/api.md, "Courses"): the catalogue is the super
+ * administrators'; the list of courses is every institution administrator's, within their scope.
+ */
 export const CATALOGUE_API = {
+  adminCourses: COURSE_API.admin,
+  takenDown: (id: string) => `${COURSE_API.base}/${id}/taken-down`,
   categories: `${COURSE_API.base}/categories`,
   difficulties: `${COURSE_API.base}/difficulties`,
   tags: `${COURSE_API.base}/tags`,

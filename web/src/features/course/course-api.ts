@@ -2,14 +2,18 @@ import {
   COURSE_API,
   type TAttempt,
   type TCentreQuery,
+  type TCourseAuthorStatus,
+  type TCourseCollaborator,
   type TCourseDetail,
   type TCourseFilters,
   type TCourseSummary,
+  type TCourseVersion,
   type TEditableCourse,
   type TExperimentCopy,
   type TExperimentStart,
   type TLearnerSection,
   type TLearningRecord,
+  type TOutlineRequest,
 } from '@aiedu/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
@@ -62,6 +66,32 @@ export function useEditableCourse(id: string | null) {
     queryKey: courseKeys.edit(id ?? ''),
     queryFn: () => api.get<TEditableCourse>(`${B}/${id}/edit`),
     enabled: Boolean(id),
+  });
+}
+
+/** Whether the signed-in teacher may create a course, and where their certification stands. */
+export function useAuthorStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: ['course', 'author-status'],
+    queryFn: () => api.get<TCourseAuthorStatus>(COURSE_API.authorStatus),
+    enabled,
+  });
+}
+
+export function useCourseVersions(courseId: string) {
+  return useQuery({
+    queryKey: ['course', 'versions', courseId],
+    queryFn: () => api.get<TCourseVersion[]>(`${B}/${courseId}/versions`),
+  });
+}
+
+/** Teachers the owner may add as collaborators, found by part of their username or name. */
+export function useCollaboratorSearch(courseId: string, keyword: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['course', 'collaborator-search', courseId, keyword],
+    queryFn: () => api.get<TCourseCollaborator[]>(`${B}/${courseId}/collaborators/candidates`, { query: { keyword } }),
+    enabled,
+    staleTime: 10_000,
   });
 }
 
@@ -127,13 +157,22 @@ export const editorCalls = {
     return api.put<TEditableCourse>(`${B}/${id}/cover`, form);
   },
   addChapter: (id: string, title: string) => api.post<TEditableCourse>(`${B}/${id}/chapters`, { title }),
+  renameChapter: (chapterId: string, title: string) =>
+    api.put<TEditableCourse>(`${B}/chapters/${chapterId}`, { title }),
+  reorder: (id: string, chapters: TOutlineRequest['chapters']) =>
+    api.put<TEditableCourse>(`${B}/${id}/outline`, { chapters }),
   deleteChapter: (chapterId: string) => api.delete<TEditableCourse>(`${B}/chapters/${chapterId}`),
   addSection: (chapterId: string, title: string) =>
     api.post<{ sectionId: string; course: TEditableCourse }>(`${B}/chapters/${chapterId}/sections`, { title }),
   updateSection: (sectionId: string, body: object) => api.put<TEditableCourse>(`${B}/sections/${sectionId}`, body),
   deleteSection: (sectionId: string) => api.delete<TEditableCourse>(`${B}/sections/${sectionId}`),
   addTask: (sectionId: string, body: object) => api.post<TEditableCourse>(`${B}/sections/${sectionId}/tasks`, body),
+  updateTask: (taskId: string, body: object) => api.put<TEditableCourse>(`${B}/tasks/${taskId}`, body),
+  reorderTasks: (sectionId: string, ids: string[]) =>
+    api.put<TEditableCourse>(`${B}/sections/${sectionId}/tasks/order`, { ids }),
   deleteTask: (taskId: string) => api.delete<TEditableCourse>(`${B}/tasks/${taskId}`),
+  setCollaborators: (id: string, usernames: string[]) =>
+    api.put<TEditableCourse>(`${B}/${id}/collaborators`, { usernames }),
   deleteResource: (resourceId: string) => api.delete<TEditableCourse>(`${B}/resources/${resourceId}`),
   transition: (id: string, action: 'publish' | 'revision' | 'abandon-revision' | 'close') =>
     api.post<TEditableCourse>(`${B}/${id}/${action}`),

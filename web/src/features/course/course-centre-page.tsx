@@ -1,16 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { COURSE_LEVELS, COURSE_SORTS, ROLES, type TCentreQuery } from '@aiedu/contracts';
+import { COURSE_LEVELS, COURSE_SORTS, type TCentreQuery } from '@aiedu/contracts';
 import { Empty, Input, Pagination, Select, Skeleton } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentScreen } from '../../app/screen';
-import { readSession, useLoggedIn } from '../../app/session';
-import { LinkButton } from '../../ui/link-button';
+import { CreateCourseAction } from './author-gate';
 import { useCentre, useFilters } from './course-api';
 import { CourseApplyButton } from './course-apply-dialog';
 import { CourseCard } from './course-card';
-import { coursePath, NEW_COURSE_PATH } from './course-paths';
+import { coursePath } from './course-paths';
 import { JoinByCode } from './join-by-code';
 import './course.css';
 
@@ -21,8 +19,6 @@ export function CourseCentrePage() {
   const { t } = useTranslation('course');
   const screen = useCurrentScreen() ?? 'courseCentre';
   const [params, setParams] = useSearchParams();
-  const loggedIn = useLoggedIn();
-  const isTeacher = loggedIn && readSession().roles.includes(ROLES.teacher);
   const filters = useFilters();
   const headingId = useId();
   const query: TCentreQuery = {
@@ -76,11 +72,7 @@ export function CourseCentrePage() {
         </div>
         <div className="course-centre__actions">
           <CourseApplyButton />
-          {isTeacher && (
-            <LinkButton kind="primary" size="large" to={NEW_COURSE_PATH} icon={<PlusOutlined />}>
-              {t('centre.create')}
-            </LinkButton>
-          )}
+          <CreateCourseAction />
         </div>
       </header>
       <JoinByCode />

@@ -1,11 +1,12 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { ERRORS, ROLES, type TEditableCourse } from '@aiedu/contracts';
+import { ERRORS, type TEditableCourse } from '@aiedu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Collapse, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { readSession } from '../../app/session';
 import { LinkButton } from '../../ui/link-button';
+import { CertificationNeeded, useCourseCreation } from './author-gate';
+import { CollaboratorsButton } from './collaborators-drawer';
 import { courseKeys, editorCalls, useEditableCourse, useEditorMutation } from './course-api';
 import { CourseError } from './course-error';
 import { CourseInfoForm, type CourseInfoValues } from './course-info-form';
@@ -14,14 +15,18 @@ import { CourseOutline } from './course-outline';
 import { CourseResults } from './course-results';
 import { courseEditPath, coursePath } from './course-paths';
 import { CourseStateActions } from './course-state-actions';
+import { CourseVersions } from './course-versions';
 import { SectionEditor } from './section-editor';
 import './course.css';
 
-/** Creating a course: only its information; the editor opens once it exists. */
+/**
+ * Creating a course: only its information; the editor opens once it exists. Someone who may not create one (spec
+ * section 6: certified teachers only) reads what is needed instead of a form the server would refuse.
+ */
 function NewCourse() {
   const { t } = useTranslation('course');
   const navigate = useNavigate();
-  const isTeacher = readSession().roles.includes(ROLES.teacher);
+  const { canCreate, status } = useCourseCreation();
   const create = async (values: CourseInfoValues) => {
     const course = await editorCalls.create(values);
     void navigate(courseEditPath(course.id), { replace: true });
@@ -29,8 +34,13 @@ function NewCourse() {
   return (
     <div className="page course-editor">
       <h1>{t('editor.newTitle')}</h1>
-      {!isTeacher && <Alert type="warning" showIcon title={t('editor.notCertified')} />}
-      <CourseInfoForm onSave={create} />
+      {canCreate === undefined ? (
+        <Skeleton active title={false} paragraph={{ rows: 6 }} />
+      ) : canCreate ? (
+        <CourseInfoForm onSave={create} />
+      ) : (
+        <CertificationNeeded status={status} />
+      )}
     </div>
   );
 }
@@ -64,6 +74,8 @@ function CourseEditor({ courseId }: { courseId: string }) {
   const editable = course.status === 'draft' || course.status === 'modifying';
   const section = course.chapters.flatMap((c) => c.sections).find((s) => s.id === selected) ?? null;
   const act = (call: () => Promise<TEditableCourse>) => run.mutateAsync(call);
+  // A refused order leaves the outline as the server has it (another author may have changed it meanwhile).
+  const reorder = (call: () => Promise<TEditableCourse>) => act(call).catch(reload);
 
   return (
     <div className="page course-editor">
@@ -80,6 +92,10 @@ function CourseEditor({ courseId }: { courseId: string }) {
           <LinkButton size="large" to={coursePath(course.id)} icon={<EyeOutlined />}>
             {t('editor.preview')}
           </LinkButton>
+          <CollaboratorsButton
+            course={course}
+            onChange={(usernames) => act(() => editorCalls.setCollaborators(course.id, usernames))}
+          />
           <CourseStateActions course={course} onAction={(a) => act(() => editorCalls.transition(course.id, a))} />
         </div>
       </header>
@@ -98,6 +114,7 @@ function CourseEditor({ courseId }: { courseId: string }) {
               />
             ),
           },
+          { key: 'versions', label: t('versions.title'), children: <CourseVersions courseId={course.id} /> },
         ]}
       />
       <div className="course-editor__body">
@@ -108,6 +125,8 @@ function CourseEditor({ courseId }: { courseId: string }) {
           onSelect={select}
           onAddChapter={(title) => act(() => editorCalls.addChapter(course.id, title))}
           onDeleteChapter={(id) => act(() => editorCalls.deleteChapter(id))}
+          onRenameChapter={(id, title) => act(() => editorCalls.renameChapter(id, title))}
+          onReorder={(outline) => reorder(() => editorCalls.reorder(course.id, outline))}
           onAddSection={async (chapterId, title) => {
             const added = await editorCalls.addSection(chapterId, title);
             client.setQueryData(courseKeys.edit(courseId), added.course);
@@ -122,10 +141,14 @@ function CourseEditor({ courseId }: { courseId: string }) {
               editable={editable}
               onSave={(body) => act(() => editorCalls.updateSection(section.id, body))}
               onDelete={() => act(() => editorCalls.deleteSection(section.id))}
-              onAddTask={(task) => act(() => editorCalls.addTask(section.id, task))}
-              onDeleteTask={(id) => act(() => editorCalls.deleteTask(id))}
               onDeleteResource={(id) => act(() => editorCalls.deleteResource(id))}
               onUploaded={reload}
+              tasks={{
+                onAdd: (task) => act(() => editorCalls.addTask(section.id, task)),
+                onUpdate: (id, task) => act(() => editorCalls.updateTask(id, task)),
+                onDelete: (id) => act(() => editorCalls.deleteTask(id)),
+                onReorder: (ids) => reorder(() => editorCalls.reorderTasks(section.id, ids)),
+              }}
             />
           ) : (
             <p className="course-editor__hint">{t('editor.noSection')}</p>

@@ -15,6 +15,8 @@ const EDITABLE = {
     publicScope: 'customer',
     tags: ['Arms'],
     learners: 3,
+    directionId: 'd-1',
+    stageId: 's-1',
   }),
   code: 'ABCDEF',
   isOwner: true,

@@ -9,6 +9,7 @@ export interface CourseInfoValues {
   name: string;
   description: string;
   publicScope: (typeof COURSE_SCOPES)[number];
+  /** Required (spec 5: a course's category); null only until chosen. */
   directionId: string | null;
   stageId: string | null;
   difficultyId: string | null;
@@ -58,13 +59,21 @@ export function CourseInfoForm({
         : values;
       await onSave(sent);
       if (course) toast.success(t('editor.saved'));
+    } catch {
+      // The refusal was shown where every refusal is; the form keeps what was written.
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Form layout="vertical" initialValues={initial} onFinish={save} className="course-info-form" requiredMark={false}>
+    <Form
+      layout="vertical"
+      initialValues={initial}
+      onFinish={(values) => void save(values)}
+      className="course-info-form"
+      requiredMark={false}
+    >
       {locked && <p className="course-info-form__locked">{t('editor.infoLocked')}</p>}
       <Form.Item
         name="name"
@@ -80,11 +89,19 @@ export function CourseInfoForm({
         <Form.Item name="publicScope" label={t('editor.scope')}>
           <Select options={COURSE_SCOPES.map((s) => ({ value: s, label: t(`editor.scopes.${s}`) }))} />
         </Form.Item>
-        <Form.Item name="directionId" label={t('centre.direction')}>
-          <Select allowClear options={items(filters.data?.directions)} />
+        <Form.Item
+          name="directionId"
+          label={t('centre.direction')}
+          rules={[{ required: true, message: t('editor.directionRequired') }]}
+        >
+          <Select options={items(filters.data?.directions)} />
         </Form.Item>
-        <Form.Item name="stageId" label={t('centre.stage')}>
-          <Select allowClear options={items(filters.data?.stages)} />
+        <Form.Item
+          name="stageId"
+          label={t('centre.stage')}
+          rules={[{ required: true, message: t('editor.stageRequired') }]}
+        >
+          <Select options={items(filters.data?.stages)} />
         </Form.Item>
         <Form.Item name="difficultyId" label={t('centre.difficulty')}>
           <Select allowClear options={items(filters.data?.difficulties)} />

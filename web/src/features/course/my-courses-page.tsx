@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { ROLES } from '@aiedu/contracts';
 import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentScreen } from '../../app/screen';
 import { readSession } from '../../app/session';
-import { LinkButton } from '../../ui/link-button';
+import { CreateCourseAction } from './author-gate';
 import { useMyStudy, useMyTeaching } from './course-api';
 import { CourseCard } from './course-card';
-import { courseEditPath, coursePath, NEW_COURSE_PATH } from './course-paths';
+import { courseEditPath, coursePath } from './course-paths';
 import { JoinByCode } from './join-by-code';
 import './course.css';
 
@@ -26,9 +25,7 @@ export function MyCoursesPage() {
         <section aria-labelledby="my-teaching">
           <header className="course-mine__head">
             <h2 id="my-teaching">{t('my.teaching')}</h2>
-            <LinkButton kind="primary" size="large" to={NEW_COURSE_PATH} icon={<PlusOutlined />}>
-              {t('centre.create')}
-            </LinkButton>
+            <CreateCourseAction />
           </header>
           {teaching.isPending ? (
             <Skeleton active title={false} />

@@ -1,43 +1,50 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { LIMITS, type TQuestion, type TSection } from '@aiedu/contracts';
+import { LIMITS, type TSection } from '@aiedu/contracts';
 import { Button, Input, Tabs } from 'antd';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
+import { AiLinksField, aiLinksValid, type AiLink } from './ai-links-field';
 import { MarkdownView } from './markdown-view';
 import { ResourceUpload } from './resource-upload';
-import { TaskBuilder } from './task-builder';
+import { TaskList } from './task-list';
 
-/** The editor's middle column: one section's title, Markdown, files and tasks (keyed by section, so it starts fresh). */
+/**
+ * The editor's middle column: one section's title, Markdown, AI experiences, files and tasks (keyed by section, so
+ * it starts fresh).
+ */
 export function SectionEditor({
   section,
   editable,
   onSave,
   onDelete,
-  onAddTask,
-  onDeleteTask,
   onDeleteResource,
   onUploaded,
+  tasks,
 }: {
   section: TSection;
   editable: boolean;
-  onSave: (body: { title: string; content: string }) => Promise<unknown>;
+  onSave: (body: { title: string; content: string; aiLinks: AiLink[] }) => Promise<unknown>;
   onDelete: () => Promise<unknown>;
-  onAddTask: (task: { title: string; questions: TQuestion[] }) => Promise<unknown>;
-  onDeleteTask: (taskId: string) => Promise<unknown>;
   onDeleteResource: (resourceId: string) => Promise<unknown>;
   onUploaded: () => void;
+  /** What the task list does with the section's tasks. */
+  tasks: Omit<ComponentProps<typeof TaskList>, 'tasks' | 'editable'>;
 }) {
   const { t } = useTranslation('course');
   const [title, setTitle] = useState(section.title);
   const [content, setContent] = useState(section.content);
+  const [aiLinks, setAiLinks] = useState<AiLink[]>(section.aiLinks);
   const [busy, setBusy] = useState(false);
 
   const save = async () => {
     setBusy(true);
     try {
-      await onSave({ title: title.trim() || section.title, content });
+      const links = aiLinks.map((l) => ({ title: l.title.trim(), url: l.url.trim() }));
+      await onSave({ title: title.trim() || section.title, content, aiLinks: links });
       toast.success(t('editor.saved'));
+    } catch {
+      // The refusal was shown where every refusal is; what was written stays in the fields.
     } finally {
       setBusy(false);
     }
@@ -74,12 +81,13 @@ export function SectionEditor({
           { key: 'preview', label: t('editor.preview'), children: <MarkdownView source={content} /> },
         ]}
       />
+      <AiLinksField links={aiLinks} editable={editable} onChange={setAiLinks} />
       {editable && (
         <div className="course-section-editor__actions">
-          <Button type="primary" onClick={save} loading={busy}>
+          <Button type="primary" onClick={() => void save()} loading={busy} disabled={!aiLinksValid(aiLinks)}>
             {t('editor.save')}
           </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={() => void onDelete()}>
+          <Button danger icon={<DeleteOutlined />} onClick={() => void onDelete().catch(() => undefined)}>
             {t('editor.delete')}
           </Button>
         </div>
@@ -109,25 +117,7 @@ export function SectionEditor({
           />
         )}
       </section>
-      <section aria-label={t('detail.tasks')}>
-        <h3>{t('detail.tasks')}</h3>
-        <ul className="course-editor__list">
-          {section.tasks.map((task) => (
-            <li key={task.id}>
-              <span>{task.title}</span>
-              {editable && (
-                <Button
-                  type="text"
-                  icon={<DeleteOutlined />}
-                  aria-label={`${t('editor.delete')} ${task.title}`}
-                  onClick={() => void onDeleteTask(task.id)}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-        {editable && section.tasks.length < LIMITS.tasksPerSection && <TaskBuilder onSave={onAddTask} />}
-      </section>
+      <TaskList tasks={section.tasks} editable={editable} {...tasks} />
     </article>
   );
 }

@@ -1,11 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { QUESTION_TYPES, type TQuestion } from '@aiedu/contracts';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { QUESTION_TYPES, type TQuestion, type TSection } from '@aiedu/contracts';
 import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TemplatePicker } from './template-picker';
 
 interface Draft {
+  /** The question's id once saved: learners' answers name it, so an edit keeps it. */
+  id?: string;
   type: (typeof QUESTION_TYPES)[number];
   prompt: string;
   options: string;
@@ -13,47 +15,83 @@ interface Draft {
   projectId: string | null;
 }
 
+type Task = TSection['tasks'][number];
+
 const blank = (): Draft => ({ type: 'single', prompt: '', options: '', answer: [], projectId: null });
 
-function toQuestion(d: Draft, index: number): TQuestion {
-  const id = `q${index + 1}`;
-  const options = d.options
+const draftOf = (q: TQuestion): Draft => ({
+  id: q.id,
+  type: q.type,
+  prompt: q.prompt,
+  options: 'options' in q ? q.options.join('\n') : '',
+  answer: 'answer' in q ? q.answer : [],
+  projectId: q.type === 'experiment' ? q.projectId : null,
+});
+
+const optionsOf = (d: Draft) =>
+  d.options
     .split('\n')
     .map((o) => o.trim())
     .filter(Boolean);
-  if (d.type === 'single') return { id, type: 'single', prompt: d.prompt, options, answer: d.answer.slice(0, 1) };
-  if (d.type === 'multiple') return { id, type: 'multiple', prompt: d.prompt, options, answer: d.answer };
-  if (d.type === 'short') return { id, type: 'short', prompt: d.prompt };
-  return { id, type: 'experiment', prompt: d.prompt, projectId: d.projectId };
+
+/** Questions to save: saved ones keep their ids, new ones get the first `q<n>` no other question of the task has. */
+function toQuestions(drafts: Draft[]): TQuestion[] {
+  const taken = new Set(drafts.flatMap((d) => (d.id ? [d.id] : [])));
+  let next = 1;
+  const freshId = () => {
+    while (taken.has(`q${next}`)) next++;
+    taken.add(`q${next}`);
+    return `q${next}`;
+  };
+  return drafts.map((d) => {
+    const id = d.id ?? freshId();
+    const options = optionsOf(d);
+    if (d.type === 'single') return { id, type: 'single', prompt: d.prompt, options, answer: d.answer.slice(0, 1) };
+    if (d.type === 'multiple') return { id, type: 'multiple', prompt: d.prompt, options, answer: d.answer };
+    if (d.type === 'short') return { id, type: 'short', prompt: d.prompt };
+    return { id, type: 'experiment', prompt: d.prompt, projectId: d.projectId };
+  });
 }
 
-/** Writes a task: questions of the four types; for choice questions, the options and which are right. */
+/**
+ * Writes a task, or changes a saved one (`task`): questions of the four types; for choice questions, the options
+ * and which are right.
+ */
 export function TaskBuilder({
+  task,
   onSave,
+  onCancel,
 }: {
+  task?: Task;
   onSave: (task: { title: string; questions: TQuestion[] }) => Promise<unknown>;
+  onCancel?: () => void;
 }) {
   const { t } = useTranslation('course');
-  const [title, setTitle] = useState('');
-  const [drafts, setDrafts] = useState<Draft[]>([blank()]);
+  const [title, setTitle] = useState(task?.title ?? '');
+  const [drafts, setDrafts] = useState<Draft[]>(task ? task.questions.map(draftOf) : [blank()]);
   const [busy, setBusy] = useState(false);
   const change = (i: number, patch: Partial<Draft>) =>
     setDrafts((all) => all.map((d, j) => (i === j ? { ...d, ...patch } : d)));
+  const heading = task ? t('editor.editTask', { title: task.title }) : t('editor.addQuiz');
 
   const save = async () => {
     setBusy(true);
     try {
-      await onSave({ title: title.trim() || t('editor.addQuiz'), questions: drafts.map(toQuestion) });
-      setTitle('');
-      setDrafts([blank()]);
+      await onSave({ title: title.trim() || task?.title || t('editor.addQuiz'), questions: toQuestions(drafts) });
+      if (!task) {
+        setTitle('');
+        setDrafts([blank()]);
+      }
+    } catch {
+      // The refusal was shown where every refusal is; the task stays as written, to be corrected.
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <section className="course-task-builder" aria-label={t('editor.addQuiz')}>
-      <h3>{t('editor.addQuiz')}</h3>
+    <section className="course-task-builder" aria-label={heading}>
+      <h3>{heading}</h3>
       <Input
         aria-label={t('editor.taskTitle')}
         placeholder={t('editor.taskTitle')}
@@ -61,13 +99,19 @@ export function TaskBuilder({
         onChange={(e) => setTitle(e.target.value)}
       />
       {drafts.map((d, i) => {
-        const options = d.options
-          .split('\n')
-          .map((o) => o.trim())
-          .filter(Boolean);
+        const options = optionsOf(d);
         return (
           <fieldset key={i} className="course-task-builder__question">
             <legend>{`${t('editor.questionPrompt')} ${i + 1}`}</legend>
+            {drafts.length > 1 && (
+              <Button
+                type="text"
+                className="course-task-builder__remove"
+                icon={<DeleteOutlined />}
+                aria-label={t('editor.removeQuestion', { number: i + 1 })}
+                onClick={() => setDrafts((all) => all.filter((_, j) => j !== i))}
+              />
+            )}
             <Select
               aria-label={t('editor.questionType')}
               value={d.type}
@@ -109,9 +153,10 @@ export function TaskBuilder({
         <Button icon={<PlusOutlined />} onClick={() => setDrafts((all) => [...all, blank()])}>
           {t('editor.addQuestion')}
         </Button>
-        <Button type="primary" onClick={save} loading={busy}>
+        <Button type="primary" onClick={() => void save()} loading={busy}>
           {t('editor.saveTask')}
         </Button>
+        {onCancel && <Button onClick={onCancel}>{t('editor.cancel')}</Button>}
       </div>
     </section>
   );
