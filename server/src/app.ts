@@ -6,13 +6,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API, SERVICE_PATHS } from '@aiedu/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { validatorCompiler } from './platform/validation-messages.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { ssoRoutes } from './modules/auth/sso.routes.js';
 import { fileRoutes } from './modules/files/files.routes.js';

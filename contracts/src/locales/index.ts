@@ -7,3 +7,4 @@ import { zh_CHT } from './zh_CHT.js';
 
 /** Error messages by language: the same text on the server (`errorMsg`) and in the web client. */
 export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = { en, zh_CHS, zh_CHT, ja };
+export { VALIDATION_MESSAGES } from './validation.js';

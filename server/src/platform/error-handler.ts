@@ -1,8 +1,9 @@
-import { ERRORS, type ErrorEntry, type ErrorName } from '@aiedu/contracts';
+import { ERRORS, type ErrorEntry, type ErrorName, type Language } from '@aiedu/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 import { errorMessage, requestLanguage } from './i18n.js';
+import { localiseIssue } from './validation-messages.js';
 
 interface Mapped {
   entry: ErrorEntry;
@@ -23,14 +24,31 @@ const PG_CLIENT_ERRORS: Record<string, ErrorName> = {
   '22008': 'BAD_REQUEST', // datetime_field_overflow
 };
 
-function mapError(error: unknown): Mapped {
+/** `data.issues` of a refusal, each message in the caller's language. */
+function localiseIssues(details: unknown, language: Language): unknown {
+  const issues = (details as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return details;
+  return {
+    ...(details as object),
+    issues: (issues as { path: string; message: string }[]).map((i) => ({
+      ...i,
+      message: localiseIssue(i.message, language),
+    })),
+  };
+}
+
+function mapError(error: unknown, language: Language): Mapped {
   if (error instanceof AppError) {
-    return { entry: error.entry, status: error.status, data: error.details ?? null };
+    return { entry: error.entry, status: error.status, data: localiseIssues(error.details ?? null, language) };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
       path: `${error.validationContext ?? 'body'}${v.instancePath.replaceAll('/', '.')}`,
-      message: v.message ?? '',
+      message: localiseIssue(
+        v.message ?? '',
+        language,
+        (v.params as { issue?: Parameters<typeof localiseIssue>[2] }).issue,
+      ),
     }));
     return { entry: ERRORS.BAD_REQUEST, status: 400, data: { issues } };
   }
@@ -65,7 +83,8 @@ function findPgCode(error: unknown): string | undefined {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const { entry, status, data } = mapError(error);
+  const language = requestLanguage(request);
+  const { entry, status, data } = mapError(error, language);
   if (status >= 500) {
     // The body never carries the stack or SQL; the log has both, under the request id.
     request.log.error({ err: error }, 'request failed');
@@ -75,7 +94,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send({ errorCode: entry.code, errorMsg: errorMessage(entry, requestLanguage(request)), data });
+    .send({ errorCode: entry.code, errorMsg: errorMessage(entry, language), data });
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -94,11 +94,11 @@ export async function updateSchool(
   // The scope is read before the transaction: on the embedded database a query beside an open transaction waits for it.
   const scope = await callerScope(ctx.db, auth);
   const { school, ended } = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(schools)
-      .set(input)
-      .where(and(eq(schools.id, id), scopeWhere(scope, schools)))
-      .returning();
+    const where = and(eq(schools.id, id), scopeWhere(scope, schools));
+    // A body without a field changes nothing and answers the school as it is.
+    const [row] = Object.values(input).some((value) => value !== undefined)
+      ? await tx.update(schools).set(input).where(where).returning()
+      : await tx.select().from(schools).where(where);
     if (!row) throw new AppError('NOT_FOUND');
     // Switched off, its teachers, students and staff are signed out.
     const ending =
