@@ -260,6 +260,11 @@ c.ServerApp.allow_root = True
 c.ServerApp.allow_origin = '*'
 c.ServerApp.disable_check_xsrf = True
 c.ServerApp.terminals_enabled = True
+# Terminals start bash with the platform's startup file (beside this one): the project's user has no entry in the
+# machine's user list, so bash's own prompt would read "I have no name!".
+c.ServerApp.terminado_settings = {
+    'shell_command': ['/bin/bash', '--rcfile', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bashrc'), '-i'],
+}
 c.ServerApp.port_retries = 0
 c.ServerApp.shutdown_no_activity_timeout = 0
 c.FileContentsManager.delete_to_trash = False
@@ -267,6 +272,24 @@ c.ContentsManager.allow_hidden = False
 # Kernels and their server speak over Unix sockets in the project's own connection folder, never over loopback
 # TCP: a project's processes reach no address of this machine (the platform's network rules), not even their own.
 c.KernelManager.transport = 'ipc'
+`;
+
+/**
+ * A terminal's startup file (`bashrc` beside the Jupyter config): the machine's and the project's own startup
+ * files, then a prompt that names the project's user (`USER`, which has no entry in the machine's user list) and
+ * the project instead of bash's "I have no name!".
+ */
+export const TERMINAL_RC = `# Written by the platform at start; do not edit.
+[ -f /etc/bash.bashrc ] && . /etc/bash.bashrc
+[ -f "$HOME/.bashrc" ] && . "$HOME/.bashrc"
+# Where the shell is: inside the project's files as "workspace/…", elsewhere the full path.
+__aiedu_where() {
+  if [ -n "$JUPYTER_SERVER_ROOT" ]; then
+    case "$PWD" in "$JUPYTER_SERVER_ROOT" | "$JUPYTER_SERVER_ROOT"/*) echo "workspace\${PWD#"$JUPYTER_SERVER_ROOT"}"; return ;; esac
+  fi
+  echo "$PWD"
+}
+PS1='\\[\\e[1;32m\\]\${USER:-student}@\${AIEDU_PROJECT:-project}\\[\\e[0m\\]:\\[\\e[1;34m\\]$(__aiedu_where)\\[\\e[0m\\]\\$ '
 `;
 
 /**

@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { RuntimeLimits } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { joinCgroup, type LimitsMode } from './cgroup-limits.js';
-import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER } from './jupyter-config.js';
+import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER, TERMINAL_RC } from './jupyter-config.js';
 import { hidingCommand } from './process-view.js';
 import type { RuntimeEndpoint } from './runtime-driver.js';
 
@@ -34,6 +34,8 @@ export function writeJupyterFiles(rootDir: string) {
   for (const folder of [jupyterPath, path.dirname(kernelDir), kernelDir]) chmodSync(folder, 0o755);
   writeFileSync(path.join(kernelDir, 'kernel.json'), JSON.stringify(KERNEL_SPEC, null, 1), { mode: 0o644 });
   writeFileSync(path.join(kernelDir, 'launch.py'), KERNEL_LAUNCHER, { mode: 0o644 });
+  // The config names it by its own folder: `bashrc` beside it.
+  writeFileSync(path.join(rootDir, 'bashrc'), TERMINAL_RC, { mode: 0o644 });
   return { configFile, launcherFile, jupyterPath };
 }
 
@@ -96,6 +98,18 @@ function freePort(): Promise<number> {
   });
 }
 
+/** What a project's processes call their user (its uid has no entry in the machine's user list). */
+export const RUNTIME_USER_NAME = 'aiedu';
+
+/** A project's name as a terminal prompt shows it: letters, digits and CJK, other characters as '-'. */
+export function promptName(name: string | undefined): string {
+  const cleaned = (name ?? '')
+    .replace(/[^\p{L}\p{N}_.-]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 30);
+  return cleaned || 'project';
+}
+
 export const threadsFor = (limits: RuntimeLimits) => String(Math.max(1, Math.floor(limits.cpu)));
 
 /**
@@ -110,10 +124,17 @@ export function projectEnvironment(options: {
   runtimeDir: string;
   limits: RuntimeLimits;
   pipIndexUrl: string | undefined;
+  /** The project's name, for a terminal's prompt. */
+  projectName?: string;
 }): Record<string, string> {
   const threads = threadsFor(options.limits);
   return {
     HOME: options.home,
+    // The project's user has no entry in the machine's user list: tools that ask for a name (getpass, a
+    // terminal's prompt) read these.
+    USER: RUNTIME_USER_NAME,
+    LOGNAME: RUNTIME_USER_NAME,
+    AIEDU_PROJECT: promptName(options.projectName),
     PATH: `${options.venv}/bin:/usr/local/bin:/usr/bin:/bin`,
     VIRTUAL_ENV: options.venv,
     LANG: 'C.UTF-8',

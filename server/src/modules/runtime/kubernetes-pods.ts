@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { V1Pod } from '@kubernetes/client-node';
 import type { ContainerType } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
-import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER } from './jupyter-config.js';
+import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER, TERMINAL_RC } from './jupyter-config.js';
 import { projectEnvironment } from './jupyter-server.js';
 import type { RuntimeProject } from './runtime-driver.js';
 
@@ -29,6 +29,7 @@ export const RUNTIME_CONFIG_FILES: Record<string, string> = {
   'jupyter_server_launch.py': SERVER_LAUNCHER,
   'kernel.json': JSON.stringify(KERNEL_SPEC, null, 1),
   'launch.py': KERNEL_LAUNCHER,
+  bashrc: TERMINAL_RC,
 };
 
 /** The project's environment, as its pod's processes see it. */

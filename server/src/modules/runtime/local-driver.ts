@@ -258,6 +258,7 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
       venv: path.join(this.projectDir(project.id), 'venv'),
       jupyterPath: this.jupyterPath,
       runtimeDir: this.connectionDir(project),
+      projectName: project.name,
       limits: runtimeType ? this.options.limits[runtimeType] : { cpu: 1, memoryMb: 0 },
       pipIndexUrl: this.options.pipIndexUrl,
     });

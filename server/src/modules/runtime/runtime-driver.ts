@@ -5,6 +5,8 @@ export interface RuntimeProject {
   id: string;
   /** The project's small number; the local driver derives its system user from it. */
   seq: number;
+  /** Its name, which a terminal's prompt shows (starts pass it; other calls need not). */
+  name?: string;
 }
 
 export interface RuntimeEndpoint {

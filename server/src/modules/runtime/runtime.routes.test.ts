@@ -224,6 +224,11 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify(['stdin', 'pwd\r']));
     await waitFor(() => screen.includes('/workspace'));
+    // The prompt names the project's user and the project, not bash's "I have no name!"; so do tools that ask.
+    expect(screen).toMatch(/aiedu@Numbers.*:.*workspace.*\$ /);
+    expect(screen).not.toContain('I have no name!');
+    socket.send(JSON.stringify(['stdin', 'python3 -c "import getpass; print(getpass.getuser())"\r']));
+    await waitFor(() => /\raiedu\r\n/.test(screen));
     socket.close();
   }, 30_000);
 
