@@ -48,6 +48,22 @@ describe('who may create a course', () => {
     expect(screen.queryByRole('link', { name: /Create a course/ })).toBeNull();
   });
 
+  it.each([
+    ['en', '/pjedu/course', 'Apply for teacher certification'],
+    ['zh_CHS', '/pjedu/course', '申请教师认证'],
+    ['en', '/pjedu/my/courses', 'Apply for teacher certification'],
+    ['zh_CHS', '/pjedu/my/courses', '申请教师认证'],
+  ] as const)('passes axe in %s on %s with the notice', async (language, path, apply) => {
+    await changeLanguage(language, { remember: false });
+    signInAs(ROLES.teacher);
+    status({ canCreate: false, certification: null });
+    server.on(`GET ${COURSE_API.mine}`, () => ok([]));
+    server.on(`GET ${COURSE_API.study}`, () => ok([]));
+    renderApp(path);
+    await screen.findByRole('link', { name: apply });
+    expect(await axeViolations()).toEqual([]);
+  });
+
   it('says a request is being reviewed, and why one was refused', async () => {
     signInAs(ROLES.teacher);
     status({ canCreate: false, certification: { status: 'pending', reason: '' } });

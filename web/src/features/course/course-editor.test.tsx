@@ -130,7 +130,7 @@ const outlineSent = () => lastChange(server, `${B}/c-1/outline`) as TOutlineRequ
 const outlineNav = () => screen.getByRole('navigation', { name: 'Chapters and sections' });
 
 describe('shaping a course in the editor', () => {
-  it('moves chapters and sections with the up and down buttons, across chapters, in one call each', async () => {
+  it('moves a chapter with the up and down buttons, in one call, and names every handle and button', async () => {
     const user = userEvent.setup();
     renderApp('/pjedu/courses/c-1/edit');
     await screen.findByRole('heading', { level: 3, name: 'Sensors' });
@@ -158,13 +158,25 @@ describe('shaping a course in the editor', () => {
           .map((h) => h.textContent),
       ).toEqual(['Sensors', 'Basics']),
     );
-    // The last section of a chapter goes down into the start of the next one.
-    await user.click(screen.getByRole('button', { name: 'Move "Light" down' }));
+  });
+
+  it('moves a section from the end of its chapter into the next, leaving a place to drop into', async () => {
+    const user = userEvent.setup();
+    renderApp('/pjedu/courses/c-1/edit');
+    await user.click(await screen.findByRole('button', { name: 'Move "Motors" down' }));
+    await waitFor(() => expect(server.to(`${B}/c-1/outline`)).toHaveLength(1));
+    expect(outlineSent()).toEqual({
+      chapters: [
+        { id: 'ch-1', sections: ['s-1'] },
+        { id: 'ch-2', sections: ['s-2', 's-3'] },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Move "Hello" down' }));
     await waitFor(() => expect(server.to(`${B}/c-1/outline`)).toHaveLength(2));
     expect(outlineSent()).toEqual({
       chapters: [
-        { id: 'ch-2', sections: [] },
-        { id: 'ch-1', sections: ['s-3', 's-1', 's-2'] },
+        { id: 'ch-1', sections: [] },
+        { id: 'ch-2', sections: ['s-1', 's-2', 's-3'] },
       ],
     });
     expect(await screen.findByText('Drop a section here')).toBeTruthy();
@@ -281,14 +293,34 @@ describe('shaping a course in the editor', () => {
     expect(screen.getByText('Abandoned revision').closest('tr')!.textContent).toContain('Robots?');
   });
 
-  it.each(['en', 'zh_CHS'] as const)(
-    'passes axe with the outline, a section and its tasks open in %s',
-    async (language) => {
-      await changeLanguage(language, { remember: false });
-      renderApp('/pjedu/courses/c-1/edit?section=s-1');
-      await screen.findByRole('article');
-      await screen.findAllByRole('button', { name: /Quiz|测验|Second/ });
-      expect(await axeViolations()).toEqual([]);
-    },
-  );
+  const LANGUAGES = [
+    ['en', { versions: 'Versions', open: /Collaborators \(1\)/, drawer: 'Collaborators' }],
+    ['zh_CHS', { versions: '版本', open: /协作者（1）/, drawer: '协作者' }],
+  ] as const;
+
+  it.each(LANGUAGES)('passes axe in %s with the outline, a section and its tasks open', async (language) => {
+    await changeLanguage(language, { remember: false });
+    renderApp('/pjedu/courses/c-1/edit?section=s-1');
+    await screen.findByRole('article');
+    await screen.findAllByRole('button', { name: /Quiz|测验|Second/ });
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('passes axe in %s with the versions open', async (language, names) => {
+    await changeLanguage(language, { remember: false });
+    const user = userEvent.setup();
+    renderApp('/pjedu/courses/c-1/edit');
+    await user.click(await screen.findByRole('button', { name: names.versions }));
+    await screen.findByText('Robots?');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('passes axe in %s with the collaborators drawer open', async (language, names) => {
+    await changeLanguage(language, { remember: false });
+    const user = userEvent.setup();
+    renderApp('/pjedu/courses/c-1/edit');
+    await user.click(await screen.findByRole('button', { name: names.open }));
+    await screen.findByRole('dialog', { name: names.drawer });
+    expect(await axeViolations()).toEqual([]);
+  });
 });

@@ -144,10 +144,13 @@ export function CourseOutline({
                       value={sectionTitles[chapter.id] ?? ''}
                       onChange={(e) => setSectionTitles((s) => ({ ...s, [chapter.id]: e.target.value }))}
                       enterButton={t('editor.addSection')}
-                      onSearch={async (title) => {
+                      onSearch={(title) => {
                         if (!title.trim()) return;
-                        await onAddSection(chapter.id, title.trim());
-                        setSectionTitles((s) => ({ ...s, [chapter.id]: '' }));
+                        // A refusal was shown where every refusal is; the title stays to be corrected.
+                        void onAddSection(chapter.id, title.trim()).then(
+                          () => setSectionTitles((s) => ({ ...s, [chapter.id]: '' })),
+                          () => undefined,
+                        );
                       }}
                     />
                   )}
@@ -169,10 +172,12 @@ export function CourseOutline({
               <PlusOutlined aria-hidden="true" /> {t('editor.addChapter')}
             </>
           }
-          onSearch={async (title) => {
+          onSearch={(title) => {
             if (!title.trim()) return;
-            await onAddChapter(title.trim());
-            setChapterTitle('');
+            void onAddChapter(title.trim()).then(
+              () => setChapterTitle(''),
+              () => undefined,
+            );
           }}
         />
       )}
