@@ -150,7 +150,7 @@ for (const language of LANGUAGES) {
       const sectionEditor = page.getByRole('article', { name: 'Welcome' });
       await sectionEditor.getByLabel(say('editor.sectionTitle'), { exact: true }).fill('Welcome, version 2');
       await sectionEditor.getByRole('button', { name: named(say('editor.save')) }).click();
-      await expect(page.getByRole('button', { name: 'Welcome, version 2' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Welcome, version 2', exact: true })).toBeVisible();
 
       await student.reload();
       await expect(student.getByRole('heading', { level: 1, name: courseName })).toBeVisible();
