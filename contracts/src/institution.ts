@@ -91,6 +91,7 @@ export const ZSwitchRequest = z.object({ enabled: z.boolean() });
 export const ZSchool = z.object({
   id: z.string(),
   customerId: z.string(),
+  customerName: z.string().describe('the customer (or sub-customer) the school belongs to'),
   name: z.string(),
   eduStages: z.array(z.string()),
   enabled: z.boolean(),

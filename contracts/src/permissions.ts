@@ -14,7 +14,10 @@ export const PERMISSIONS = {
   'system.manage': [SUPER],
   'customer.manage': [SUPER],
   'subCustomer.manage': [SUPER, customerAdmin],
+  /** Creating schools and switching them on or off. */
   'school.manage': [...INSTITUTION_ADMINS],
+  /** Seeing and editing schools: school and organisation administrators only their own. */
+  'school.edit': [...SCHOOL_ADMINS],
   'user.manage': [...INSTITUTION_ADMINS],
   'period.manage': [...SCHOOL_ADMINS],
   'class.manage': [...SCHOOL_ADMINS],

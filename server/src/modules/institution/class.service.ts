@@ -161,13 +161,13 @@ async function endClass(
 ) {
   const scope = await callerScope(ctx.db, auth);
   return ctx.db.transaction(async (tx) => {
+    const inScope = and(eq(classes.id, id), scopeWhere(scope, classes), ne(classes.classStatus, 'deleted'));
+    // Found in the scope before anything else is said of it: another school's class is only ever "not found".
+    const [found] = await tx.select({ id: classes.id }).from(classes).where(inScope).for('update');
+    if (!found) throw new AppError('NOT_FOUND');
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(students).where(eq(students.classId, id));
     if (status === 'deleted' && n > 0) throw new AppError('OPERATION_FAILED', { students: n });
-    const [row] = await tx
-      .update(classes)
-      .set({ classStatus: status })
-      .where(and(eq(classes.id, id), scopeWhere(scope, classes), ne(classes.classStatus, 'deleted')))
-      .returning();
+    const [row] = await tx.update(classes).set({ classStatus: status }).where(inScope).returning();
     if (!row) throw new AppError('NOT_FOUND');
     await writeAudit(tx, request, {
       module: 'class',

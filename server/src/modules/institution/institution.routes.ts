@@ -36,6 +36,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   const tags = ['institution'];
   const customerConfig = { permission: 'customer.manage' as const };
   const schoolConfig = { permission: 'school.manage' as const };
+  const ownSchoolConfig = { permission: 'school.edit' as const };
 
   app.get(
     CUSTOMERS,
@@ -159,10 +160,10 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     SCHOOLS,
     {
-      config: schoolConfig,
+      config: ownSchoolConfig,
       schema: {
         tags,
-        summary: 'Schools of the caller’s customer',
+        summary: 'Schools of the caller’s customer (school staff: their own school)',
         querystring: ZSortedListQuery,
         response: envelopeOf(ZPage(ZSchool)),
       },
@@ -185,7 +186,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.put(
     `${SCHOOLS}/:id`,
     {
-      config: schoolConfig,
+      config: ownSchoolConfig,
       schema: {
         tags,
         summary: 'Update a school',

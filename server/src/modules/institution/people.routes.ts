@@ -45,11 +45,20 @@ const ZPeopleQuery = z.object({
 });
 const ZId = z.object({ id: z.uuid() });
 
+/**
+ * Where each family answers: the school administration's paths, and the teachers also under the organisation
+ * administrators' family (spec 7: `/api/v1/admin_organize/teachers`), the same calls on the same rules.
+ */
+const FAMILIES = [
+  ['teacher', '/gw/admin/api/v1/school/teachers'],
+  ['teacher', '/api/v1/admin_organize/teachers'],
+  ['student', '/gw/admin/api/v1/school/students'],
+] as const;
+
 /** Teachers and students of the caller's schools: list, create within quota, switch, reset password. */
 export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['institution'];
-  for (const kind of ['teacher', 'student'] as const) {
-    const base = `/gw/admin/api/v1/school/${kind}s`;
+  for (const [kind, base] of FAMILIES) {
     const config = { permission: kind === 'teacher' ? ('teacher.manage' as const) : ('student.manage' as const) };
     const item = kind === 'teacher' ? ZTeacher : ZStudent;
 
@@ -158,6 +167,27 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         );
       },
     );
+    app.post(
+      base,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Create a ${kind} within the ${kind} quota${kind === 'student' ? ', in a class' : ''}`,
+          body: kind === 'teacher' ? ZCreateTeacherRequest : ZCreateStudentRequest,
+          response: envelopeOf(item),
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const body = request.body as z.infer<typeof ZCreateTeacherRequest> | z.infer<typeof ZCreateStudentRequest>;
+        return ok(
+          'classId' in body
+            ? await createStudent(ctx, request, auth, body)
+            : await createTeacher(ctx, request, auth, body),
+        );
+      },
+    );
     app.get(
       `${base}/template`,
       { config, schema: { tags, summary: `The ${kind} import template (xlsx) in the request language` } },
@@ -200,31 +230,4 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     );
   }
-
-  app.post(
-    '/gw/admin/api/v1/school/teachers',
-    {
-      config: { permission: 'teacher.manage' },
-      schema: {
-        tags,
-        summary: 'Create a teacher within the teacher quota',
-        body: ZCreateTeacherRequest,
-        response: envelopeOf(ZTeacher),
-      },
-    },
-    async (request) => ok(await createTeacher(ctx, request, requireAuth(request), request.body)),
-  );
-  app.post(
-    '/gw/admin/api/v1/school/students',
-    {
-      config: { permission: 'student.manage' },
-      schema: {
-        tags,
-        summary: 'Create a student in a class within the student quota',
-        body: ZCreateStudentRequest,
-        response: envelopeOf(ZStudent),
-      },
-    },
-    async (request) => ok(await createStudent(ctx, request, requireAuth(request), request.body)),
-  );
 };

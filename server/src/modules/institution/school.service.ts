@@ -1,22 +1,23 @@
 import type { TSchool } from '@aiedu/contracts';
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { schools } from '../../platform/db/schema/index.js';
+import { customers, schools } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { callerScope, scopeWhere, targetCustomer } from '../../platform/tenancy.js';
+import { callerScope, scopeWhere, targetCustomer, type Scope } from '../../platform/tenancy.js';
 import { likeText } from '../../platform/db/like.js';
 import { revokeSessionsOf } from '../auth/session.service.js';
 import { assertQuota } from './quota.service.js';
 
 type SchoolRow = typeof schools.$inferSelect;
 
-const present = (row: SchoolRow): TSchool => ({
+const present = (row: SchoolRow, customerName: string): TSchool => ({
   id: row.id,
   customerId: row.customerId,
+  customerName,
   name: row.name,
   eduStages: row.eduStages,
   enabled: row.enabled,
@@ -25,20 +26,31 @@ const present = (row: SchoolRow): TSchool => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** The name of the customer a school belongs to, for telling apart the schools of sub-customers. */
+const customerName = sql<string>`(select c.name from ${customers} c where c.id = ${schools.customerId})`;
+
+async function nameOfCustomer(db: Db, id: string) {
+  const [row] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, id));
+  return row?.name ?? '';
+}
+
+/** The schools a scope holds: school staff hold only their own. */
+const schoolsOf = (scope: Scope) => scopeWhere(scope, { customerId: schools.customerId, schoolId: schools.id });
+
 export async function listSchools(
   ctx: AppContext,
   auth: AuthContext,
   query: { page: number; size: number; keyword?: string | undefined; sort?: string | undefined },
 ) {
   const where = and(
-    scopeWhere(await callerScope(ctx.db, auth), schools),
+    schoolsOf(await callerScope(ctx.db, auth)),
     query.keyword ? ilike(schools.name, likeText(query.keyword)) : undefined,
   );
   const [field, direction] = (query.sort ?? 'createdAt,desc').split(',');
   const column = field === 'name' ? schools.name : schools.createdAt;
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select()
+      .select({ school: schools, customerName })
       .from(schools)
       .where(where)
       .orderBy(direction === 'asc' ? asc(column) : desc(column), asc(schools.id))
@@ -46,7 +58,12 @@ export async function listSchools(
       .offset((query.page - 1) * query.size),
     ctx.db.select({ n: count() }).from(schools).where(where),
   ]);
-  return { list: rows.map(present), total: total?.n ?? 0, page: query.page, size: query.size };
+  return {
+    list: rows.map((r) => present(r.school, r.customerName)),
+    total: total?.n ?? 0,
+    page: query.page,
+    size: query.size,
+  };
 }
 
 /**
@@ -79,7 +96,7 @@ export async function createSchool(
       })
       .returning();
     await writeAudit(tx, request, { module: 'school', operation: 'create', params: input, customerId });
-    return present(row!);
+    return present(row!, await nameOfCustomer(tx as unknown as Db, customerId));
   });
 }
 
@@ -94,7 +111,7 @@ export async function updateSchool(
   // The scope is read before the transaction: on the embedded database a query beside an open transaction waits for it.
   const scope = await callerScope(ctx.db, auth);
   const { school, ended } = await ctx.db.transaction(async (tx) => {
-    const where = and(eq(schools.id, id), scopeWhere(scope, schools));
+    const where = and(eq(schools.id, id), schoolsOf(scope));
     // A body without a field changes nothing and answers the school as it is.
     const [row] = Object.values(input).some((value) => value !== undefined)
       ? await tx.update(schools).set(input).where(where).returning()
@@ -109,7 +126,7 @@ export async function updateSchool(
       params: { id, ...input },
       customerId: row.customerId,
     });
-    return { school: present(row), ended: ending };
+    return { school: present(row, await nameOfCustomer(tx as unknown as Db, row.customerId)), ended: ending };
   });
   if (ended) ctx.sessions.ended(ended);
   return school;

@@ -32,7 +32,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { screen: 'modules', permission: 'customer.manage' },
     ],
   },
-  { group: 'schools', items: [{ screen: 'schools', permission: 'school.manage' }] },
+  { group: 'schools', items: [{ screen: 'schools', permission: 'school.edit' }] },
   {
     group: 'classes',
     items: [

@@ -139,6 +139,7 @@ describe('administration screens', { timeout: 30_000 }, () => {
       .map((a) => a.textContent);
     expect(entries).toEqual([
       'Periods',
+      'Schools',
       'Classes',
       'History classes',
       'Teachers',
@@ -148,9 +149,9 @@ describe('administration screens', { timeout: 30_000 }, () => {
       'Teacher certification',
     ]);
     expect(await screen.findByRole('cell', { name: 'Grade 4 Class 1' })).toBeTruthy();
-    renderApp('/admin/schools');
+    renderApp('/super/customers');
     expect(await screen.findByText('The current user does not have permission to access this page')).toBeTruthy();
-    expect(server.to(ADMIN_API.schools)).toEqual([]);
+    expect(server.to(ADMIN_API.customers)).toEqual([]);
   });
 
   it('dry-runs an import, lists every bad row with its number, and imports only a clean file', async () => {

@@ -1,24 +1,61 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { EDU_STAGES, LIMITS, ZCreateSchoolRequest, type TSchool } from '@aiedu/contracts';
+import {
+  EDU_STAGES,
+  hasPermission,
+  LIMITS,
+  ROLES,
+  ZCreateSchoolRequest,
+  type TCustomer,
+  type TSchool,
+} from '@aiedu/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Switch, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { useSessionRoles } from '../../app/session';
 import { schemaRule } from '../../ui/form-rules';
 import { AdminShell } from './admin-shell';
-import { ADMIN_API, useAdminMutation } from './admin-api';
+import { ADMIN_API, useAdminMutation, type Page } from './admin-api';
 import { FormDrawer } from './form-drawer';
 import { ListTable, SearchBar, useStatusSwitch } from './list-controls';
 import { useListQuery } from './use-list-query';
 
-type Values = { name: string; eduStages: string[]; notes: string; listed: boolean };
+type Values = { name: string; eduStages: string[]; notes: string; listed: boolean; customerId?: string };
+
+/**
+ * The customers a new school may go to: every customer for a super administrator, the caller's own and its
+ * sub-customers for a customer administrator (none to choose from otherwise: the school is the caller's customer's).
+ */
+function useCustomerChoices() {
+  const { t } = useTranslation('admin');
+  const roles = useSessionRoles();
+  const isSuper = roles.includes(ROLES.super);
+  const customers = useQuery({
+    queryKey: [ADMIN_API.customers, { size: 100 }],
+    queryFn: () => api.get<Page<TCustomer>>(ADMIN_API.customers, { query: { size: 100 } }),
+    enabled: isSuper,
+  });
+  const subCustomers = useQuery({
+    queryKey: [ADMIN_API.subCustomers],
+    queryFn: () => api.get<TCustomer[]>(ADMIN_API.subCustomers),
+    enabled: !isSuper && hasPermission(roles, 'subCustomer.manage'),
+  });
+  const label = (c: TCustomer) => `${c.name} (${c.code})`;
+  if (isSuper) return (customers.data?.list ?? []).map((c) => ({ value: c.id, label: label(c) }));
+  const subs = (subCustomers.data ?? []).map((c) => ({ value: c.id, label: label(c) }));
+  return subs.length > 0 ? [{ value: '', label: t('schools.ownCustomer') }, ...subs] : [];
+}
 
 function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
+  const customerChoices = useCustomerChoices();
   const save = useAdminMutation(
-    (values: Values) =>
-      school ? api.put(`${ADMIN_API.schools}/${school.id}`, values) : api.post(ADMIN_API.schools, values),
+    ({ customerId, ...values }: Values) =>
+      school
+        ? api.put(`${ADMIN_API.schools}/${school.id}`, values)
+        : api.post(ADMIN_API.schools, { ...values, ...(customerId ? { customerId } : {}) }),
     [ADMIN_API.schools, ADMIN_API.schoolInfo],
     onClose,
   );
@@ -27,10 +64,19 @@ function SchoolDrawer({ school, onClose }: { school: TSchool | null; onClose: ()
       title={t(school ? 'schools.edit' : 'schools.new')}
       saving={save.isPending}
       form={form}
-      initialValues={school ?? { eduStages: ['primary'], notes: '', listed: false }}
+      initialValues={school ?? { eduStages: ['primary'], notes: '', listed: false, customerId: '' }}
       onFinish={(values) => save.mutate(values)}
       onClose={onClose}
     >
+      {!school && customerChoices.length > 0 && (
+        <Form.Item
+          name="customerId"
+          label={t('schools.customer')}
+          rules={[{ required: true, message: t('form.required') }]}
+        >
+          <Select showSearch optionFilterProp="label" options={customerChoices} />
+        </Form.Item>
+      )}
       <Form.Item
         name="name"
         label={t('schools.name')}
@@ -61,8 +107,11 @@ export function SchoolsPage() {
   const list = useListQuery<TSchool>(ADMIN_API.schools);
   const [editing, setEditing] = useState<TSchool | 'new' | null>(null);
   const status = useStatusSwitch(ADMIN_API.schools, [ADMIN_API.schools, ADMIN_API.schoolInfo], 'schools');
+  // School and organisation administrators see and edit their own school; creating and switching are the customer's.
+  const manages = hasPermission(useSessionRoles(), 'school.manage');
   const columns: TableColumnsType<TSchool> = [
     { title: t('schools.name'), dataIndex: 'name', sorter: true },
+    { title: t('schools.customer'), dataIndex: 'customerName' },
     {
       title: t('schools.eduStages'),
       key: 'stages',
@@ -72,7 +121,7 @@ export function SchoolsPage() {
     {
       title: t('common.status'),
       key: 'enabled',
-      render: (_, s) => status.render(s, s.name),
+      render: (_, s) => (manages ? status.render(s, s.name) : t(s.enabled ? 'common.enabled' : 'common.disabled')),
     },
     {
       title: t('common.actions'),
@@ -88,9 +137,11 @@ export function SchoolsPage() {
     <AdminShell
       screen="schools"
       actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('schools.new')}
-        </Button>
+        manages && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('schools.new')}
+          </Button>
+        )
       }
     >
       {status.modalHost}
