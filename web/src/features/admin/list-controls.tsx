@@ -1,16 +1,17 @@
-import { Button, Input, Modal, Select, Space, Switch, Table, type TableProps } from 'antd';
+import { Button, Modal, Select, Space, Switch, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useAdminMutation } from './admin-api';
 import { confirmDanger } from './confirm';
 import type { ListQuery } from './use-list-query';
+import { SearchInput } from '../../ui/named-icons';
 
 /** The search box of a list's toolbar: searching starts again at the first page. */
 export function SearchBar({ label, onSearch }: { label: string; onSearch: (keyword: string | undefined) => void }) {
   return (
     <div role="search">
-      <Input.Search
+      <SearchInput
         allowClear
         aria-label={label}
         placeholder={label}

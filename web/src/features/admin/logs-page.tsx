@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input } from 'antd';
+import { Button, DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
@@ -7,6 +7,7 @@ import { AdminShell } from './admin-shell';
 import { FilterSelect, ListTable } from './list-controls';
 import { ADMIN_API, downloadXlsx } from './admin-api';
 import { useListQuery } from './use-list-query';
+import { SearchInput } from '../../ui/named-icons';
 
 interface Log {
   id: string;
@@ -63,7 +64,7 @@ export function LogsPage() {
       }
     >
       <div className="admin-toolbar" role="search">
-        <Input.Search
+        <SearchInput
           allowClear
           aria-label={t('logs.operator')}
           placeholder={t('logs.operator')}

@@ -21,6 +21,7 @@ import { AdminShell } from './admin-shell';
 import { DiskCard } from './disk-card';
 import { RuntimeIsolationCard } from './runtime-isolation-card';
 import { ADMIN_API, useAdminMutation } from './admin-api';
+import { useClearable } from '../../ui/named-icons';
 
 type Choice = 'deployment' | 'on' | 'off';
 const SWITCHES = ['isVerifyCode', 'isCustomerSingle'] as const;
@@ -196,6 +197,7 @@ function BackupCard() {
  */
 export function SystemConfigPage() {
   const { t } = useTranslation('admin');
+  const clearable = useClearable();
   const [form] = Form.useForm<Values>();
   const config = useQuery({
     queryKey: [ADMIN_API.systemConfig],
@@ -242,7 +244,7 @@ export function SystemConfigPage() {
               extra={t('system.platformNameHint')}
               rules={[schemaRule(ZUpdateSystemConfigRequest.shape.platformName, t('system.platformNameRule'))]}
             >
-              <Input maxLength={PLATFORM_NAME_MAX} showCount allowClear />
+              <Input maxLength={PLATFORM_NAME_MAX} showCount allowClear={clearable} />
             </Form.Item>
           </Card>
           <Card title={<h2 className="ant-card-head-title">{t('system.signIn')}</h2>} size="small">

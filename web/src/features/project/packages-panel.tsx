@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { useEditor } from './editor-context';
 import { packages, projectKeys, usePackageOperations, usePackages } from './project-api';
+import { SearchInput } from '../../ui/named-icons';
 
 const COLOURS: Record<string, string> = { success: 'success', fail: 'error', cancelled: 'default' };
 
@@ -100,7 +101,7 @@ export function PackagesPanel() {
         )}
       />
       <h3>{t('packages.installed')}</h3>
-      <Input.Search
+      <SearchInput
         aria-label={t('packages.filter')}
         placeholder={t('packages.filter')}
         onChange={(e) => setFilter(e.target.value.toLowerCase())}

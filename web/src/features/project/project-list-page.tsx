@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CONTAINER_TYPES, PROJECT_SORTS, type TProject } from '@aiedu/contracts';
-import { Card, Empty, Input, Pagination, Select, Skeleton, Space, Tag } from 'antd';
+import { Card, Empty, Pagination, Select, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { ProjectCreateDialog } from './project-create-dialog';
 import { SignInPrompt } from './sign-in-prompt';
 import './project.css';
 import { projectEditorPath } from '../../app/paths';
+import { SearchInput } from '../../ui/named-icons';
 
 function ProjectCard({ project, scope }: { project: TProject; scope: 'public' | 'mine' }) {
   const { t } = useTranslation('project');
@@ -81,7 +82,7 @@ function ProjectList({ scope }: { scope: 'public' | 'mine' }) {
         </Button>
       </header>
       <div className="project-list__filters">
-        <Input.Search
+        <SearchInput
           aria-label={t('list.search')}
           placeholder={t('list.search')}
           allowClear

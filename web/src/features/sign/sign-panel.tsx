@@ -8,6 +8,7 @@ import { PasswordLoginForm } from './password-login-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignUpForm } from './sign-up-form';
 import './sign.css';
+import { useTabsMore } from '../../ui/named-icons';
 
 export interface SignPanelProps {
   step: SignStep;
@@ -28,6 +29,7 @@ export function SignPanel({ step, onStepChange, mode = 'user', onSignedIn, onRes
   const { t } = useTranslation('sign');
   const [loginTab, setLoginTab] = useState('password');
   const [resetDone, setResetDone] = useState(false);
+  const more = useTabsMore();
 
   useEffect(() => {
     if (!resetDone) return undefined;
@@ -65,7 +67,13 @@ export function SignPanel({ step, onStepChange, mode = 'user', onSignedIn, onRes
 
   return (
     <div className="sign-panel">
-      <Tabs size="large" activeKey={onLogin ? loginTab : step} onChange={(key) => setLoginTab(key)} items={items} />
+      <Tabs
+        size="large"
+        more={more}
+        activeKey={onLogin ? loginTab : step}
+        onChange={(key) => setLoginTab(key)}
+        items={items}
+      />
       {user && (
         <div className="sign-panel__links">
           {onLogin ? (
