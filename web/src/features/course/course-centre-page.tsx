@@ -1,5 +1,5 @@
 import { COURSE_LEVELS, COURSE_SORTS, type TCentreQuery } from '@aiedu/contracts';
-import { Empty, Input, Pagination, Select, Skeleton } from 'antd';
+import { Empty, Pagination, Select, Skeleton } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { CourseCard } from './course-card';
 import { coursePath } from './course-paths';
 import { JoinByCode } from './join-by-code';
 import './course.css';
+import { SearchInput } from '../../ui/named-icons';
 
 type FilterKey = 'directionId' | 'stageId' | 'difficultyId' | 'level' | 'tag';
 
@@ -77,7 +78,7 @@ export function CourseCentrePage() {
       </header>
       <JoinByCode />
       <section className="course-filters" aria-label={t('centre.search')}>
-        <Input.Search
+        <SearchInput
           aria-label={t('centre.search')}
           placeholder={t('centre.search')}
           defaultValue={query.keyword}

@@ -8,6 +8,7 @@ import { AiLinksField, aiLinksValid, type AiLink } from './ai-links-field';
 import { MarkdownView } from './markdown-view';
 import { ResourceUpload } from './resource-upload';
 import { TaskList } from './task-list';
+import { useTabsMore } from '../../ui/named-icons';
 
 /**
  * The editor's middle column: one section's title, Markdown, AI experiences, files and tasks (keyed by section, so
@@ -32,6 +33,7 @@ export function SectionEditor({
   tasks: Omit<ComponentProps<typeof TaskList>, 'tasks' | 'editable'>;
 }) {
   const { t } = useTranslation('course');
+  const more = useTabsMore();
   const [title, setTitle] = useState(section.title);
   const [content, setContent] = useState(section.content);
   const [aiLinks, setAiLinks] = useState<AiLink[]>(section.aiLinks);
@@ -63,6 +65,7 @@ export function SectionEditor({
         />
       </label>
       <Tabs
+        more={more}
         items={[
           {
             key: 'write',
