@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { TArea } from '@aiedu/contracts';
+import type { Language, TArea } from '@aiedu/contracts';
+import { localAreaName } from './area-names.js';
 
 interface Division {
   code: string;
@@ -29,18 +30,23 @@ function divisions(): Map<string, Division> {
   return index;
 }
 
-/** The children of a division: countries for an empty code, else its provinces, cities or districts. */
-export function areaChildren(parentCode: string | undefined): TArea[] {
-  if (!parentCode) return [{ code: COUNTRY.code, name: COUNTRY.name, leaf: false }];
+/**
+ * The children of a division: countries for an empty code, else its provinces, cities or districts, named in the
+ * language where `area-names.ts` has the name (the country and provinces), else in simplified Chinese.
+ */
+export function areaChildren(parentCode: string | undefined, language: Language = 'zh_CHS'): TArea[] {
+  if (!parentCode)
+    return [{ code: COUNTRY.code, name: localAreaName(COUNTRY.code, COUNTRY.name, language), leaf: false }];
   const node = divisions().get(parentCode);
   return (node?.children ?? []).map((child) => ({
     code: child.code,
-    name: child.name,
+    name: localAreaName(child.code, child.name, language),
     leaf: !child.children || child.children.length === 0,
   }));
 }
 
-/** The name of a division code, or '' when unknown. */
-export function areaName(code: string): string {
-  return divisions().get(code)?.name ?? '';
+/** The name of a division code in a language, or '' when unknown. */
+export function areaName(code: string, language: Language = 'zh_CHS'): string {
+  const node = divisions().get(code);
+  return node ? localAreaName(code, node.name, language) : '';
 }

@@ -34,6 +34,30 @@ describe('area children, container types and modules', () => {
     expect((await get('/api/v1/area/children?parentCode=99')).json().data).toEqual([]);
   });
 
+  it('names the country and provinces in the request language; cities and districts stay in Chinese', async () => {
+    const named = async (language: string, parentCode = 'CN') =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/area/children?parentCode=${parentCode}`,
+          headers: { 'x-authorization': token, language },
+        })
+      ).json().data as { code: string; name: string }[];
+    const en = await named('en');
+    expect(en).toContainEqual({ code: '61', name: 'Shaanxi', leaf: false });
+    expect(en).toContainEqual({ code: '15', name: 'Inner Mongolia', leaf: false });
+    expect(en.every((p) => /^[A-Za-z ]+$/.test(p.name))).toBe(true);
+    expect(await named('ja')).toContainEqual({ code: '44', name: '広東省', leaf: false });
+    expect(await named('zh_CHT')).toContainEqual({ code: '23', name: '黑龍江省', leaf: false });
+    expect(await named('en', '11')).toEqual([{ code: '1101', name: 'City districts', leaf: false }]);
+    const country = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/area/children',
+      headers: { 'x-authorization': token, language: 'en' },
+    });
+    expect(country.json().data).toEqual([{ code: 'CN', name: 'China', leaf: false }]);
+  });
+
   it('lists the container types and modules a customer can be given', async () => {
     expect((await get('/api/v1/admin_super/container-types')).json().data).toEqual(['BASIC', 'ADVANCED', 'GPU']);
     expect((await get('/api/v1/admin_super/modules')).json().data).toContain('courses');

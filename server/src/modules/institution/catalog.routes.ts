@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
+import { requestLanguage } from '../../platform/i18n.js';
 import { areaChildren } from './area.service.js';
 
 /** Reference lists the administration forms choose from: administrative divisions, container types, modules. */
@@ -16,12 +17,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config,
       schema: {
         tags,
-        summary: 'Children of an administrative division: no code → countries; CN → provinces → cities → districts',
+        summary:
+          'Children of an administrative division: no code → countries; CN → provinces → cities → districts (the country and provinces named in the request language)',
         querystring: z.object({ parentCode: z.string().trim().max(12).optional() }),
         response: envelopeOf(z.array(ZArea)),
       },
     },
-    async (request) => ok(areaChildren(request.query.parentCode)),
+    async (request) => ok(areaChildren(request.query.parentCode, requestLanguage(request))),
   );
   app.get(
     '/api/v1/admin_super/container-types',

@@ -75,6 +75,17 @@ export const HEADERS: Record<
     password: string;
     phone: string;
     remark: string;
+    /** Columns of the exports only: an account's state and creation, and the operation logs'. */
+    status: string;
+    on: string;
+    off: string;
+    createdAt: string;
+    time: string;
+    operator: string;
+    module: string;
+    operation: string;
+    ip: string;
+    params: string;
   }
 > = {
   en: {
@@ -85,6 +96,16 @@ export const HEADERS: Record<
     password: 'Initial password',
     phone: 'Phone',
     remark: 'Remark',
+    status: 'Status',
+    on: 'On',
+    off: 'Off',
+    createdAt: 'Created',
+    time: 'Time',
+    operator: 'Operator',
+    module: 'Module',
+    operation: 'Operation',
+    ip: 'IP',
+    params: 'Parameters',
   },
   zh_CHS: {
     username: '用户名',
@@ -94,6 +115,16 @@ export const HEADERS: Record<
     password: '初始密码',
     phone: '手机号',
     remark: '备注',
+    status: '状态',
+    on: '启用',
+    off: '停用',
+    createdAt: '创建时间',
+    time: '时间',
+    operator: '操作人',
+    module: '模块',
+    operation: '操作类型',
+    ip: 'IP',
+    params: '参数',
   },
   zh_CHT: {
     username: '使用者名稱',
@@ -103,6 +134,16 @@ export const HEADERS: Record<
     password: '初始密碼',
     phone: '手機號碼',
     remark: '備註',
+    status: '狀態',
+    on: '啟用',
+    off: '停用',
+    createdAt: '建立時間',
+    time: '時間',
+    operator: '操作人',
+    module: '模組',
+    operation: '操作類型',
+    ip: 'IP',
+    params: '參數',
   },
   ja: {
     username: 'ユーザー名',
@@ -112,6 +153,16 @@ export const HEADERS: Record<
     password: '初期パスワード',
     phone: '電話番号',
     remark: '備考',
+    status: '状態',
+    on: '有効',
+    off: '無効',
+    createdAt: '作成日時',
+    time: '日時',
+    operator: '操作者',
+    module: 'モジュール',
+    operation: '操作',
+    ip: 'IP',
+    params: 'パラメーター',
   },
 };
 

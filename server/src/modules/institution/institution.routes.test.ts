@@ -337,13 +337,25 @@ describe('operation log search and export', () => {
     expect(own.json().data.list.map((l: { module: string }) => l.module)).toEqual(['class']);
   });
 
-  it('exports them to an xlsx workbook', async () => {
+  it('exports them to an xlsx workbook, with headers in the request language', async () => {
+    const headers = async (language: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/logs/export?module=customer',
+        headers: { 'x-authorization': tokens.super!, language },
+      });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return (book.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+    };
+    expect(await headers('en')).toEqual(['Time', 'Operator', 'Module', 'Operation', 'IP', 'Parameters']);
+    expect(await headers('ja')).toEqual(['日時', '操作者', 'モジュール', '操作', 'IP', 'パラメーター']);
     const res = await search('super', '/export?module=customer');
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).getCell(2).value).toBe('Operator');
+    expect(sheet.getRow(1).getCell(2).value).toBe('操作人');
     expect(sheet.rowCount).toBe(3);
     expect(String(sheet.getRow(2).getCell(3).value)).toBe('customer');
   });

@@ -8,7 +8,9 @@ import type { AppContext } from '../../platform/context.js';
 import { operationLogs, users } from '../../platform/db/schema/index.js';
 import { callerScope } from '../../platform/tenancy.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
+import { requestLanguage } from '../../platform/i18n.js';
 import { sendXlsx } from '../../platform/xlsx.js';
+import { HEADERS } from './import.messages.js';
 import { likeText } from '../../platform/db/like.js';
 
 const ZLogQuery = z.object({
@@ -107,6 +109,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     { config, schema: { tags, summary: 'Export the matching operation logs to xlsx', querystring: ZLogQuery } },
     async (request, reply) => {
       const where = await logWhere(ctx, requireAuth(request), request.query);
+      const texts = HEADERS[requestLanguage(request)];
       async function* batches() {
         for (let offset = 0; ; offset += 1000) {
           const rows = await ctx.db
@@ -125,12 +128,12 @@ export const logRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         'operation-logs.xlsx',
         'Logs',
         [
-          { header: 'Time', width: 24, value: (r) => r.createdAt.toISOString() },
-          { header: 'Operator', value: (r) => r.operatorName },
-          { header: 'Module', value: (r) => r.module },
-          { header: 'Operation', value: (r) => r.operation },
-          { header: 'IP', value: (r) => r.ip },
-          { header: 'Parameters', width: 60, value: (r) => JSON.stringify(r.params) },
+          { header: texts.time, width: 24, value: (r) => r.createdAt.toISOString() },
+          { header: texts.operator, value: (r) => r.operatorName },
+          { header: texts.module, value: (r) => r.module },
+          { header: texts.operation, value: (r) => r.operation },
+          { header: texts.ip, value: (r) => r.ip },
+          { header: texts.params, width: 60, value: (r) => JSON.stringify(r.params) },
         ],
         batches(),
       );

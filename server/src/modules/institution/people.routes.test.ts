@@ -211,7 +211,8 @@ describe('teachers and students', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['用户名', '姓名', '学号']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['用户名', '姓名', '学号', '状态', '创建时间']);
+    expect(sheet.getRow(2).getCell(4).value).toMatch(/^(启用|停用)$/);
     expect(sheet.rowCount).toBe(3);
     const other = await t.app.inject({
       method: 'GET',

@@ -160,8 +160,8 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
               ? { header: texts.phone, value: (r) => pick(r, 'phone') }
               : { header: texts.schoolNumber, value: (r) => pick(r, 'schoolNumber') },
             ...(kind === 'teacher' ? [{ header: texts.remark, value: (r: Person) => pick(r, 'remark') }] : []),
-            { header: 'enabled', value: (r) => r.enabled },
-            { header: 'createdAt', width: 24, value: (r) => r.createdAt },
+            { header: texts.status, value: (r) => (r.enabled ? texts.on : texts.off) },
+            { header: texts.createdAt, width: 24, value: (r) => r.createdAt },
           ],
           batches(),
         );
