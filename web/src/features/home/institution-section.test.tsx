@@ -1,9 +1,11 @@
 import { API, ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
 import { clearSession, saveLogin } from '../../app/session';
 import { createFakeServer, ok } from '../../test/fake-api';
+import { axeViolations } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
 
 const HOME = {
@@ -59,6 +61,64 @@ describe('an institution’s home for its users', { timeout: 20_000 }, () => {
           .map((a) => a.textContent),
       ).toEqual(['Home', 'Courses', 'Projects']),
     );
+  });
+
+  it('rotates three banners one at a time, each named, held still on demand', async () => {
+    const user = userEvent.setup();
+    home = {
+      ...HOME,
+      banners: [1, 2, 3].map((n) => ({
+        imageUrl: `/gw/api/v1/files/download?key=b${n}`,
+        link: `https://demo.example/${n}`,
+      })),
+    };
+    renderApp('/home');
+    const carousel = await screen.findByRole(
+      'region',
+      { name: 'Banners of Demo Education Bureau' },
+      { timeout: 10_000 },
+    );
+    expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
+    const slides = within(carousel).getAllByRole('group', { hidden: true });
+    expect(slides.map((s) => s.getAttribute('aria-label'))).toEqual(['Slide 1 of 3', 'Slide 2 of 3', 'Slide 3 of 3']);
+    expect(slides.map((s) => s.getAttribute('aria-hidden'))).toEqual(['false', 'true', 'true']);
+    await user.click(within(carousel).getByRole('button', { name: 'Show slide 3 of 3' }));
+    expect(slides.map((s) => s.getAttribute('aria-hidden'))).toEqual(['true', 'true', 'false']);
+    expect(within(carousel).getByRole('link', { name: 'Banner 3 of Demo Education Bureau' })).toBeTruthy();
+    await user.click(within(carousel).getByRole('button', { name: 'Pause slideshow' }));
+    expect(within(carousel).getByRole('button', { name: 'Play slideshow' })).toBeTruthy();
+  });
+
+  it('starts the banners paused for people who ask for reduced motion', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((media: string) =>
+      Object.assign(new EventTarget(), {
+        media,
+        matches: media === '(prefers-reduced-motion: reduce)',
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      })) as unknown as typeof original;
+    try {
+      home = { ...HOME, banners: [HOME.banners[0]!, { ...HOME.banners[0]!, imageUrl: '/b2' }] };
+      renderApp('/home');
+      const carousel = await screen.findByRole(
+        'region',
+        { name: 'Banners of Demo Education Bureau' },
+        { timeout: 10_000 },
+      );
+      expect(within(carousel).getByRole('button', { name: 'Play slideshow' })).toBeTruthy();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it.each(['en', 'zh_CHS'] as const)('passes axe in %s with its banners', async (language) => {
+    await changeLanguage(language, { remember: false });
+    home = { ...HOME, banners: [HOME.banners[0]!, { ...HOME.banners[0]!, imageUrl: '/b2' }] };
+    renderApp('/home');
+    await screen.findByRole('region', { name: 'Demo Education Bureau' }, { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelectorAll('.home-banner__carousel')).toHaveLength(2));
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('shows a stored link that is not http(s) as plain text, never as a link', async () => {
