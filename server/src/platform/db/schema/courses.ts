@@ -227,7 +227,8 @@ export const courseEnrolments = pgTable(
     userId: userRef(),
     customerId: uuid('customer_id').references(() => customers.id),
     versionId: versionRef(),
-    joinedVia: text('joined_via', { enum: ['code', 'class', 'centre'] }).notNull(),
+    /** `schedule`: a teaching schedule of the learner's class pinned the version. */
+    joinedVia: text('joined_via', { enum: ['code', 'class', 'centre', 'schedule'] }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -270,6 +271,8 @@ export const taskAttempts = pgTable(
     credits: jsonb('credits').$type<Record<string, number>>().notNull(),
     status: text('status', { enum: ['graded', 'pending'] }).notNull(),
     score: integer('score'),
+    /** What an automatic check of an experiment scored, until a teacher sets `score` (null: no check ran). */
+    autoScore: integer('auto_score'),
     comment: text('comment').notNull().default(''),
     gradedBy: uuid('graded_by').references(() => users.id),
     createdAt: createdAt(),
@@ -278,6 +281,7 @@ export const taskAttempts = pgTable(
     index('task_attempts_task_idx').on(t.taskId, t.userId),
     index('task_attempts_course_idx').on(t.courseId, t.userId),
     check('task_attempts_score_range', sql`${t.score} is null or (${t.score} between 0 and 100)`),
+    check('task_attempts_auto_score_range', sql`${t.autoScore} is null or (${t.autoScore} between 0 and 100)`),
   ],
 );
 

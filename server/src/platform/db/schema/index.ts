@@ -5,3 +5,4 @@ export * from './audit.js';
 export * from './courses.js';
 export * from './projects.js';
 export * from './system.js';
+export * from './schedules.js';
