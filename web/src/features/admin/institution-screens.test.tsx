@@ -74,6 +74,30 @@ describe('institution screens', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('switch')).toBeNull();
   });
 
+  it('names who created each teacher', async () => {
+    server.on(`GET ${ADMIN_API.teachers}`, () =>
+      page([
+        {
+          id: 't-1',
+          username: 'teach01',
+          realName: 'Ms Li',
+          phone: null,
+          enabled: true,
+          schoolId: 's-1',
+          createdAt: SCHOOL.createdAt,
+          remark: '',
+          certified: false,
+          alsoTeacher: false,
+          creator: 'head01',
+        },
+      ]),
+    );
+    signInAs(ROLES.schoolAdmin);
+    renderApp('/admin/teachers');
+    expect(await screen.findByRole('columnheader', { name: 'Created by' })).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'head01' })).toBeTruthy();
+  });
+
   it('deletes a class without students after a confirmation', async () => {
     const user = userEvent.setup();
     server.on(`DELETE ${ADMIN_API.classes}/k-1`, () => ok({ ...CLASS, classStatus: 'deleted' }));

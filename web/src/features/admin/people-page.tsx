@@ -55,6 +55,11 @@ function PeoplePage({ kind }: { kind: PersonKind }) {
       : [
           { title: t('people.phone'), dataIndex: 'phone' },
           { title: t('people.remark'), dataIndex: 'remark', ellipsis: true },
+          {
+            title: t('people.creator'),
+            key: 'creator',
+            render: (_: unknown, p: Person) => (p as TTeacher).creator ?? '—',
+          },
         ]),
     { title: t('people.school'), key: 'school', render: (_, p) => schoolName(p.schoolId) },
     {
