@@ -18,7 +18,7 @@ const SWEEP_MS = 10 * 60_000;
 
 /**
  * The request shield: an address that exceeds the abuse thresholds is answered HTTP 403 with a text body for
- * 15 minutes. School address ranges that administrators list are never blocked, so a school behind one address is
+ * `blockMs` (`SHIELD_BLOCK_MINUTES`, 15 by default). School address ranges that administrators list are never blocked, so a school behind one address is
  * never shut out as a whole. With Redis the counts are the deployment's (every process counts into the same window)
  * and a block is announced to every process, which also reads the blocks still running when it starts; without it
  * each process counts and shields for itself. Whether an address is blocked is always read from this process's
@@ -96,15 +96,21 @@ export class RequestShield {
   }
 
   isBlocked(ip: string): boolean {
-    if (this.blockedUntil.size === 0) return false;
+    return this.blockedForMs(ip) > 0;
+  }
+
+  /** How long the address's block still runs, in milliseconds; 0 when it is not blocked. */
+  blockedForMs(ip: string): number {
+    if (this.blockedUntil.size === 0) return 0;
     const key = addressKey(ip);
     const until = this.blockedUntil.get(key);
-    if (until === undefined) return false;
-    if (until <= this.options.now().getTime()) {
+    if (until === undefined) return 0;
+    const left = until - this.options.now().getTime();
+    if (left <= 0) {
       this.blockedUntil.delete(key);
-      return false;
+      return 0;
     }
-    return !this.isAllowed(ip);
+    return this.isAllowed(ip) ? 0 : left;
   }
 
   /** Drops the counts whose hour has passed and the blocks that ran out. */
@@ -202,9 +208,14 @@ export function isExemptableRange(range: string): boolean {
   return prefix >= WIDEST_EXEMPT_RANGE.ipv6;
 }
 
-/** The shield's text answer: the web client shows it as the blocking system notice. */
-export const SHIELD_TEXT =
-  'Request blocked: the system detected that your requests may threaten the site and blocked them automatically. Please try again in 15 minutes or contact the site staff.';
+/**
+ * The shield's text answer, naming the whole minutes the block still runs (`SHIELD_BLOCK_MINUTES` at most): the web
+ * client shows its own system notice instead.
+ */
+export function shieldText(blockedForMs: number): string {
+  const minutes = Math.max(1, Math.ceil(blockedForMs / 60_000));
+  return `Request blocked: the system detected that your requests may threaten the site and blocked them automatically. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or contact the site staff.`;
+}
 
 /**
  * Whether the request is an API call, judged as the router reads it: by the route it matched, or by its path with
@@ -227,8 +238,9 @@ function isApiRequest(request: FastifyRequest): boolean {
  */
 export function registerShield(app: FastifyInstance, shield: RequestShield) {
   app.addHook('onRequest', async (request, reply) => {
-    if (shield.isBlocked(request.ip) && isApiRequest(request)) {
-      return reply.code(403).type('text/plain; charset=utf-8').send(SHIELD_TEXT);
+    const blockedFor = shield.blockedForMs(request.ip);
+    if (blockedFor > 0 && isApiRequest(request)) {
+      return reply.code(403).type('text/plain; charset=utf-8').send(shieldText(blockedFor));
     }
   });
   app.addHook('onClose', async () => shield.close());

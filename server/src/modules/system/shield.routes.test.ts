@@ -68,7 +68,7 @@ describe('request shield', () => {
     const blocked = await setting('198.51.100.7');
     expect(blocked.statusCode).toBe(403);
     expect(blocked.headers['content-type']).toContain('text/plain');
-    expect(blocked.body).toContain('blocked');
+    expect(blocked.body).toContain('try again in 15 minutes');
     expect((await setting('198.51.100.8')).statusCode).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-for': '198.51.100.7' } });
     expect(page.statusCode).toBe(200);
@@ -161,20 +161,30 @@ describe('request shield', () => {
 
 describe('request shield on captchas', () => {
   let t: TestApp;
+  const clock = testClock();
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { trustProxy: true, shieldCaptchaRequestsPerHour: 3 } });
+    t = await createTestApp({
+      now: clock.now,
+      config: { trustProxy: true, shieldCaptchaRequestsPerHour: 3, shieldBlockMinutes: 40 },
+    });
   });
   afterAll(() => t.close());
 
-  it('blocks an address that asks for more slider puzzles than its hourly limit', async () => {
+  it('blocks an address that asks for more slider puzzles than its hourly limit, for the minutes configured', async () => {
     const captcha = (ip: string) =>
       t.app.inject({ method: 'GET', url: API.captcha, headers: { 'x-forwarded-for': ip } });
     for (let i = 0; i < 4; i++) expect((await captcha('198.51.100.50')).json().errorCode).toBe('1000');
     const blocked = await captcha('198.51.100.50');
     expect(blocked.statusCode).toBe(403);
     expect(blocked.headers['content-type']).toContain('text/plain');
+    // The answer names the time the block still runs: SHIELD_BLOCK_MINUTES, then less.
+    expect(blocked.body).toContain('try again in 40 minutes');
+    clock.advance(39 * 60_000 + 30_000);
+    expect((await captcha('198.51.100.50')).body).toContain('try again in 1 minute ');
     expect((await captcha('198.51.100.51')).statusCode).toBe(200);
+    clock.advance(31_000);
+    expect((await captcha('198.51.100.50')).statusCode).toBe(200);
   });
 
   it('counts the legacy image codes toward the same limit', async () => {
