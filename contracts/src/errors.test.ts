@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, errorByCode } from './errors.js';
 import { LANGUAGES, languageFromBrowser } from './languages.js';
-import { ERROR_MESSAGES } from './locales/index.js';
+import { ERROR_MESSAGES, errorMessageIn } from './locales/index.js';
 
 describe('error catalogue', () => {
   const entries = Object.values(ERRORS);
@@ -33,6 +33,12 @@ describe('error catalogue', () => {
       expect(messages[entry.key], `${language}.${entry.key}`).toMatch(/\S/);
     }
     expect(Object.keys(messages).sort()).toEqual(entries.map((e) => e.key).sort());
+  });
+
+  it.each(LANGUAGES)('gives the rate limits in Chinese only and everything else in %s', (language) => {
+    expect(errorMessageIn(language, 'tooFrequent')).toBe(ERROR_MESSAGES.zh_CHS.tooFrequent);
+    expect(errorMessageIn(language, 'uploadRateLimited')).toBe(ERROR_MESSAGES.zh_CHS.uploadRateLimited);
+    expect(errorMessageIn(language, 'wrongCredentials')).toBe(ERROR_MESSAGES[language].wrongCredentials);
   });
 
   it('uses the exact wording of the specification for permission messages', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, ERROR_MESSAGES, isLanguage, type ErrorEntry, type Language } from '@aiedu/contracts';
+import { DEFAULT_LANGUAGE, errorMessageIn, isLanguage, type ErrorEntry, type Language } from '@aiedu/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** A `language` header's value as a language; zh_CHS when missing or unknown. */
@@ -12,6 +12,7 @@ export function requestLanguage(request: FastifyRequest): Language {
   return languageOf(Array.isArray(header) ? header[0] : header);
 }
 
+/** `errorMsg` of a refusal: in the request's language, the rate limits' in Chinese only (spec 8). */
 export function errorMessage(entry: ErrorEntry, language: Language): string {
-  return ERROR_MESSAGES[language][entry.key];
+  return errorMessageIn(language, entry.key);
 }
