@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { classes, customers, schools } from './institutions.js';
 
@@ -8,7 +8,8 @@ export const PUBLIC_SPACE = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Every account. `customer_id` is null for the public space (self-registered learners and super administrators).
- * Usernames, phones and emails are unique within one customer or within the public space.
+ * Usernames, phones and emails are unique within one customer or within the public space. Emails are kept in lower
+ * case (spec 5), so the unique index and every lookup ignore the case people type them in.
  */
 export const users = pgTable(
   'users',
@@ -51,6 +52,7 @@ export const users = pgTable(
     uniqueIndex('users_scope_email')
       .on(sql`coalesce(${t.customerId}, '${sql.raw(PUBLIC_SPACE)}'::uuid)`, t.email)
       .where(sql`${t.email} is not null`),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_school_idx').on(t.schoolId),
     // `%keyword%` searches of the administration lists (pg_trgm, created before the migrations).
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
