@@ -205,6 +205,10 @@ export type TTeacher = z.infer<typeof ZTeacher>;
 export const ZStudent = ZPerson.extend({ classId: z.string().nullable(), schoolNumber: z.string().nullable() });
 export type TStudent = z.infer<typeof ZStudent>;
 
+/** A student as the teaching side's student management shows one: with the names of their class and school. */
+export const ZStudentDetail = ZStudent.extend({ className: z.string().nullable(), schoolName: z.string() });
+export type TStudentDetail = z.infer<typeof ZStudentDetail>;
+
 const ZAdminPassword = z.string().min(1).max(200).describe('base64 of the UTF-8 password (6–20 characters)');
 
 export const ZCreateTeacherRequest = z.object({

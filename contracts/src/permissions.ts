@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'class.manage': [...SCHOOL_ADMINS],
   'teacher.manage': [...SCHOOL_ADMINS],
   'student.manage': [...SCHOOL_ADMINS],
+  /** The teaching side's student management: search, detail, password reset, switch (teachers: their school). */
+  'studentAccount.manage': [teacher, ...SCHOOL_ADMINS],
   'log.view': [...SCHOOL_ADMINS],
   'statistics.view': [...SCHOOL_ADMINS],
   'certification.review': [SUPER, customerAdmin, subCustomerAdmin, schoolAdmin],

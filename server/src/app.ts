@@ -33,6 +33,7 @@ import { registerModuleGuard } from './modules/institution/module-guard.js';
 import { logRoutes } from './modules/institution/log.routes.js';
 import { peopleRoutes } from './modules/institution/people.routes.js';
 import { periodRoutes } from './modules/institution/period.routes.js';
+import { studentRoutes } from './modules/institution/student.routes.js';
 import { statisticsRoutes } from './modules/institution/statistics.routes.js';
 import { systemConfigRoutes } from './modules/system/system-config.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -205,6 +206,7 @@ export async function buildApp({
   await app.register(classRoutes, { ctx });
   await app.register(peopleRoutes, { ctx });
   await app.register(statisticsRoutes, { ctx });
+  await app.register(studentRoutes, { ctx });
   await app.register(homeRoutes, { ctx });
   await app.register(periodRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });

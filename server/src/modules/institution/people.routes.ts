@@ -20,6 +20,7 @@ import { sendXlsx } from '../../platform/xlsx.js';
 import { HEADERS } from './import.messages.js';
 import { buildTemplate, importPeople } from './people-import.service.js';
 import {
+  ZPeopleQuery,
   changeAccount,
   createStudent,
   createTeacher,
@@ -32,17 +33,6 @@ import { readUpload } from '../../platform/uploads.js';
 /** An import file of 10,000 rows is about 400 KB; 20 MB leaves room for formatting without inviting abuse. */
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
-const ZPeopleQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-  keyword: z.string().trim().max(100).optional(),
-  classId: z.uuid().optional(),
-  schoolId: z.uuid().optional(),
-  sort: z
-    .string()
-    .regex(/^(username|realName|createdAt),(asc|desc)$/)
-    .optional(),
-});
 const ZId = z.object({ id: z.uuid() });
 
 /**

@@ -1,5 +1,6 @@
-import { ROLES, type TStudent, type TTeacher } from '@aiedu/contracts';
+import { ROLES, type TStudent, type TStudentDetail, type TTeacher } from '@aiedu/contracts';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
@@ -17,6 +18,19 @@ import { assertQuota } from './quota.service.js';
 import { likeText } from '../../platform/db/like.js';
 
 type Kind = 'teacher' | 'student';
+
+/** The query of the teacher and student lists. */
+export const ZPeopleQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(100).optional(),
+  classId: z.uuid().optional(),
+  schoolId: z.uuid().optional(),
+  sort: z
+    .string()
+    .regex(/^(username|realName|createdAt),(asc|desc)$/)
+    .optional(),
+});
 
 /** Passwords chosen by administrators: 6–20 characters (spec 5); the user must change it at first sign-in. */
 export async function adminPasswordHash(encoded: string) {
@@ -174,14 +188,7 @@ export async function createStudent(
   });
 }
 
-export interface PeopleQuery {
-  page: number;
-  size: number;
-  keyword?: string | undefined;
-  classId?: string | undefined;
-  schoolId?: string | undefined;
-  sort?: string | undefined;
-}
+export type PeopleQuery = z.infer<typeof ZPeopleQuery>;
 
 const SORTABLE = { username: users.username, realName: users.realName, createdAt: users.createdAt } as const;
 
@@ -252,6 +259,32 @@ export async function listPeople(ctx: AppContext, auth: AuthContext, kind: Kind,
         );
   const [list, [total]] = await Promise.all([selectPeople(ctx.db, scope, kind, query), counted]);
   return { list, total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+/** One student of the scope with the names of their class and school (`1004` outside it). */
+export async function getStudent(ctx: AppContext, auth: AuthContext, userId: string): Promise<TStudentDetail> {
+  const scope = await callerScope(ctx.db, auth);
+  const [row] = await ctx.db
+    .select({
+      user: ACCOUNT,
+      classId: students.classId,
+      schoolNumber: students.schoolNumber,
+      className: classes.className,
+      schoolName: schools.name,
+    })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(schools, eq(schools.id, students.schoolId))
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .where(and(eq(students.userId, userId), scopeWhere(scope, students)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return {
+    ...presentAccount(row.user),
+    classId: row.classId,
+    schoolNumber: row.schoolNumber,
+    className: row.className,
+    schoolName: row.schoolName,
+  };
 }
 
 /**
