@@ -5,7 +5,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { createGunzip, createGzip } from 'node:zlib';
 import { ROLES } from '@aiedu/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { customers } from '../../platform/db/schema/index.js';
 import sharp from 'sharp';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -216,7 +217,9 @@ describe('backups', () => {
       await embedded.migrate(MIGRATIONS_FOLDER);
       const region = await buildCustomer(embedded.db, { name: 'Region' });
       const school = await buildCustomer(embedded.db, { name: 'School', parentId: region.id });
-      await buildUser(embedded.db, { customerId: school.id, username: 'pupil', realName: '小明' });
+      const pupil = await buildUser(embedded.db, { customerId: school.id, username: 'pupil', realName: '小明' });
+      // A customer made by a user of its own: customers and users refer to each other.
+      await embedded.db.update(customers).set({ createdBy: pupil.id }).where(eq(customers.id, school.id));
       const storage = new LocalDiskStorage(path.join(dataDir, 'files'), SECRET);
       const bytes = await backupOf(siteOf(embedded, storage, dataDir));
       await restoreBackup(siteOf(target, storage, tempDir()), Readable.from([bytes]));

@@ -75,16 +75,21 @@ export interface TableInfo {
   /** Columns a row can be written to (generated ones are left out). */
   columns: string[];
   primaryKey: string[];
-  /** Columns referring to the same table (a customer's parent): written after every row is in. */
+  /**
+   * Columns written after every row is in: references to the same table (a customer's parent), and nullable ones
+   * that close a cycle between tables (a customer's creator, a user of a customer).
+   */
   selfReferences: string[];
   references: Set<string>;
+  /** Foreign keys to other tables, with whether every column of each may be null. */
+  foreignKeys: { target: string; columns: string[]; nullable: boolean }[];
 }
 
 /** The public tables, each after every table its foreign keys point to. */
 export async function tablesInOrder(db: Db): Promise<TableInfo[]> {
-  const columns = rowsOf<{ table: string; column: string }>(
+  const columns = rowsOf<{ table: string; column: string; nullable: boolean }>(
     await db.execute(sql`
-      select c.relname as "table", a.attname as "column"
+      select c.relname as "table", a.attname as "column", not a.attnotnull as "nullable"
       from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
         and a.attgenerated = ''
@@ -100,23 +105,33 @@ export async function tablesInOrder(db: Db): Promise<TableInfo[]> {
       where n.nspname = 'public' and con.contype in ('f', 'p')`),
   );
   const tables = new Map<string, TableInfo>();
-  for (const { table, column } of columns) {
+  const nullable = new Set<string>();
+  for (const { table, column, nullable: mayBeNull } of columns) {
     const info = tables.get(table) ?? {
       name: table,
       columns: [],
       primaryKey: [],
       selfReferences: [],
       references: new Set(),
+      foreignKeys: [],
     };
     info.columns.push(column);
     tables.set(table, info);
+    if (mayBeNull) nullable.add(`${table}.${column}`);
   }
   for (const constraint of constraints) {
     const info = tables.get(constraint.table);
     if (!info) continue;
     if (constraint.kind === 'p') info.primaryKey = constraint.columns;
     else if (constraint.target === constraint.table) info.selfReferences.push(...constraint.columns);
-    else if (constraint.target) info.references.add(constraint.target);
+    else if (constraint.target) {
+      info.references.add(constraint.target);
+      info.foreignKeys.push({
+        target: constraint.target,
+        columns: constraint.columns,
+        nullable: constraint.columns.every((column) => nullable.has(`${constraint.table}.${column}`)),
+      });
+    }
   }
   const ordered: TableInfo[] = [];
   const placed = new Set<string>();
@@ -125,8 +140,18 @@ export async function tablesInOrder(db: Db): Promise<TableInfo[]> {
       (t) => !placed.has(t.name) && [...t.references].every((r) => placed.has(r) || !tables.has(r)),
     );
     if (ready.length === 0) {
-      const left = [...tables.keys()].filter((name) => !placed.has(name));
-      throw new Error(`Tables refer to each other in a cycle: ${left.join(', ')}`);
+      // A cycle: one nullable reference in it is written after every row is in, as references to the same table are.
+      const left = [...tables.values()].filter((t) => !placed.has(t.name));
+      const late = left
+        .flatMap((table) => table.foreignKeys.map((key) => ({ table, key })))
+        .find(({ key }) => key.nullable && !placed.has(key.target) && tables.has(key.target));
+      if (!late) throw new Error(`Tables refer to each other in a cycle: ${left.map((t) => t.name).join(', ')}`);
+      late.table.selfReferences.push(...late.key.columns.filter((c) => !late.table.selfReferences.includes(c)));
+      late.table.foreignKeys = late.table.foreignKeys.filter((key) => key !== late.key);
+      if (!late.table.foreignKeys.some((key) => key.target === late.key.target)) {
+        late.table.references.delete(late.key.target);
+      }
+      continue;
     }
     for (const table of ready) {
       ordered.push(table);
