@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { LIMITS } from './validation.js';
+import { LIMITS, normalizeContact } from './validation.js';
 
 export const VERIFY_SCENES = ['REGISTER', 'RESET_PWD', 'LOGIN', 'BIND'] as const;
 
+/** A phone or an email as typed, read as it is stored and compared: an email in lower case (`normalizeContact`). */
+export const ZContact = z.string().trim().min(1).max(100).overwrite(normalizeContact);
+
 export const ZSendCodeRequest = z.object({
   scene: z.enum(VERIFY_SCENES),
-  target: z.string().trim().min(1).max(100),
+  target: ZContact,
   type: z.enum(['email', 'phone', 'unknown']).optional().default('unknown'),
   custcode: z.string().max(LIMITS.customerCode).optional().default(''),
 });
@@ -20,13 +23,13 @@ export const ZRegisterByPhoneRequest = z.object({
 });
 
 export const ZCodeLoginRequest = z.object({
-  user: z.string().trim().min(1).max(100).describe('phone or email'),
+  user: ZContact.describe('phone or email'),
   verifyCode: ZCode,
   custcode: z.string().max(LIMITS.customerCode).optional().default(''),
 });
 
 export const ZResetPasswordRequest = z.object({
-  user: z.string().trim().min(1).max(100).describe('phone or email'),
+  user: ZContact.describe('phone or email'),
   password: ZBase64Password,
   verifyCode: ZCode,
   custcode: z.string().max(LIMITS.customerCode).optional().default(''),

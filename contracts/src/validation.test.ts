@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_SET_PASSWORD_RULE,
   BATCH_PASSWORD,
   BATCH_USERNAME,
   COURSE_CODE,
@@ -19,7 +20,10 @@ import {
   isSafeName,
   isStrongPassword,
   isValidPassword,
+  normalizeContact,
+  ownPasswordRule,
 } from './validation.js';
+import { ROLES } from './constants.js';
 
 const table = (name: string, test: (v: string) => boolean, accepted: string[], refused: string[]) =>
   describe(name, () => {
@@ -115,11 +119,40 @@ table(
 );
 
 table(
-  'contact field (email or phone, at most 11 characters)',
+  'contact field (a phone of 11 digits, or an email of at most 50 characters in any case)',
   isContact,
-  ['13800138000', 'a@b.co', 'abc@x.cn'],
-  ['1380013800', 'abcde@xy.com', '', 'a@b'],
+  ['13800138000', 'a@b.co', 'abc@x.cn', 'abcde@xy.com', 'Ada.Lovelace@School.EDU.cn', `${'a'.repeat(43)}@x.test`],
+  ['1380013800', '138001380001', '', 'a@b', `${'a'.repeat(44)}@x.test`, '张三@example.com', 'a b@c.com'],
 );
+
+describe('normalizeContact', () => {
+  it('lower-cases an email and keeps a phone, without surrounding spaces', () => {
+    expect(normalizeContact(' Ada@School.CN ')).toBe('ada@school.cn');
+    expect(normalizeContact('13800138000 ')).toBe('13800138000');
+  });
+});
+
+describe('the rule of each password form', () => {
+  it('asks the strong rule of administrators for their own passwords, the simple one of everyone else', () => {
+    for (const role of [
+      ROLES.super,
+      ROLES.customerAdmin,
+      ROLES.subCustomerAdmin,
+      ROLES.schoolAdmin,
+      ROLES.organizeAdmin,
+    ])
+      expect(ownPasswordRule([ROLES.teacher, role])).toBe('strong');
+    expect(ownPasswordRule([ROLES.teacher])).toBe('simple');
+    expect(ownPasswordRule([ROLES.student])).toBe('simple');
+    expect(ownPasswordRule([])).toBe('simple');
+  });
+
+  it('takes any visible ASCII password an administrator sets, without spaces or other characters', () => {
+    expect(isValidPassword('123456', ADMIN_SET_PASSWORD_RULE)).toBe(true);
+    expect(isValidPassword('Start 2026', ADMIN_SET_PASSWORD_RULE)).toBe(false);
+    expect(isValidPassword('密码密码密码', ADMIN_SET_PASSWORD_RULE)).toBe(false);
+  });
+});
 
 table(
   'rename (at most 30, no special characters)',
@@ -144,6 +177,7 @@ describe('limits of sections 5 and 9', () => {
   it('holds the numbers of the specification', () => {
     expect(LIMITS).toMatchObject({
       contact: 11,
+      email: 50,
       customerCode: 20,
       loginPassword: 20,
       nickname: 10,

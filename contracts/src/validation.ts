@@ -1,3 +1,5 @@
+import { ROLES } from './constants.js';
+
 /**
  * Input patterns and form limits of the specification (sections 5 and 9), shared by the server's
  * schemas and the web forms. Every pattern is tested against tables of accepted and refused examples.
@@ -21,6 +23,30 @@ export type PasswordStrength = 'weak' | 'simple' | 'strong';
 export function isValidPassword(value: string, strength: PasswordStrength): boolean {
   if (strength === 'strong') return isStrongPassword(value);
   return (strength === 'simple' ? SIMPLE_PASSWORD : WEAK_PASSWORD).test(value);
+}
+
+/**
+ * Which of the three rules a form uses (DECISIONS leaves it to the product; docs/api.md, "Decisions"):
+ * - a password an administrator sets for someone else (an initial password, a reset, an import) is **weak**: the
+ *   person must replace it at the next sign-in, so it only has to be typeable;
+ * - a password people choose for themselves (sign-up, reset by code, change, replacing an administrator's) is
+ *   **simple**, and **strong** for the accounts that administer others (the roles of `PRIVILEGED_ROLES`).
+ * Sign-in accepts whatever was set.
+ */
+export const ADMIN_SET_PASSWORD_RULE: PasswordStrength = 'weak';
+
+/** Roles whose own password follows the strong rule: they can reach other people's data. */
+export const PRIVILEGED_ROLES: readonly string[] = [
+  ROLES.super,
+  ROLES.customerAdmin,
+  ROLES.subCustomerAdmin,
+  ROLES.schoolAdmin,
+  ROLES.organizeAdmin,
+];
+
+/** The rule of a password chosen by the holder of these roles for themselves. */
+export function ownPasswordRule(roles: readonly string[]): PasswordStrength {
+  return roles.some((role) => PRIVILEGED_ROLES.includes(role)) ? 'strong' : 'simple';
 }
 
 /** Phone: exactly 11 digits starting with 1. */
@@ -48,9 +74,24 @@ export const VERSION_SEGMENT_INPUT = /^(0|[1-9]\d?)$/;
 export const COURSE_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const COURSE_CODE = new RegExp(`^[${COURSE_CODE_ALPHABET}]{6}$`);
 
-/** Contact field (email or phone) of sign-up and reset: either pattern, at most 11 characters. */
+/**
+ * A phone or an email as it is stored and compared: an email in lower case (spec 5 asks for lowercase emails, and
+ * people type `Ada@School.cn` as often as `ada@school.cn`), a phone as typed; surrounding spaces dropped.
+ */
+export function normalizeContact(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed;
+}
+
+/**
+ * The contact field (phone or email) of sign-up, reset, code sign-in and binding: a phone of 11 characters (spec 9,
+ * "contact field max 11", which is what a phone has) or an email of at most `LIMITS.email`, in any case.
+ */
 export function isContact(value: string): boolean {
-  return value.length <= LIMITS.contact && (PHONE.test(value) || EMAIL.test(value));
+  const contact = normalizeContact(value);
+  return (
+    (contact.length <= LIMITS.contact && PHONE.test(contact)) || (contact.length <= LIMITS.email && EMAIL.test(contact))
+  );
 }
 
 /** Image file extensions accepted by image uploads; the variant accepts bmp instead of gif. */
@@ -88,7 +129,10 @@ const MB = 1024 * 1024;
 
 /** Lengths, counts and sizes of sections 5 and 9. Sizes are in bytes. */
 export const LIMITS = {
+  /** The contact field as a phone (spec 9). */
   contact: 11,
+  /** The contact field as an email: spec 9's 11 characters fit a phone, not most addresses. */
+  email: 50,
   customerCode: 20,
   loginPassword: 20,
   nickname: 10,

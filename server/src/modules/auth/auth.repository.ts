@@ -57,8 +57,9 @@ export async function findSingleCustomerId(db: Db): Promise<string | undefined> 
 /**
  * The accounts an identifier names in the spaces of `space`, and the order that picks one of them. Each way of
  * naming an account is compared in the form its unique index holds, so the lookup is a few index probes however
- * many accounts the customer has; a customer's account wins over a public one, and within a space a username wins
- * over another account's phone or email.
+ * many accounts the customer has (emails are stored in lower case, so an email typed in any case is lowered); a
+ * customer's account wins over a public one, and within a space a username wins over another account's phone or
+ * email.
  */
 function accountLookup(space: SignInSpace, custcode: SQLWrapper, identifier: SQLWrapper) {
   const byUsername = sql`${users.username} = ${identifier}`;
@@ -66,12 +67,12 @@ function accountLookup(space: SignInSpace, custcode: SQLWrapper, identifier: SQL
     or(
       and(sql`${users.customerId} = ${customerId}`, byUsername),
       and(sql`${accountSpace} = ${customerId}`, sql`${users.phone} = ${identifier}`),
-      and(sql`${accountSpace} = ${customerId}`, sql`${users.email} = ${identifier}`),
+      and(sql`${accountSpace} = ${customerId}`, sql`${users.email} = lower(${identifier})`),
     );
   const inPublic = or(
     and(isNull(users.customerId), byUsername),
     and(sql`${accountSpace} = ${PUBLIC_SPACE}::uuid`, sql`${users.phone} = ${identifier}`),
-    and(sql`${accountSpace} = ${PUBLIC_SPACE}::uuid`, sql`${users.email} = ${identifier}`),
+    and(sql`${accountSpace} = ${PUBLIC_SPACE}::uuid`, sql`${users.email} = lower(${identifier})`),
   );
   // The customer of the code, null for an unknown code (so nothing matches).
   const customerOfCode = sql`(select ${customers.id} from ${customers} where ${customerCodeIs(custcode)})`;

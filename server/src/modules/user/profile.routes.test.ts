@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, users } from '../../platform/db/schema/index.js';
 import { addPoints } from './points.service.js';
-import { buildCustomer, buildUser, signIn } from '../../test/factories.js';
+import { b64, buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('profile and points', () => {
@@ -11,14 +11,17 @@ describe('profile and points', () => {
   let token: string;
   let userId: string;
   let custcode: string;
+  let password: string;
+  const clock = testClock();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ now: clock.now });
     const customer = await buildCustomer(t.database.db);
     custcode = customer.code;
     const user = await buildUser(t.database.db, { customerId: customer.id, username: 'profiler' });
     userId = user.id;
-    token = await signIn(t.app, custcode, 'profiler', user.password);
+    password = user.password;
+    token = await signIn(t.app, custcode, 'profiler', password);
   });
   afterAll(() => t.close());
 
@@ -92,21 +95,25 @@ describe('profile and points', () => {
     expect((await call('GET', '/gw/api/v1/integral/total')).json().data).toBe(30);
   });
 
+  /** Sends a code for `scene` to `target` as typed; answers the code from the outbox, which holds it as `sentTo`. */
+  const codeFor = async (target: string, scene = 'BIND', sentTo = target) => {
+    // One code per target a minute.
+    clock.advance(61_000);
+    await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/user/verifyCode/send',
+      payload: { scene, target, custcode },
+    });
+    const [message] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.target, sentTo))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    return message!.body.match(/\d{6}/)![0];
+  };
+
   it('binds a phone proven with a code, and refuses one another account holds', async () => {
-    const codeFor = async (target: string) => {
-      await t.app.inject({
-        method: 'POST',
-        url: '/gw/api/v1/user/verifyCode/send',
-        payload: { scene: 'BIND', target },
-      });
-      const [message] = await t.database.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.target, target))
-        .orderBy(desc(outbox.createdAt))
-        .limit(1);
-      return message!.body.match(/\d{6}/)![0];
-    };
     const verifyCode = await codeFor('13600000001');
     const bound = await call('PUT', '/gw/api/v1/user/bind', { target: '13600000001', verifyCode });
     expect(bound.json().data.phone).toBe('13600000001');
@@ -120,6 +127,63 @@ describe('profile and points', () => {
       verifyCode: await codeFor('13600000002'),
     });
     expect(taken.json().errorCode).toBe('1114');
+  });
+
+  it('keeps an email in lower case however it is typed, and finds its account by it in any case', async () => {
+    const typed = 'Ada.Lovelace@School.CN';
+    const email = 'ada.lovelace@school.cn';
+    const bound = await call('PUT', '/gw/api/v1/user/bind', {
+      target: typed,
+      verifyCode: await codeFor(typed, 'BIND', email),
+    });
+    expect(bound.json().data.email).toBe(email);
+    const [me] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    expect(me!.email).toBe(email);
+
+    const signInAs = (identifier: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/gw/api/v1/auth/login',
+        payload: { custcode, usernameOrEmailOrPhone: identifier, password: b64(password) },
+      });
+    expect((await signInAs('ADA.LOVELACE@school.cn', password)).json().data.id).toBe(userId);
+    const byCode = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/user/verifyCode/login',
+      payload: { user: 'Ada.LOVELACE@School.cn', verifyCode: await codeFor(typed, 'LOGIN', email), custcode },
+    });
+    expect(byCode.json().data.id).toBe(userId);
+    // The reset's contact is an email of more than 11 characters, in capitals: the code sent to it resets.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/gw/api/v1/user/register/password/update',
+      payload: {
+        user: typed.toUpperCase(),
+        password: b64('Lovelace2026'),
+        verifyCode: await codeFor(typed, 'RESET_PWD', email),
+        custcode,
+      },
+    });
+    expect(reset.json().errorCode).toBe('1000');
+    expect((await signInAs(email, 'Lovelace2026')).json().errorCode).toBe('1000');
+    token = await signIn(t.app, custcode, 'profiler', 'Lovelace2026');
+
+    // Another account of the customer cannot take the same email in other capitals.
+    const other = await buildUser(t.database.db, { customerId: me!.customerId, username: 'other-profiler' });
+    const otherToken = await signIn(t.app, custcode, 'other-profiler', other.password);
+    const taken = await t.app.inject({
+      method: 'PUT',
+      url: '/gw/api/v1/user/bind',
+      headers: { 'x-authorization': otherToken },
+      payload: { target: 'ADA.LOVELACE@SCHOOL.CN', verifyCode: await codeFor('ADA.LOVELACE@SCHOOL.CN', 'BIND', email) },
+    });
+    expect(taken.json().errorCode).toBe('1105');
+    // An email is at most 50 characters.
+    const long = await call('POST', '/gw/api/v1/user/verifyCode/send', {
+      scene: 'BIND',
+      target: `${'a'.repeat(44)}@x.test`,
+    });
+    expect(long.json().errorCode).toBe('1106');
   });
 
   it('needs a token', async () => {

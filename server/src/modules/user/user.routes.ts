@@ -2,6 +2,7 @@ import {
   API,
   LIMITS,
   ZCodeLoginRequest,
+  ZContact,
   ZListQuery,
   ZLoginResponse,
   ZOutboxItem,
@@ -150,7 +151,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; messengers: Me
       schema: {
         tags,
         summary: 'Link a phone or email proven with a BIND code',
-        body: z.object({ target: z.string().trim().min(1).max(100), verifyCode: z.string().regex(/^\d{6}$/) }),
+        body: z.object({ target: ZContact, verifyCode: z.string().regex(/^\d{6}$/) }),
         response: envelopeOf(ZUserInfo),
       },
     },

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { EMAIL, PHONE, type Language } from '@aiedu/contracts';
+import { isContact, PHONE, type Language } from '@aiedu/contracts';
 import { and, count, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
@@ -14,11 +14,13 @@ export const CODE_RULES = { ttlMs: 10 * 60_000, resendMs: 60_000, maxAttempts: 5
 
 export type ContactKind = 'phone' | 'email';
 
-/** Which kind of contact a target is, by its pattern; refuses anything that is neither. */
+/**
+ * Which kind of contact a target is, by its pattern; refuses anything that is neither. The routes read contacts as
+ * `ZContact` does (an email in lower case), the form emails are stored and compared in.
+ */
 export function contactKind(target: string): ContactKind {
-  if (PHONE.test(target)) return 'phone';
-  if (EMAIL.test(target)) return 'email';
-  throw new AppError('CONTACT_INVALID');
+  if (!isContact(target)) throw new AppError('CONTACT_INVALID');
+  return PHONE.test(target) ? 'phone' : 'email';
 }
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('base64url');
