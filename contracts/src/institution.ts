@@ -182,6 +182,16 @@ export const ZCreateClassRequest = z.object({
   className: z.string().trim().min(1).max(30),
 });
 
+/** A class's statistics for its head teacher: students, daily active students, courses given to it. */
+export const ZClassStatistics = z.object({
+  classId: z.string(),
+  className: z.string(),
+  students: z.number().int(),
+  courses: z.number().int(),
+  activeByDay: z.array(z.object({ date: z.string(), users: z.number().int() })),
+});
+export type TClassStatistics = z.infer<typeof ZClassStatistics>;
+
 export const ZUpgradeClassesRequest = z.object({ classIds: z.array(z.uuid()).min(1).max(1000) });
 
 export const ZPerson = z.object({

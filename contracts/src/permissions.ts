@@ -25,6 +25,10 @@ export const PERMISSIONS = {
   'student.manage': [...SCHOOL_ADMINS],
   /** The teaching side's student management: search, detail, password reset, switch (teachers: their school). */
   'studentAccount.manage': [teacher, ...SCHOOL_ADMINS],
+  /** A teacher's own classes: creating one in their school, headed by them, and listing those they head. */
+  'class.teach': [teacher],
+  /** A class's statistics: its head teacher, or the administrators of its school. */
+  'classStats.view': [teacher, ...SCHOOL_ADMINS],
   'log.view': [...SCHOOL_ADMINS],
   'statistics.view': [...SCHOOL_ADMINS],
   'certification.review': [SUPER, customerAdmin, subCustomerAdmin, schoolAdmin],

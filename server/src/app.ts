@@ -34,6 +34,7 @@ import { logRoutes } from './modules/institution/log.routes.js';
 import { peopleRoutes } from './modules/institution/people.routes.js';
 import { periodRoutes } from './modules/institution/period.routes.js';
 import { studentRoutes } from './modules/institution/student.routes.js';
+import { teacherClassRoutes } from './modules/institution/teacher-class.routes.js';
 import { statisticsRoutes } from './modules/institution/statistics.routes.js';
 import { systemConfigRoutes } from './modules/system/system-config.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -207,6 +208,7 @@ export async function buildApp({
   await app.register(peopleRoutes, { ctx });
   await app.register(statisticsRoutes, { ctx });
   await app.register(studentRoutes, { ctx });
+  await app.register(teacherClassRoutes, { ctx });
   await app.register(homeRoutes, { ctx });
   await app.register(periodRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });

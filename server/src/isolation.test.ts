@@ -72,6 +72,7 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   'PUT /api/v1/admin_organize/teachers/:id/password': { kind: 'teacher', body: { password: b64('Hacked2026') } },
   'PUT /api/v1/admin_organize/teachers/:id': { kind: 'teacher', body: { realName: 'Taken' } },
   'GET /api/v1/student/:id': { kind: 'student' },
+  'GET /api/v1/classes/:id/stats': { kind: 'class' },
   'PUT /api/v1/student/:id/status': { kind: 'student', body: { enabled: false } },
   'PUT /api/v1/student/:id/password': { kind: 'student', body: { password: b64('Hacked2026') } },
   'PUT /gw/admin/api/v1/school/teachers/:id/status': { kind: 'teacher', body: { enabled: false } },

@@ -61,10 +61,18 @@ function classWhere(scope: Scope, query: Pick<TClassListQuery, 'status' | 'schoo
   );
 }
 
-/** One page of current or history classes in the caller's scope, searched by name and sorted. */
-export async function listClasses(ctx: AppContext, auth: AuthContext, query: TClassListQuery) {
+/**
+ * One page of current or history classes in the caller's scope, searched by name and sorted; with `teacherId`, only
+ * the classes that teacher heads.
+ */
+export async function listClasses(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: Pick<TClassListQuery, 'status' | 'page' | 'size'> & Partial<TClassListQuery>,
+  teacherId?: string,
+) {
   const scope = await callerScope(ctx.db, auth);
-  const where = classWhere(scope, query);
+  const where = and(classWhere(scope, query), teacherId ? eq(classes.teacherId, teacherId) : undefined);
   const [field, direction] = (query.sort ?? '').split(',') as [keyof typeof SORTABLE | '', 'asc' | 'desc'];
   const order = field
     ? [direction === 'desc' ? desc(SORTABLE[field]) : asc(SORTABLE[field]), asc(classes.id)]
@@ -104,11 +112,13 @@ export async function listClassOptions(ctx: AppContext, auth: AuthContext, schoo
   return rows.map((r) => ({ ...r, eduStage: isStage(r.eduStage) ? r.eduStage : ('primary' as const) }));
 }
 
+/** A class of a school in the scope; `teacherId` heads it (a teacher creating a class of their own). */
 export async function createClass(
   ctx: AppContext,
   request: FastifyRequest,
   auth: AuthContext,
   input: { schoolId: string; eduStage: Stage; grade: number; className: string },
+  teacherId: string | null = null,
 ) {
   if (input.grade > STAGE_YEARS[input.eduStage]) throw new AppError('BAD_REQUEST', { reason: 'grade' });
   const scope = await callerScope(ctx.db, auth);
@@ -127,7 +137,7 @@ export async function createClass(
     const startYear = schoolYearIn(school.timeZone, ctx.now()) - (input.grade - 1);
     const [row] = await tx
       .insert(classes)
-      .values({ ...input, customerId: school.customerId, startYear })
+      .values({ ...input, customerId: school.customerId, startYear, teacherId })
       .returning();
     await writeAudit(tx, request, {
       module: 'class',

@@ -103,10 +103,16 @@ export const classes = pgTable(
     className: text('class_name').notNull(),
     startYear: integer('start_year').notNull(),
     classStatus: text('class_status', { enum: CLASS_STATUSES }).notNull().default('current'),
+    /** The teacher who heads the class: the one who created it (null for a class an administrator created). */
+    teacherId: uuid('teacher_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('classes_school_idx').on(t.schoolId), index('classes_customer_idx').on(t.customerId)],
+  (t) => [
+    index('classes_school_idx').on(t.schoolId),
+    index('classes_customer_idx').on(t.customerId),
+    index('classes_teacher_idx').on(t.teacherId),
+  ],
 );
 
 /** When a customer's (or one school's) classes move up a grade by themselves: once, or every year at that time. */
