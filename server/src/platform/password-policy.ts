@@ -1,4 +1,4 @@
-import { isValidPassword, type PasswordStrength } from '@aiedu/contracts';
+import { ADMIN_SET_PASSWORD_RULE, isValidPassword, ownPasswordRule, type PasswordStrength } from '@aiedu/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from './errors.js';
 
@@ -16,6 +16,23 @@ export function decodePassword(encoded: string): string {
 }
 
 /** Refuses a new password that breaks the form's rule (spec 5) or is one of the most common passwords. */
-export function assertAcceptablePassword(plain: string, strength: PasswordStrength) {
+function assertAcceptablePassword(plain: string, strength: PasswordStrength) {
   if (!isValidPassword(plain, strength) || isCommonPassword(plain)) throw new AppError('PASSWORD_WEAK');
+}
+
+/** A password the holder of `roles` chooses for themselves: simple, or strong for administrators (contracts). */
+export function assertOwnPassword(plain: string, roles: readonly string[]) {
+  assertAcceptablePassword(plain, ownPasswordRule(roles));
+}
+
+/**
+ * A password an administrator sets for someone else (initial, reset, import): the weak rule, 6–20 visible ASCII
+ * characters, since its holder must replace it at the next sign-in.
+ */
+export function isAdminSetPassword(plain: string): boolean {
+  return isValidPassword(plain, ADMIN_SET_PASSWORD_RULE);
+}
+
+export function assertAdminSetPassword(plain: string) {
+  if (!isAdminSetPassword(plain)) throw new AppError('PASSWORD_WEAK');
 }

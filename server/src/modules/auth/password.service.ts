@@ -2,17 +2,23 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { refreshTokens, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { assertAcceptablePassword } from '../../platform/password-policy.js';
+import { assertOwnPassword } from '../../platform/password-policy.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import * as repo from './auth.repository.js';
 import { sessionDeps, startSession, type Requester } from './session.service.js';
 
-/** The rule every self-chosen password follows (spec 5, "simple"): 6–20 with lower, upper and digit. */
-export const USER_PASSWORD_RULE = 'simple' as const;
-
-/** Sets the account's password and ends its other sign-ins; answers the new hash. */
-async function setPassword(ctx: AppContext, userId: string, plain: string, keepSession?: string) {
-  assertAcceptablePassword(plain, USER_PASSWORD_RULE);
+/**
+ * Sets the account's own choice of password and ends its other sign-ins; answers the new hash. The password follows
+ * the rule of the account's roles (simple, strong for administrators: `ownPasswordRule`).
+ */
+async function setPassword(
+  ctx: AppContext,
+  user: { id: string; roles: string[] },
+  plain: string,
+  keepSession?: string,
+) {
+  assertOwnPassword(plain, user.roles);
+  const userId = user.id;
   const passwordHash = await hashPassword(plain);
   await ctx.db.transaction(async (tx) => {
     // The account's row first: that takes its lock, so a token rotation under way ends before the tokens below are
@@ -46,8 +52,10 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string },
   requester: Requester,
 ) {
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user) throw new AppError('TOKEN_EXPIRED');
   // A new password the rule refuses says nothing about the old one: refused before the attempt counts.
-  assertAcceptablePassword(input.newPassword, USER_PASSWORD_RULE);
+  assertOwnPassword(input.newPassword, user.roles);
   const now = ctx.now();
   const since = new Date(now.getTime() - ctx.config.loginFailureWindowMinutes * 60_000);
   // Counted under the account's id, as the sign-ins that name the account are.
@@ -55,13 +63,12 @@ export async function changePassword(
     await repo.withdrawAttempt(ctx.db, userId);
     throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
   }
-  const user = await repo.findUserById(ctx.db, userId);
-  if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     await repo.recordLoginFailure(ctx.db, userId, requester.ip, now);
     await ctx.shield.record(requester.ip, 'loginFailure');
     throw new AppError('WRONG_CREDENTIALS');
   }
-  const verifiedHash = await setPassword(ctx, userId, input.newPassword);
+  const verifiedHash = await setPassword(ctx, user, input.newPassword);
   return startSession(sessionDeps(ctx), { ...user, mustChangePassword: false }, requester, {
     accountKey: userId,
     verifiedHash,
@@ -77,11 +84,11 @@ export async function replaceDefaultPassword(
 ) {
   const user = await repo.findUserById(ctx.db, userId);
   if (!user?.mustChangePassword) throw new AppError('OPERATION_FAILED');
-  await setPassword(ctx, userId, newPassword);
+  await setPassword(ctx, user, newPassword);
   return startSession(sessionDeps(ctx), { ...user, mustChangePassword: false }, requester);
 }
 
 /** Reset after proving the contact with a code (the code is checked by the caller). */
-export async function resetPassword(ctx: AppContext, userId: string, newPassword: string) {
-  await setPassword(ctx, userId, newPassword);
+export async function resetPassword(ctx: AppContext, user: { id: string; roles: string[] }, newPassword: string) {
+  await setPassword(ctx, user, newPassword);
 }

@@ -55,7 +55,11 @@ describe('a token rotation and a revocation of the same sign-in', () => {
     'a logout': (familyId: string) =>
       endSession({ db: t.database.db, now: () => new Date(), sessions } as SessionDeps, familyId),
     'a password reset': (_familyId: string, userId: string) =>
-      resetPassword({ db: t.database.db, now: () => new Date(), sessions } as AppContext, userId, 'Reset2026ok'),
+      resetPassword(
+        { db: t.database.db, now: () => new Date(), sessions } as AppContext,
+        { id: userId, roles: [] },
+        'Reset2026ok',
+      ),
   };
 
   it.each(Object.keys(revocations) as (keyof typeof revocations)[])(
@@ -106,11 +110,7 @@ describe('a password sign-in and a change of the same password', () => {
   it('opens no session with a password that was changed while it was being verified', async () => {
     const student = await buildUser(t.database.db, { customerId });
     beforeStore.run = async () => {
-      await resetPassword(
-        { db: t.database.db, now: () => new Date(), sessions } as AppContext,
-        student.id,
-        'Reset2026ok',
-      );
+      await resetPassword({ db: t.database.db, now: () => new Date(), sessions } as AppContext, student, 'Reset2026ok');
     };
     const refused = await login(student.username, student.password);
     expect(refused.json().errorCode).toBe('1102');

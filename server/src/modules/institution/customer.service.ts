@@ -7,8 +7,6 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { customers, schools, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { decodePassword } from '../../platform/password-policy.js';
-import { hashPassword } from '../../platform/passwords.js';
 import { customerSubtree, type Scope } from '../../platform/tenancy.js';
 import { likeText } from '../../platform/db/like.js';
 import { revokeSessionsOf } from '../auth/session.service.js';
@@ -20,6 +18,7 @@ import {
   offerOf,
   touchesOffer,
 } from './customer-offer.service.js';
+import { adminPasswordHash } from './people.service.js';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -110,9 +109,7 @@ export async function createCustomer(
   input: TCreateCustomerRequest,
   parentId: string | null = null,
 ) {
-  const password = decodePassword(input.adminPassword);
-  if (password.length < 6 || password.length > 20) throw new AppError('PASSWORD_WEAK');
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await adminPasswordHash(input.adminPassword);
   const { adminUsername, adminName, adminPassword: _secret, ...fields } = input;
   return ctx.db.transaction(async (tx) => {
     const values = parentId ? inheritOffer(offerOf(await parentChain(tx as unknown as Db, parentId)), fields) : fields;

@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { classes, customers, schools, students, teachers, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { isAdminSetPassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { callerScope, scopeWhere } from '../../platform/tenancy.js';
 import { HEADERS, reasonText, type ImportReason } from './import.messages.js';
@@ -138,7 +139,7 @@ async function check(
     if (kind === 'student' && !classByName.has(r.className)) flag(r.row, 'unknownClass');
     if (kind === 'teacher' && r.phone && !PHONE.test(r.phone)) flag(r.row, 'badPhone');
     if (kind === 'teacher' && r.remark.length > LIMITS.remark) flag(r.row, 'badRemark');
-    if (r.password.length < 6 || r.password.length > 20) flag(r.row, 'badPassword');
+    if (!isAdminSetPassword(r.password)) flag(r.row, 'badPassword');
     if (r.schoolNumber && r.schoolNumber.length > 30) flag(r.row, 'badName');
     if (problems.length === before) good.push({ ...r, classId: classByName.get(r.className) ?? null });
   }

@@ -1,15 +1,18 @@
+import { ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { b64, buildCustomer, buildUser, testClock } from '../../test/factories.js';
+import { b64, buildCustomer, buildSchool, buildUser, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('password change and the forced change of an administrator-set password', () => {
   let t: TestApp;
   let custcode: string;
+  let customerId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     const customer = await buildCustomer(t.database.db);
     custcode = customer.code;
+    customerId = customer.id;
     await buildUser(t.database.db, { customerId: customer.id, username: 'changer', password: 'First2026x' });
     await buildUser(t.database.db, {
       customerId: customer.id,
@@ -79,6 +82,53 @@ describe('password change and the forced change of an administrator-set password
     const again = await call('PUT', '/gw/api/v1/auth/pwd/default', next, { newPasswd: b64('Other2026ok') });
     expect(again.json().errorCode).toBe('1009');
     expect((await login('newkid', 'Mine2026ok')).data.mustChangePassword).toBe(false);
+  });
+
+  it("asks an administrator's own new password to be strong, and everyone else's to be simple", async () => {
+    const admin = await buildUser(t.database.db, {
+      customerId,
+      roles: [ROLES.customerAdmin],
+      mustChangePassword: true,
+    });
+    const teacher = await buildUser(t.database.db, { customerId, roles: [ROLES.teacher] });
+    const adminToken = (await login(admin.username, admin.password)).data.token;
+    const teacherToken = (await login(teacher.username, teacher.password)).data.token;
+    // Simple (six, with a capital, a small letter and a digit) but not strong (eight, three kinds).
+    const simple = 'Kid7ok';
+    const replaced = await call('PUT', '/gw/api/v1/auth/pwd/default', adminToken, { newPasswd: b64(simple) });
+    expect(replaced.json().errorCode).toBe('1117');
+    const spaced = await call('PUT', '/gw/api/v1/auth/pwd/default', adminToken, { newPasswd: b64('Kid7 ok2026') });
+    expect(spaced.json().errorCode).toBe('1117');
+    const strong = await call('PUT', '/gw/api/v1/auth/pwd/default', adminToken, { newPasswd: b64('kid7ok!2026') });
+    expect(strong.json().errorCode).toBe('1000');
+    const changed = await call('PUT', '/gw/api/v1/auth/pwd', teacherToken, {
+      oriPasswd: b64(teacher.password),
+      newPasswd: b64(simple),
+    });
+    expect(changed.json().errorCode).toBe('1000');
+  });
+
+  it('takes 6–20 visible ASCII characters as a password an administrator sets, nothing else', async () => {
+    const school = await buildSchool(t.database.db, customerId);
+    const admin = await buildUser(t.database.db, { customerId, roles: [ROLES.customerAdmin] });
+    const token = (await login(admin.username, admin.password)).data.token;
+    const create = (username: string, password: string) =>
+      call('POST', '/gw/admin/api/v1/school/teachers', token, {
+        schoolId: school.id,
+        username,
+        realName: 'Given',
+        password: b64(password),
+      });
+    for (const refused of ['Start 2026', '密码密码密码', 'Größe2026', 'five5'])
+      expect((await create('given1', refused)).json().errorCode, refused).toBe('1117');
+    const created = await create('given1', '123456');
+    expect(created.json().errorCode).toBe('1000');
+    const reset = (password: string) =>
+      call('PUT', `/gw/admin/api/v1/school/teachers/${created.json().data.id}/password`, token, {
+        password: b64(password),
+      });
+    expect((await reset('new pass')).json().errorCode).toBe('1117');
+    expect((await reset('new-pass')).json().errorCode).toBe('1000');
   });
 
   it('lets a user with an administrator-set password sign out by every logout call', async () => {
