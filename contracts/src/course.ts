@@ -230,6 +230,11 @@ export const ZAttempt = z.object({
   score: z.number().int().min(LIMITS.scoreMin).max(LIMITS.scoreMax).nullable(),
   /** Credit earned per auto-graded question, 0–1. */
   credits: z.record(z.string(), z.number()),
+  /**
+   * The score an automatic check of an experiment gave, 0–100; null until such a check exists or has run. The
+   * teacher's `score` may take it or override it.
+   */
+  autoScore: z.number().int().min(LIMITS.scoreMin).max(LIMITS.scoreMax).nullable(),
   answers: z.array(ZAnswer),
   comment: z.string(),
   createdAt: z.string(),

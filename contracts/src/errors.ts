@@ -94,6 +94,10 @@ export const ERRORS = {
   COURSE_CODE_UNAVAILABLE: { code: '4108', status: 503, key: 'courseCodeUnavailable' },
   COURSE_NOT_GRADABLE: { code: '4109', status: 409, key: 'courseNotGradable' },
   COURSE_PREVIEW_TOO_LARGE: { code: '4110', status: 413, key: 'coursePreviewTooLarge' },
+  // Teaching schedules
+  SCHEDULE_STATE_INVALID: { code: '4201', status: 409, key: 'scheduleStateInvalid' },
+  SCHEDULE_TASK_CLOSED: { code: '4202', status: 409, key: 'scheduleTaskClosed' },
+  SCHEDULE_NOT_IN_PROGRESS: { code: '4203', status: 409, key: 'scheduleNotInProgress' },
   // Institutions
   CUSTOMER_CODE_TAKEN: { code: '5001', status: 409, key: 'customerCodeTaken' },
   QUOTA_SCHOOLS: { code: '5002', status: 409, key: 'quotaSchools' },

@@ -14,3 +14,4 @@ export * from './update-schema.js';
 export * from './user.js';
 export * from './validation.js';
 export * from './course.js';
+export * from './schedule.js';

@@ -42,6 +42,13 @@ export const PERMISSIONS = {
   /** The administrators' list of courses with their states: everything, or their customer's subtree. */
   'courseList.view': [...INSTITUTION_ADMINS],
   'compute.manage': [...INSTITUTION_ADMINS],
+  /**
+   * Teaching schedules, their tasks and scores, and the classes and students of the teacher's own school: every
+   * teacher, certified or not (spec 6 asks certification only to create courses).
+   */
+  'schedule.teach': [teacher],
+  /** The schedules of the caller's scope, read-only, for administrators (`admin_organize/schedule`). */
+  'schedule.oversee': [...SCHOOL_ADMINS],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -11,6 +11,10 @@ import {
   courseTags,
   periods,
   projects,
+  scheduleClasses,
+  scheduleCourses,
+  scheduleTeachers,
+  teachingSchedules,
   upgradeSchedules,
   ssoProviders,
   students,
@@ -50,7 +54,8 @@ type Kind =
   | 'difficulty'
   | 'tag'
   | 'package'
-  | 'project';
+  | 'project'
+  | 'teachingSchedule';
 
 const C = '/api/v1/courses';
 const QUIZ = {
@@ -141,6 +146,11 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   [`PUT ${C}/packages/:id`]: { kind: 'package', body: { name: 'Taken', courseIds: [] } },
   [`PUT ${C}/packages/:id/customers`]: { kind: 'package', body: { customerIds: [] } },
   [`DELETE ${C}/packages/:id`]: { kind: 'package' },
+  'GET /api/v1/schedules/:id': { kind: 'teachingSchedule' },
+  'PUT /api/v1/schedules/:id': { kind: 'teachingSchedule', body: { name: 'Taken' } },
+  'POST /api/v1/schedules/:id/start': { kind: 'teachingSchedule' },
+  'POST /api/v1/schedules/:id/finish': { kind: 'teachingSchedule' },
+  'DELETE /api/v1/schedules/:id': { kind: 'teachingSchedule' },
   'GET /gw/api/v1/projects/:id': { kind: 'project' },
   'PUT /gw/api/v1/projects/:id': { kind: 'project', body: { name: 'Taken' } },
   'DELETE /gw/api/v1/projects/:id': { kind: 'project' },
@@ -195,6 +205,15 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
   const admin = await buildUser(db, { customerId, schoolId: school.id, roles: [ROLES.schoolAdmin] });
   const first = <T extends { id: string }>(rows: T[]) => rows[0]!.id;
   const course = await buildCourse(db, { customerId, ownerId: teacher.id });
+  const [teaching] = await db
+    .insert(teachingSchedules)
+    .values({ customerId, schoolId: school.id, name: 'Their schedule', startAt: new Date('2026-09-01T08:00:00Z') })
+    .returning();
+  await db.insert(scheduleTeachers).values({ scheduleId: teaching!.id, userId: teacher.id });
+  await db.insert(scheduleClasses).values({ scheduleId: teaching!.id, classId: klass!.id });
+  await db
+    .insert(scheduleCourses)
+    .values({ scheduleId: teaching!.id, courseId: course.courseId, versionId: course.versionId, position: 0 });
   // Catalogue entries are the platform's (super administrators'); names are unique, so each set is its own.
   const suffix = customerId.slice(-8);
   return {
@@ -231,6 +250,7 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
     project: first(
       await db.insert(projects).values({ customerId, ownerId: student.id, name: 'Their project' }).returning(),
     ),
+    teachingSchedule: teaching!.id,
     customer: customerId,
     subCustomer: subCustomerId,
     school: school.id,
@@ -339,6 +359,13 @@ describe('tenant isolation matrix', () => {
       'project_versions',
       'runtimes',
       'package_operations',
+      'teaching_schedules',
+      'schedule_courses',
+      'schedule_teachers',
+      'schedule_classes',
+      'schedule_students',
+      'schedule_tasks',
+      'schedule_task_reopenings',
     ];
     const parts = [];
     for (const table of tables) {

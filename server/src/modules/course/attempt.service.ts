@@ -1,15 +1,28 @@
 import type { TAttempt } from '@aiedu/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { courseTasks, taskAttempts, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { findEnrolment, loadForAuthor, loadForLearner } from './course-access.js';
 import { gradeAttempt, type Answer } from './grading.js';
 
-type AttemptRow = typeof taskAttempts.$inferSelect;
+export type AttemptRow = typeof taskAttempts.$inferSelect;
+type TaskRow = typeof courseTasks.$inferSelect;
+
+/**
+ * Whether a learner may answer a task now, asked of other modules before an answer is stored: a teaching schedule
+ * that gave the task to the learner refuses it after its due time. A check throws its refusal.
+ */
+export type AttemptCheck = (ctx: AppContext, auth: AuthContext, task: TaskRow) => Promise<void>;
+const attemptChecks = new Set<AttemptCheck>();
+
+export function checkAttemptsWith(check: AttemptCheck) {
+  attemptChecks.add(check);
+}
 
 export function presentAttempt(row: AttemptRow, learnerName: string): TAttempt {
   return {
@@ -20,6 +33,7 @@ export function presentAttempt(row: AttemptRow, learnerName: string): TAttempt {
     status: row.status,
     score: row.score,
     credits: row.credits,
+    autoScore: row.autoScore,
     answers: row.answers,
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
@@ -40,6 +54,7 @@ export async function submitAttempt(ctx: AppContext, auth: AuthContext, taskId: 
     // A task of another version: after a move to a newer version, an experiment the teacher took out is "removed".
     throw new AppError(task.questions.some((q) => q.type === 'experiment') ? 'EXPERIMENT_REMOVED' : 'NOT_FOUND');
   }
+  for (const check of attemptChecks) await check(ctx, auth, task);
   const grade = gradeAttempt(task.questions, answers);
   const [row] = await ctx.db
     .insert(taskAttempts)
@@ -68,21 +83,50 @@ export async function gradeByTeacher(
   const [attempt] = await ctx.db.select().from(taskAttempts).where(eq(taskAttempts.id, attemptId));
   if (!attempt) throw new AppError('NOT_FOUND');
   await loadForAuthor(ctx.db, auth, attempt.courseId);
-  const [task] = await ctx.db.select().from(courseTasks).where(eq(courseTasks.id, attempt.taskId));
-  if (task && task.questions.every((q) => q.type === 'single' || q.type === 'multiple')) {
-    throw new AppError('COURSE_NOT_GRADABLE');
-  }
-  const [row] = await ctx.db
-    .update(taskAttempts)
-    .set({ score: input.score, comment: input.comment, status: 'graded', gradedBy: auth.userId })
-    .where(eq(taskAttempts.id, attemptId))
-    .returning();
-  await writeAudit(ctx.db, request, {
-    module: 'course',
-    operation: 'grade',
-    params: { id: attemptId, score: input.score },
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await scoreAttempts(tx, auth.userId, [{ attemptId, ...input }]);
+    await writeAudit(tx, request, {
+      module: 'course',
+      operation: 'grade',
+      params: { id: attemptId, score: input.score },
+    });
+    return presentAttempt(row!, '');
   });
-  return presentAttempt(row!, '');
+}
+
+/**
+ * Sets teachers' scores (0–100) and comments on attempts with short answers or experiments, in the caller's
+ * transaction; an attempt of a task with choice questions only is graded already (`4109`). The caller has checked
+ * that the grader may score each attempt.
+ */
+export async function scoreAttempts(
+  db: Db,
+  graderId: string,
+  scores: { attemptId: string; score: number; comment: string }[],
+): Promise<AttemptRow[]> {
+  const ids = scores.map((s) => s.attemptId);
+  const found = await db
+    .select({ id: taskAttempts.id, questions: courseTasks.questions })
+    .from(taskAttempts)
+    .innerJoin(courseTasks, eq(courseTasks.id, taskAttempts.taskId))
+    .where(inArray(taskAttempts.id, ids));
+  for (const id of ids) {
+    const attempt = found.find((f) => f.id === id);
+    if (!attempt) throw new AppError('NOT_FOUND');
+    if (attempt.questions.every((q) => q.type === 'single' || q.type === 'multiple')) {
+      throw new AppError('COURSE_NOT_GRADABLE');
+    }
+  }
+  const rows: AttemptRow[] = [];
+  for (const { attemptId, score, comment } of scores) {
+    const [row] = await db
+      .update(taskAttempts)
+      .set({ score, comment, status: 'graded', gradedBy: graderId })
+      .where(eq(taskAttempts.id, attemptId))
+      .returning();
+    rows.push(row!);
+  }
+  return rows;
 }
 
 /** Every attempt of every learner of a course, for its teachers. */

@@ -1,4 +1,4 @@
-import { API, COURSE_API, type MODULES } from '@aiedu/contracts';
+import { API, COURSE_API, SCHEDULE_API, type MODULES } from '@aiedu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -12,6 +12,8 @@ type Module = (typeof MODULES)[number];
  */
 const MODULE_PATHS: readonly (readonly [string, Module])[] = [
   [COURSE_API.base, 'courses'],
+  // Teaching schedules teach courses: they go with them.
+  [SCHEDULE_API.base, 'courses'],
   [API.projects, 'projects'],
   [API.runtimeProxy, 'projects'],
 ];
