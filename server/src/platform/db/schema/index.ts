@@ -6,3 +6,4 @@ export * from './courses.js';
 export * from './projects.js';
 export * from './system.js';
 export * from './schedules.js';
+export * from './classroom.js';
