@@ -27,6 +27,10 @@ export const ERRORS = {
   TOKEN_EXPIRED: { code: '1107', status: 401, key: 'tokenExpired' },
   EMAIL_SEND_FAILED: { code: '1108', status: 502, key: 'emailSendFailed' },
   TOO_FREQUENT: { code: '1109', status: 429, key: 'tooFrequent' },
+  /**
+   * Reserved: never sent. No payload carries a password's confirmation (spec 3), so the forms compare the two fields
+   * themselves (spec 5's "The two passwords you typed do not match"); kept because codes are never renumbered.
+   */
   PASSWORD_MISMATCH: { code: '1110', status: 400, key: 'passwordMismatch' },
   VERIFY_CODE_INVALID: { code: '1111', status: 400, key: 'verifyCodeInvalid' },
   LOGIN_FAILED: { code: '1112', status: 400, key: 'loginFailed' },
@@ -98,6 +102,8 @@ export const ERRORS = {
   SCHEDULE_STATE_INVALID: { code: '4201', status: 409, key: 'scheduleStateInvalid' },
   SCHEDULE_TASK_CLOSED: { code: '4202', status: 409, key: 'scheduleTaskClosed' },
   SCHEDULE_NOT_IN_PROGRESS: { code: '4203', status: 409, key: 'scheduleNotInProgress' },
+  // The live classroom
+  CLASSROOM_SESSION_STATE_INVALID: { code: '4301', status: 409, key: 'classroomSessionStateInvalid' },
   // Institutions
   CUSTOMER_CODE_TAKEN: { code: '5001', status: 409, key: 'customerCodeTaken' },
   QUOTA_SCHOOLS: { code: '5002', status: 409, key: 'quotaSchools' },

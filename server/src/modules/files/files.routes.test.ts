@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../platform/envelope.js';
 import { S3Storage } from '../../platform/storage/s3-storage.js';
 import { presignedSignatureMatches, startTestS3, type TestS3 } from '../../test/s3-server.js';
@@ -70,6 +70,18 @@ describe('file downloads and streamed uploads', () => {
     expect(tampered.json().errorCode).toBe('1005');
     const missing = await t.app.inject({ method: 'GET', url: '/gw/api/v1/files/download?key=x' });
     expect(missing.statusCode).toBe(400);
+  });
+
+  it('answers 1010 (loading failed) when storage cannot be read, and 1004 for a file that is gone', async () => {
+    await t.storage.put('exports/unreadable.csv', Readable.from(['a\n']), { maxBytes: 100 });
+    const url = t.storage.signedUrl('exports/unreadable.csv', { expiresInSeconds: 60 });
+    // The disk fails under the file (as an EIO would).
+    vi.spyOn(t.storage, 'get').mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }));
+    const failed = await t.app.inject({ method: 'GET', url, headers: { language: 'en' } });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ errorCode: '1010', errorMsg: 'Loading failed', data: null });
+    const gone = t.storage.signedUrl('exports/never-stored.csv', { expiresInSeconds: 60 });
+    expect((await t.app.inject({ method: 'GET', url: gone })).json().errorCode).toBe('1004');
   });
 });
 

@@ -1,4 +1,5 @@
 import { API } from '@aiedu/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
@@ -12,6 +13,20 @@ const ZSignedQuery = z.object({
   name: z.string().max(255).optional(),
   dl: z.literal('1').optional(),
 });
+
+/**
+ * What storage answers, or `1010` (loading failed) when it cannot be read (a disk error, a bucket out of reach): the
+ * file may well be there, so it is not `1004`; the cause goes to the log.
+ */
+async function loaded<T>(request: FastifyRequest, read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    request.log.error({ err: error }, 'storage read failed');
+    throw new AppError('LOADING_FAILED');
+  }
+}
 
 /**
  * Downloads through time-limited signed URLs made by `storage.signedUrl`: sent by the server, or, from a bucket with
@@ -32,21 +47,24 @@ export const fileRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async
       if (!key) throw new AppError('LINK_EXPIRED');
       const name = request.query.name ?? key.split('/').pop()!;
       const type = mediaTypeOf(name);
-      const total = await storage.size(key);
+      const total = await loaded(request, storage.size(key));
       const kind = request.query.dl || type === 'application/octet-stream' ? 'attachment' : 'inline';
       const disposition = `${kind}; filename*=UTF-8''${encodeURIComponent(name)}`;
       // A bucket with direct downloads sends the bytes itself (byte ranges too), named and typed as here.
-      const direct = await storage.directUrl(key, {
-        expiresAt: Number(request.query.expires),
-        contentType: type,
-        contentDisposition: disposition,
-      });
+      const direct = await loaded(
+        request,
+        storage.directUrl(key, {
+          expiresAt: Number(request.query.expires),
+          contentType: type,
+          contentDisposition: disposition,
+        }),
+      );
       if (direct) return reply.redirect(direct, 302);
       const range = parseRange(request.headers.range, total);
       if (range === 'invalid') {
         return reply.code(416).header('content-range', `bytes */${total}`).send();
       }
-      const { stream } = await storage.get(key, range ?? undefined);
+      const { stream } = await loaded(request, storage.get(key, range ?? undefined));
       reply.header('accept-ranges', 'bytes').header('content-disposition', disposition).type(type);
       if (range) {
         reply

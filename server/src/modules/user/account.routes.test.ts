@@ -227,6 +227,33 @@ describe('codes, sign-up, code sign-in and password reset', () => {
     expect(Object.keys(body.schema.properties)).toEqual(expect.arrayContaining(['user', 'emailOrPhone']));
   });
 
+  it('answers 1115 (reset password failed) to a proven phone whose account is not where the reset looks', async () => {
+    const customer = await buildCustomer(t.database.db);
+    const member = await buildUser(t.database.db, { customerId: customer.id, phone: '13900000777' });
+    const sendFor = async (custcode: string) => {
+      clock.advance(61_000);
+      const sent = await post('/gw/api/v1/user/verifyCode/send', {
+        scene: 'RESET_PWD',
+        target: member.phone,
+        custcode,
+      });
+      expect(sent.json().errorCode).toBe('1000');
+      return codeFor(member.phone!);
+    };
+    const reset = async (custcode: string, verifyCode: string) =>
+      post('/gw/api/v1/user/register/password/update', {
+        user: member.phone,
+        password: b64('Member2026ok'),
+        verifyCode,
+        custcode,
+      });
+    // The code went to the phone of the customer's account; the reset names the public space, which has none.
+    const failed = await reset('', await sendFor(customer.code));
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json()).toMatchObject({ errorCode: '1115', errorMsg: 'Reset password failed' });
+    expect((await reset(customer.code, await sendFor(customer.code))).json().errorCode).toBe('1000');
+  });
+
   it('says an email is not registered when resetting by email', async () => {
     const res = await send('RESET_PWD', 'ghost@school.cn');
     expect(res.json()).toMatchObject({ errorCode: '1113', errorMsg: 'Email not registered' });
