@@ -22,6 +22,10 @@ export const ZLoginResponse = ZTokenPair.extend({
   roles: z.array(z.string()),
   mustChangePassword: z.boolean().describe('An administrator set the password: it must be changed now'),
   isSuper: z.boolean(),
+  schoolId: z
+    .string()
+    .nullable()
+    .describe("The account's school (the web client keeps it as schoolNumber); null for none"),
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 

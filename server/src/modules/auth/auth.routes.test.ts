@@ -48,12 +48,18 @@ describe('password sign-in, tokens and sessions', () => {
   const logout = (token: string) =>
     t.app.inject({ method: 'POST', url: '/gw/api/v1/auth/logout', headers: { 'x-authorization': token } });
 
-  it('signs in by username, phone or email and answers id, roles, token and refreshToken', async () => {
+  it('signs in by username, phone or email and answers id, roles, school, token and refreshToken', async () => {
     for (const identifier of ['student01', '13800138000', 'kid@school.cn']) {
       const res = await login({ custcode, usernameOrEmailOrPhone: identifier, password: b64(student.password) });
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
-      expect(data).toMatchObject({ id: student.id, roles: [ROLES.student], mustChangePassword: false, isSuper: false });
+      expect(data).toMatchObject({
+        id: student.id,
+        roles: [ROLES.student],
+        mustChangePassword: false,
+        isSuper: false,
+        schoolId,
+      });
       expect(data.token.split('.')).toHaveLength(3);
       expect(data.refreshToken).toMatch(/^[\w-]{43}$/);
     }
@@ -283,7 +289,7 @@ describe('password sign-in, tokens and sessions', () => {
   it('signs a super administrator in with an empty customer code, apart from customers', async () => {
     const superAdmin = await buildUser(t.database.db, { username: 'root1', roles: [ROLES.super] });
     const res = await login({ custcode: '', usernameOrEmailOrPhone: 'root1', password: b64(superAdmin.password) });
-    expect(res.json().data).toMatchObject({ id: superAdmin.id, isSuper: true, roles: [ROLES.super] });
+    expect(res.json().data).toMatchObject({ id: superAdmin.id, isSuper: true, roles: [ROLES.super], schoolId: null });
     const withCustomer = await login({ custcode, usernameOrEmailOrPhone: 'root1', password: b64(superAdmin.password) });
     expect(withCustomer.json().errorCode).toBe('1102');
   });

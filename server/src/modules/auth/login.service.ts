@@ -153,9 +153,9 @@ export async function login(deps: LoginDeps, input: LoginInput, requester: Reque
   return signedIn(user, await startSession(deps, user, requester, { accountKey, verifiedHash: user.passwordHash }));
 }
 
-/** The answer of every sign-in (password, code): who signed in, with the token pair. */
+/** The answer of every sign-in (password, code, single sign-on): who signed in, with the token pair. */
 export function signedIn(
-  user: { id: string; roles: string[]; mustChangePassword: boolean },
+  user: { id: string; roles: string[]; mustChangePassword: boolean; schoolId: string | null },
   pair: { token: string; refreshToken: string },
 ) {
   return {
@@ -164,5 +164,6 @@ export function signedIn(
     ...pair,
     mustChangePassword: user.mustChangePassword,
     isSuper: user.roles.includes(ROLES.super),
+    schoolId: user.schoolId,
   };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { assertQuota } from '../institution/quota.service.js';
 import * as repo from './auth.repository.js';
+import { signedIn } from './login.service.js';
 import { sessionDeps, startSession, type Requester } from './session.service.js';
 import * as sso from './sso.repository.js';
 
@@ -177,15 +178,7 @@ export async function finishSso(
   if (!(await repo.isAccountActive(ctx.db, user.id))) throw new AppError('ACCOUNT_DISABLED');
   const pair = await startSession(sessionDeps(ctx), user, requester);
   const customer = provider.customerId ? await repo.findCustomerById(ctx.db, provider.customerId) : undefined;
-  return {
-    id: user.id,
-    custcode: customer?.code ?? '',
-    roles: user.roles,
-    ...pair,
-    mustChangePassword: user.mustChangePassword,
-    isSuper: user.roles.includes(ROLES.super),
-    targetUrl: pending.targetUrl,
-  };
+  return { ...signedIn(user, pair), custcode: customer?.code ?? '', targetUrl: pending.targetUrl };
 }
 
 async function linkedUser(ctx: AppContext, provider: Provider, claims: Claims) {
