@@ -36,6 +36,7 @@ import { peopleRoutes } from './modules/institution/people.routes.js';
 import { periodRoutes } from './modules/institution/period.routes.js';
 import { studentRoutes } from './modules/institution/student.routes.js';
 import { teacherClassRoutes } from './modules/institution/teacher-class.routes.js';
+import { organizationImportRoutes } from './modules/institution/organization-import.routes.js';
 import { statisticsRoutes } from './modules/institution/statistics.routes.js';
 import { systemConfigRoutes } from './modules/system/system-config.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -210,6 +211,7 @@ export async function buildApp({
   await app.register(statisticsRoutes, { ctx });
   await app.register(studentRoutes, { ctx });
   await app.register(teacherClassRoutes, { ctx });
+  await app.register(organizationImportRoutes, { ctx });
   await app.register(homeRoutes, { ctx });
   await app.register(periodRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });

@@ -11,6 +11,11 @@ export const IMPORT_REASONS = [
   'badPhone',
   'badRemark',
   'quotaExceeded',
+  'badCustomerCode',
+  'customerCodeTaken',
+  'unknownCustomer',
+  'badStages',
+  'badNotes',
 ] as const;
 export type ImportReason = (typeof IMPORT_REASONS)[number];
 
@@ -26,6 +31,11 @@ const TEXT: Record<Language, Record<ImportReason, string>> = {
     badPhone: 'Phone must be 11 digits starting with 1',
     badRemark: 'Remark is at most 100 characters',
     quotaExceeded: 'The institution’s quota would be exceeded',
+    badCustomerCode: 'Customer code must be 6–20 letters or digits',
+    customerCodeTaken: 'This customer code is already in use',
+    unknownCustomer: 'No customer has this code',
+    badStages: 'Education stages must be one or more of the stages, separated by commas',
+    badNotes: 'Notes are at most 50 characters',
   },
   zh_CHS: {
     missingColumns: '表头必须包含模板中的列',
@@ -38,6 +48,11 @@ const TEXT: Record<Language, Record<ImportReason, string>> = {
     badPhone: '手机号须为以 1 开头的 11 位数字',
     badRemark: '备注最多 100 个字符',
     quotaExceeded: '将超出机构配额',
+    badCustomerCode: '客户编码须为 6–20 位字母或数字',
+    customerCodeTaken: '该客户编码已被使用',
+    unknownCustomer: '没有该编码的客户',
+    badStages: '学段须为一个或多个学段，用逗号分隔',
+    badNotes: '备注最多 50 个字符',
   },
   zh_CHT: {
     missingColumns: '表頭必須包含範本中的欄位',
@@ -50,6 +65,11 @@ const TEXT: Record<Language, Record<ImportReason, string>> = {
     badPhone: '手機號碼須為以 1 開頭的 11 位數字',
     badRemark: '備註最多 100 個字元',
     quotaExceeded: '將超出機構配額',
+    badCustomerCode: '客戶編碼須為 6–20 位字母或數字',
+    customerCodeTaken: '該客戶編碼已被使用',
+    unknownCustomer: '沒有該編碼的客戶',
+    badStages: '學段須為一個或多個學段，以逗號分隔',
+    badNotes: '備註最多 50 個字元',
   },
   ja: {
     missingColumns: 'ヘッダー行にはテンプレートの列が必要です',
@@ -62,6 +82,11 @@ const TEXT: Record<Language, Record<ImportReason, string>> = {
     badPhone: '電話番号は 1 で始まる 11 桁の数字です',
     badRemark: '備考は 100 文字以内です',
     quotaExceeded: '機関の上限を超えます',
+    badCustomerCode: '顧客コードは英字または数字 6～20 文字です',
+    customerCodeTaken: 'この顧客コードは既に使われています',
+    unknownCustomer: 'このコードの顧客はありません',
+    badStages: '学段は 1 つ以上の学段をカンマで区切って入力します',
+    badNotes: 'メモは 50 文字以内です',
   },
 };
 
@@ -86,6 +111,14 @@ export const HEADERS: Record<
     operation: string;
     ip: string;
     params: string;
+    /** Columns of the super administrators' import of customers and schools. */
+    customerCode: string;
+    customerName: string;
+    adminUsername: string;
+    adminName: string;
+    schoolName: string;
+    eduStages: string;
+    notes: string;
   }
 > = {
   en: {
@@ -106,6 +139,13 @@ export const HEADERS: Record<
     operation: 'Operation',
     ip: 'IP',
     params: 'Parameters',
+    customerCode: 'Customer code',
+    customerName: 'Customer name',
+    adminUsername: 'Administrator username',
+    adminName: 'Administrator name',
+    schoolName: 'School name',
+    eduStages: 'Education stages',
+    notes: 'Notes',
   },
   zh_CHS: {
     username: '用户名',
@@ -125,6 +165,13 @@ export const HEADERS: Record<
     operation: '操作类型',
     ip: 'IP',
     params: '参数',
+    customerCode: '客户编码',
+    customerName: '客户名称',
+    adminUsername: '管理员用户名',
+    adminName: '管理员姓名',
+    schoolName: '学校名称',
+    eduStages: '学段',
+    notes: '备注信息',
   },
   zh_CHT: {
     username: '使用者名稱',
@@ -144,6 +191,13 @@ export const HEADERS: Record<
     operation: '操作類型',
     ip: 'IP',
     params: '參數',
+    customerCode: '客戶編碼',
+    customerName: '客戶名稱',
+    adminUsername: '管理員使用者名稱',
+    adminName: '管理員姓名',
+    schoolName: '學校名稱',
+    eduStages: '學段',
+    notes: '備註資訊',
   },
   ja: {
     username: 'ユーザー名',
@@ -163,6 +217,13 @@ export const HEADERS: Record<
     operation: '操作',
     ip: 'IP',
     params: 'パラメーター',
+    customerCode: '顧客コード',
+    customerName: '顧客名',
+    adminUsername: '管理者ユーザー名',
+    adminName: '管理者氏名',
+    schoolName: '学校名',
+    eduStages: '学段',
+    notes: 'メモ',
   },
 };
 

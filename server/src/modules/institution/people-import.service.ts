@@ -16,9 +16,9 @@ import { callerScope, scopeWhere } from '../../platform/tenancy.js';
 import { HEADERS, reasonText, type ImportReason } from './import.messages.js';
 import { assertQuota } from './quota.service.js';
 
-type Field = keyof (typeof HEADERS)['en'];
+export type Field = keyof (typeof HEADERS)['en'];
 export type PersonKind = 'teacher' | 'student';
-type Row = Record<Field, string> & { row: number };
+export type Row = Record<Field, string> & { row: number };
 
 /** The template's columns of each kind, in order; the first three of a kind are required. */
 const COLUMNS: Record<PersonKind, { fields: Field[]; required: Field[]; sample: string[] }> = {
@@ -47,12 +47,21 @@ const HEADER_FIELDS = new Map<string, Field>(
 );
 
 export async function buildTemplate(language: Language, kind: PersonKind = 'student'): Promise<Buffer> {
+  return sheetTemplate(language, kind === 'student' ? 'Students' : 'Teachers', COLUMNS[kind]);
+}
+
+/** An import template: the columns' headers in the language and one sample row. */
+export async function sheetTemplate(
+  language: Language,
+  name: string,
+  columns: { fields: Field[]; sample: string[] },
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(kind === 'student' ? 'Students' : 'Teachers');
+  const sheet = workbook.addWorksheet(name);
   const h = HEADERS[language];
-  sheet.columns = COLUMNS[kind].fields.map((field) => ({ header: h[field], width: 20 }));
+  sheet.columns = columns.fields.map((field) => ({ header: h[field], width: 20 }));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRow(COLUMNS[kind].sample);
+  sheet.addRow(columns.sample);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -73,19 +82,25 @@ const IMPORT_SHEET: Omit<SheetLimits, 'signal'> = {
   timeoutMs: 30_000,
 };
 
-function readRows(file: Buffer, fileName: string, signal: AbortSignal): Promise<SheetRow[]> {
+/** The rows of an import file (xlsx or CSV by its name), read in the capped worker. */
+export function readRows(file: Buffer, fileName: string, signal: AbortSignal): Promise<SheetRow[]> {
   const format = fileName.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
   return readSheetRows(file, format, { ...IMPORT_SHEET, signal });
 }
 
 function parseRows(sheet: SheetRow[], kind: PersonKind): Row[] | null {
+  return sheetRecords(sheet, COLUMNS[kind].required);
+}
+
+/** The rows under the header by field (headers in any language), or null when a required column is missing. */
+export function sheetRecords(sheet: SheetRow[], required: Field[]): Row[] | null {
   const header = sheet.find((line) => line.number === 1)?.cells ?? [];
   const index = new Map<Field, number>();
   header.forEach((name, i) => {
     const field = HEADER_FIELDS.get(name.toLowerCase());
     if (field) index.set(field, i);
   });
-  if (!COLUMNS[kind].required.every((field) => index.has(field))) return null;
+  if (!required.every((field) => index.has(field))) return null;
   const get = (line: string[], field: Field) => (index.has(field) ? (line[index.get(field)!] ?? '') : '');
   return sheet
     .filter((line) => line.number > 1 && line.cells.some((c) => c !== ''))
