@@ -23,6 +23,7 @@ import { randomCourseCode } from './modules/course/course-code.js';
 import { coursePackageRoutes } from './modules/course/course-package.routes.js';
 import { learningRoutes } from './modules/course/learning.routes.js';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
+import { scheduleTaskRoutes } from './modules/schedule/task.routes.js';
 import { uploadRoutes } from './modules/course/upload.routes.js';
 import { adminUserRoutes } from './modules/institution/admin-user.routes.js';
 import { catalogRoutes } from './modules/institution/catalog.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp({
   await app.register(authoringRoutes, { ctx });
   await app.register(learningRoutes, { ctx });
   await app.register(scheduleRoutes, { ctx });
+  await app.register(scheduleTaskRoutes, { ctx });
   const runtimes = await createRuntimeManager(app, ctx, runtimeDriver);
   await app.register(uploadRoutes, { ctx, instance: runtimes.instance });
   app.decorate('runtimes', runtimes);

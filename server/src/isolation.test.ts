@@ -13,6 +13,7 @@ import {
   projects,
   scheduleClasses,
   scheduleCourses,
+  scheduleTasks,
   scheduleTeachers,
   teachingSchedules,
   upgradeSchedules,
@@ -55,7 +56,8 @@ type Kind =
   | 'tag'
   | 'package'
   | 'project'
-  | 'teachingSchedule';
+  | 'teachingSchedule'
+  | 'scheduleTask';
 
 const C = '/api/v1/courses';
 const QUIZ = {
@@ -151,6 +153,16 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   'POST /api/v1/schedules/:id/start': { kind: 'teachingSchedule' },
   'POST /api/v1/schedules/:id/finish': { kind: 'teachingSchedule' },
   'DELETE /api/v1/schedules/:id': { kind: 'teachingSchedule' },
+  'GET /api/v1/schedules/:id/tasks': { kind: 'teachingSchedule' },
+  'POST /api/v1/schedules/:id/tasks': { kind: 'teachingSchedule', body: { taskId: UNKNOWN } },
+  'PUT /api/v1/schedules/tasks/:id': { kind: 'scheduleTask', body: { dueAt: null } },
+  'DELETE /api/v1/schedules/tasks/:id': { kind: 'scheduleTask' },
+  'POST /api/v1/schedules/tasks/:id/reopen': { kind: 'scheduleTask', body: { userId: UNKNOWN, dueAt: null } },
+  'GET /api/v1/schedules/tasks/:id/submissions': { kind: 'scheduleTask' },
+  'PUT /api/v1/schedules/tasks/:id/scores': {
+    kind: 'scheduleTask',
+    body: { scores: [{ attemptId: UNKNOWN, score: 1 }] },
+  },
   'GET /gw/api/v1/projects/:id': { kind: 'project' },
   'PUT /gw/api/v1/projects/:id': { kind: 'project', body: { name: 'Taken' } },
   'DELETE /gw/api/v1/projects/:id': { kind: 'project' },
@@ -214,6 +226,10 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
   await db
     .insert(scheduleCourses)
     .values({ scheduleId: teaching!.id, courseId: course.courseId, versionId: course.versionId, position: 0 });
+  const [given] = await db
+    .insert(scheduleTasks)
+    .values({ scheduleId: teaching!.id, courseId: course.courseId, taskId: course.taskId })
+    .returning();
   // Catalogue entries are the platform's (super administrators'); names are unique, so each set is its own.
   const suffix = customerId.slice(-8);
   return {
@@ -251,6 +267,7 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
       await db.insert(projects).values({ customerId, ownerId: student.id, name: 'Their project' }).returning(),
     ),
     teachingSchedule: teaching!.id,
+    scheduleTask: given!.id,
     customer: customerId,
     subCustomer: subCustomerId,
     school: school.id,

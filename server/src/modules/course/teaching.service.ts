@@ -319,3 +319,34 @@ export async function versionLabels(db: Db, versionIds: string[]) {
     .where(inArray(courseVersions.id, versionIds));
   return new Map(rows.map((r) => [r.id, { name: r.name, number: r.number }]));
 }
+
+/** Tasks by id with their section, the name of their version and their question types. */
+export async function taskOutlines(db: Db, taskIds: string[]) {
+  if (taskIds.length === 0) return new Map<string, TaskOutline>();
+  const rows = await db
+    .select({
+      id: courseTasks.id,
+      courseId: courseTasks.courseId,
+      versionId: courseTasks.versionId,
+      sectionId: courseTasks.sectionId,
+      title: courseTasks.title,
+      questions: courseTasks.questions,
+      sectionTitle: courseSections.title,
+      courseName: courseVersions.name,
+    })
+    .from(courseTasks)
+    .innerJoin(courseSections, eq(courseSections.id, courseTasks.sectionId))
+    .innerJoin(courseVersions, eq(courseVersions.id, courseTasks.versionId))
+    .where(inArray(courseTasks.id, taskIds));
+  return new Map<string, TaskOutline>(
+    rows.map(({ questions, ...r }) => [r.id, { ...r, questionTypes: [...new Set(questions.map((q) => q.type))] }]),
+  );
+}
+
+export interface TaskOutline extends OutlineTask {
+  courseId: string;
+  versionId: string;
+  sectionId: string;
+  sectionTitle: string;
+  courseName: string;
+}
