@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
@@ -60,10 +61,7 @@ const SETTLED = `*, *::before, *::after {
  * only content is a hidden icon, say). Evaluated rather than added as a script, which the server's
  * Content-Security-Policy would refuse.
  */
-const HTMLCS_SOURCE = readFileSync(
-  new URL('../node_modules/html_codesniffer/build/HTMLCS.js', import.meta.url),
-  'utf8',
-);
+const HTMLCS_SOURCE = readFileSync(createRequire(import.meta.url).resolve('html_codesniffer/build/HTMLCS.js'), 'utf8');
 const HTMLCS_ERROR = 1;
 /**
  * Contrast is left to axe, which measures it against what is really drawn behind the text (HTML_CodeSniffer reads
