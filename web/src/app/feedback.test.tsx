@@ -26,6 +26,36 @@ describe('feedback host', () => {
     expect(container?.style.getPropertyValue('--notification-top')).toBe('86px');
   });
 
+  it('keeps a success toast 3 s and any other 2 s (spec section 9)', async () => {
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1 });
+    act(() => toast.error('warming up'));
+    await screen.findByText('warming up');
+
+    // The toasts' timer counts animation frames against the clock.
+    vi.useFakeTimers({
+      toFake: ['Date', 'requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
+    });
+    try {
+      act(() => {
+        toast.success('Profile saved');
+        toast.error('Upload failed');
+      });
+      expect(screen.getByText('Profile saved')).toBeTruthy();
+      const shown = (text: string) => screen.queryByText(text)?.closest('.ant-message-notice');
+      expect(shown('Upload failed')).toBeTruthy();
+      // An element on its way out is marked leaving before it goes.
+      const leaving = (text: string) => shown(text)?.className.includes('leave') ?? true;
+      act(() => vi.advanceTimersByTime(2_100));
+      expect(leaving('Upload failed')).toBe(true);
+      expect(leaving('Profile saved')).toBe(false);
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(leaving('Profile saved')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('opens one blocking system notice (640 px) with a QR code, closed only by its button', async () => {
     const user = userEvent.setup();
     renderApp('/home');
