@@ -24,6 +24,8 @@ import { coursePackageRoutes } from './modules/course/course-package.routes.js';
 import { learningRoutes } from './modules/course/learning.routes.js';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.js';
 import { scheduleTaskRoutes } from './modules/schedule/task.routes.js';
+import { scheduleReportRoutes } from './modules/schedule/report.routes.js';
+import { scheduleOversightRoutes } from './modules/schedule/oversight.routes.js';
 import { uploadRoutes } from './modules/course/upload.routes.js';
 import { adminUserRoutes } from './modules/institution/admin-user.routes.js';
 import { catalogRoutes } from './modules/institution/catalog.routes.js';
@@ -224,6 +226,8 @@ export async function buildApp({
   await app.register(learningRoutes, { ctx });
   await app.register(scheduleRoutes, { ctx });
   await app.register(scheduleTaskRoutes, { ctx });
+  await app.register(scheduleReportRoutes, { ctx });
+  await app.register(scheduleOversightRoutes, { ctx });
   const runtimes = await createRuntimeManager(app, ctx, runtimeDriver);
   await app.register(uploadRoutes, { ctx, instance: runtimes.instance });
   app.decorate('runtimes', runtimes);

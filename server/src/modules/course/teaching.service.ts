@@ -350,3 +350,19 @@ export interface TaskOutline extends OutlineTask {
   sectionTitle: string;
   courseName: string;
 }
+
+/** Which learners opened a section of which versions since a moment: `[{ userId, versionId }]`, each pair once. */
+export async function activeLearners(db: Db, versionIds: string[], userIds: string[], since: Date) {
+  if (versionIds.length === 0 || userIds.length === 0) return [];
+  return db
+    .selectDistinct({ userId: learningRecords.userId, versionId: courseSections.versionId })
+    .from(learningRecords)
+    .innerJoin(courseSections, eq(courseSections.id, learningRecords.sectionId))
+    .where(
+      and(
+        inArray(courseSections.versionId, versionIds),
+        inArray(learningRecords.userId, userIds),
+        sql`${learningRecords.lastVisitedAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    );
+}
