@@ -34,10 +34,14 @@ export const ZRegion = z.object({
   district: z.string().max(12),
 });
 
-/** What a customer is given besides quotas: container types and course packages. */
+/**
+ * What a customer is given besides quotas: container types and course packages. The packages are those of the
+ * course catalogue (`/api/v1/courses/packages`), named by id: the customer's list and each package's customers are
+ * one record, whichever side sets it.
+ */
 export const ZCustomerOffer = z.object({
   containerTypes: z.array(z.enum(CONTAINER_TYPES)).max(CONTAINER_TYPES.length),
-  coursePackages: z.array(z.string().trim().min(1).max(50)).max(50),
+  coursePackages: z.array(z.uuid()).max(50).describe('ids of the course packages given to the customer'),
 });
 
 export const ZCustomer = ZQuotas.extend(ZRegion.shape)
@@ -52,6 +56,7 @@ export const ZCustomer = ZQuotas.extend(ZRegion.shape)
     adminUsername: z.string(),
     adminName: z.string(),
     creator: z.string().nullable().describe('username of the administrator who created it'),
+    coursePackages: z.array(z.object({ id: z.string(), name: z.string() })).describe('the course packages given to it'),
     schoolCount: z.number().int(),
     createdAt: z.string(),
   });

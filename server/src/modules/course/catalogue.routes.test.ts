@@ -174,4 +174,21 @@ describe('course catalogue administration', () => {
     expect((await list('packages')).total).toBe(0);
     expect((await w.call('super', 'DELETE', `${C}/packages/${created.id}`)).status).toBe(404);
   });
+
+  it('gives a customer packages from the customer’s side too: one record, and its learners see them at once', async () => {
+    const course = await published({ name: 'Given course', publicScope: 'customer' });
+    const pkg = (await w.call('super', 'POST', `${C}/packages`, { name: 'Given pack', courseIds: [course.id] })).body
+      .data;
+    const centre = async () =>
+      ((await w.call('otherStudent', 'GET', `${C}/centre?keyword=Given`)).body.data.list as { id: string }[]).map(
+        (c) => c.id,
+      );
+    expect(await centre()).toEqual([]);
+    const given = await w.call('super', 'PUT', `/api/v1/admin_super/organizes/${w.customerB.id}`, {
+      coursePackages: [pkg.id],
+    });
+    expect(given.body.data.coursePackages).toEqual([{ id: pkg.id, name: 'Given pack' }]);
+    expect(await centre()).toEqual([course.id]);
+    expect((await list('packages', '&keyword=Given')).list[0].customerIds).toEqual([w.customerB.id]);
+  });
 });

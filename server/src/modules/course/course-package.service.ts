@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/client.js';
 import { coursePackages, courses, courseVersions, customers } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { likeText } from '../../platform/db/like.js';
+import { forgetCentrePages } from './centre-cache.js';
 
 type PackageRow = typeof coursePackages.$inferSelect;
 
@@ -149,4 +150,51 @@ export async function deletePackage(ctx: AppContext, request: FastifyRequest, id
       customerId: null,
     });
   });
+}
+
+/** The packages given to each of the customers, `{ id, name }` by name, for the customers' own records. */
+export async function packagesOfCustomers(db: Db, customerIds: string[]) {
+  const given = new Map<string, { id: string; name: string }[]>(customerIds.map((id) => [id, []]));
+  if (customerIds.length === 0) return given;
+  const rows = await db
+    .select({ id: coursePackages.id, name: coursePackages.name, customerIds: coursePackages.customerIds })
+    .from(coursePackages)
+    .where(sql`${coursePackages.customerIds} && ${sql.param(customerIds)}::uuid[]`)
+    .orderBy(coursePackages.name, coursePackages.id);
+  for (const row of rows) {
+    for (const customerId of row.customerIds) given.get(customerId)?.push({ id: row.id, name: row.name });
+  }
+  return given;
+}
+
+/**
+ * Gives a customer exactly these packages, from the customer's side: each package's customer list gains or loses it
+ * (the one record `assignPackage` keeps). Unknown package ids are refused by name (`1004`).
+ */
+export async function setCustomerPackages(db: Db, customerId: string, packageIds: string[]) {
+  const ids = unique(packageIds);
+  if (ids.length > 0) {
+    const found = await db
+      .select({ id: coursePackages.id })
+      .from(coursePackages)
+      .where(inArray(coursePackages.id, ids));
+    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    if (missing.length > 0) throw new AppError('NOT_FOUND', { coursePackages: missing });
+  }
+  await db
+    .update(coursePackages)
+    .set({ customerIds: sql`array_remove(${coursePackages.customerIds}, ${customerId}::uuid)` })
+    .where(sql`${customerId}::uuid = any(${coursePackages.customerIds})`);
+  if (ids.length > 0) {
+    await db
+      .update(coursePackages)
+      .set({ customerIds: sql`array_append(${coursePackages.customerIds}, ${customerId}::uuid)` })
+      .where(inArray(coursePackages.id, ids));
+  }
+}
+
+/** After `setCustomerPackages` outside the course routes: the centre's kept pages go, here and on the other processes. */
+export async function announcePackageChange(ctx: AppContext) {
+  forgetCentrePages(ctx.db);
+  await ctx.cluster?.publish('course-centre-changed', null);
 }

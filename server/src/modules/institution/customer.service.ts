@@ -1,4 +1,10 @@
-import { CONTAINER_TYPES, ROLES, type ContainerType, type TCreateCustomerRequest } from '@aiedu/contracts';
+import {
+  CONTAINER_TYPES,
+  hasPermission,
+  ROLES,
+  type ContainerType,
+  type TCreateCustomerRequest,
+} from '@aiedu/contracts';
 import { asc, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
@@ -10,6 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import { customerSubtree, type Scope } from '../../platform/tenancy.js';
 import { likeText } from '../../platform/db/like.js';
 import { revokeSessionsOf } from '../auth/session.service.js';
+import { announcePackageChange, packagesOfCustomers, setCustomerPackages } from '../course/course-package.service.js';
 import {
   assertWithinOffer,
   chainRows,
@@ -26,9 +33,11 @@ interface Extra {
   schoolCount: number;
   admin: { username: string; realName: string } | null;
   creator: string | null;
+  /** The course packages given to the customer (the course catalogue's record). */
+  packages?: { id: string; name: string }[] | undefined;
 }
 
-const present = (row: CustomerRow, { schoolCount, admin, creator }: Extra) => ({
+const present = (row: CustomerRow, { schoolCount, admin, creator, packages = [] }: Extra) => ({
   id: row.id,
   parentId: row.parentId,
   code: row.code,
@@ -42,7 +51,7 @@ const present = (row: CustomerRow, { schoolCount, admin, creator }: Extra) => ({
   maxStartsPerPerson: row.maxStartsPerPerson,
   studyConcurrency: row.studyConcurrency,
   containerTypes: row.containerTypes.filter(isContainerType),
-  coursePackages: row.coursePackages,
+  coursePackages: packages,
   country: row.country,
   province: row.province,
   city: row.city,
@@ -90,8 +99,12 @@ export async function listCustomers(
       .offset((query.page - 1) * query.size),
     ctx.db.select({ n: count() }).from(customers).where(where),
   ]);
+  const packages = await packagesOfCustomers(
+    ctx.db,
+    rows.map((r) => r.customer.id),
+  );
   return {
-    list: rows.map((r) => present(r.customer, r)),
+    list: rows.map((r) => present(r.customer, { ...r, packages: packages.get(r.customer.id) })),
     total: total?.n ?? 0,
     page: query.page,
     size: query.size,
@@ -110,8 +123,9 @@ export async function createCustomer(
   parentId: string | null = null,
 ) {
   const passwordHash = await adminPasswordHash(input.adminPassword);
-  const { adminUsername, adminName, adminPassword: _secret, ...fields } = input;
-  return ctx.db.transaction(async (tx) => {
+  const { adminUsername, adminName, adminPassword: _secret, coursePackages, ...fields } = input;
+  assertMayGivePackages(request, coursePackages);
+  const created = await ctx.db.transaction(async (tx) => {
     const values = parentId ? inheritOffer(offerOf(await parentChain(tx as unknown as Db, parentId)), fields) : fields;
     const [row] = await tx
       .insert(customers)
@@ -134,13 +148,24 @@ export async function createCustomer(
       params: { ...input, parentId },
       customerId: parentId ?? row.id,
     });
+    if (coursePackages) await setCustomerPackages(tx as unknown as Db, row.id, coursePackages);
     const [creator] = await tx.select({ creator: creatorOf }).from(customers).where(eq(customers.id, row.id));
     return present(row, {
       schoolCount: 0,
       admin: { username: adminUsername, realName: adminName },
       creator: creator?.creator ?? null,
+      packages: (await packagesOfCustomers(tx as unknown as Db, [row.id])).get(row.id),
     });
   });
+  if (coursePackages?.length) await announcePackageChange(ctx);
+  return created;
+}
+
+/** Course packages are the course catalogue's, given by those who keep it (`course.catalogue`): others may not. */
+function assertMayGivePackages(request: FastifyRequest, coursePackages: string[] | undefined) {
+  if (coursePackages !== undefined && !hasPermission(requireAuth(request).roles, 'course.catalogue')) {
+    throw new AppError('NO_PERMISSION_PAGE', { field: 'coursePackages' });
+  }
 }
 
 /** A customer and those above it, locked from the top-level one down (see `chainRows`); refused when unknown. */
@@ -158,31 +183,46 @@ export async function updateCustomer(
   ctx: AppContext,
   request: FastifyRequest,
   id: string,
-  input: Partial<Omit<CustomerRow, 'id' | 'code' | 'parentId' | 'createdAt' | 'updatedAt'>>,
+  {
+    coursePackages,
+    ...input
+  }: Partial<Omit<CustomerRow, 'id' | 'code' | 'parentId' | 'createdAt' | 'updatedAt'>> & {
+    coursePackages?: string[] | undefined;
+  },
   operation = 'update',
   module = 'customer',
 ) {
+  assertMayGivePackages(request, coursePackages);
   const { customer, ended } = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const above = await parentChain(db, id);
     const own = above.pop()!;
     if (own.parentId) assertWithinOffer(offerOf(above), input);
-    const [row] = await tx.update(customers).set(input).where(eq(customers.id, id)).returning();
+    const changes = Object.values(input).some((value) => value !== undefined);
+    const [row] = changes
+      ? await tx.update(customers).set(input).where(eq(customers.id, id)).returning()
+      : await tx.select().from(customers).where(eq(customers.id, id));
     if (!row) throw new AppError('NOT_FOUND');
+    if (coursePackages) await setCustomerPackages(db, id, coursePackages);
     if (touchesOffer(input)) await narrowBelow(db, id, offerOf([...above, row]));
     // Switched off, its people and those of every customer below it are signed out.
     const ending =
       input.enabled === false
         ? await revokeSessionsOf(db, { customerIds: await customerSubtree(db, id) }, ctx.now())
         : undefined;
-    await writeAudit(tx, request, { module, operation, params: { id, ...input }, customerId: row.id });
+    await writeAudit(tx, request, { module, operation, params: { id, ...input, coursePackages }, customerId: row.id });
     const [extra] = await tx
       .select({ schoolCount, admin: adminOf, creator: creatorOf })
       .from(customers)
       .where(eq(customers.id, id));
-    return { customer: present(row, extra ?? { schoolCount: 0, admin: null, creator: null }), ended: ending };
+    const packages = (await packagesOfCustomers(db, [id])).get(id);
+    return {
+      customer: present(row, { ...(extra ?? { schoolCount: 0, admin: null, creator: null }), packages }),
+      ended: ending,
+    };
   });
   if (ended) ctx.sessions.ended(ended);
+  if (coursePackages) await announcePackageChange(ctx);
   return customer;
 }
 
@@ -199,7 +239,11 @@ export async function listSubCustomers(ctx: AppContext, scope: Scope) {
     .from(customers)
     .where(where)
     .orderBy(asc(customers.code));
-  return rows.map((r) => present(r.customer, r));
+  const packages = await packagesOfCustomers(
+    ctx.db,
+    rows.map((r) => r.customer.id),
+  );
+  return rows.map((r) => present(r.customer, { ...r, packages: packages.get(r.customer.id) }));
 }
 
 /** Changes a sub-customer strictly below the caller's customer (never the caller's own customer or a sibling's). */

@@ -203,6 +203,9 @@ describe('customers and schools', () => {
   });
 
   it('keeps the region, container types and course packages, and names the administrator', async () => {
+    const pkg = (
+      await call(superToken, 'POST', '/api/v1/courses/packages', { name: 'AI basics', courseIds: [] })
+    ).json().data;
     const res = await call(superToken, 'POST', '/api/v1/admin_super/organizes', {
       code: 'region2026',
       name: 'Region',
@@ -211,7 +214,7 @@ describe('customers and schools', () => {
       city: '4401',
       district: '440106',
       containerTypes: ['BASIC', 'GPU'],
-      coursePackages: ['AI basics'],
+      coursePackages: [pkg.id],
       adminUsername: 'radmin',
       adminName: 'Region Admin',
       adminPassword: b64('Start#2026'),
@@ -220,9 +223,32 @@ describe('customers and schools', () => {
       province: '44',
       district: '440106',
       containerTypes: ['BASIC', 'GPU'],
-      coursePackages: ['AI basics'],
+      coursePackages: [{ id: pkg.id, name: 'AI basics' }],
       adminUsername: 'radmin',
       adminName: 'Region Admin',
+    });
+    // One record: the package names the customer, and the customer the package, whichever side set it.
+    const packages = (await call(superToken, 'GET', '/api/v1/courses/packages')).json().data.list;
+    expect(packages.find((p: { id: string }) => p.id === pkg.id).customerIds).toEqual([res.json().data.id]);
+    const other = (
+      await call(superToken, 'POST', '/api/v1/courses/packages', { name: 'Robotics', courseIds: [] })
+    ).json().data;
+    await call(superToken, 'PUT', `/api/v1/courses/packages/${other.id}/customers`, {
+      customerIds: [res.json().data.id],
+    });
+    const listed = (await call(superToken, 'GET', '/api/v1/admin_super/organizes?keyword=region2026')).json().data
+      .list[0];
+    expect(listed.coursePackages.map((p: { name: string }) => p.name)).toEqual(['AI basics', 'Robotics']);
+    const cleared = await call(superToken, 'PUT', `/api/v1/admin_super/organizes/${res.json().data.id}`, {
+      coursePackages: [other.id],
+    });
+    expect(cleared.json().data.coursePackages).toEqual([{ id: other.id, name: 'Robotics' }]);
+    const unknown = await call(superToken, 'PUT', `/api/v1/admin_super/organizes/${res.json().data.id}`, {
+      coursePackages: ['0192f7a0-0000-7000-8000-000000000000'],
+    });
+    expect(unknown.json()).toMatchObject({
+      errorCode: '1004',
+      data: { coursePackages: ['0192f7a0-0000-7000-8000-000000000000'] },
     });
     const updated = await call(superToken, 'PUT', `/api/v1/admin_super/organizes/${res.json().data.id}`, {
       containerTypes: ['ADVANCED'],

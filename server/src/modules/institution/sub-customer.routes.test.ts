@@ -59,6 +59,13 @@ describe('sub-customers within their parent’s quotas and container types', () 
   }
   const customerCount = async () => (await t.database.db.select({ n: count() }).from(customers))[0]!.n;
 
+  it('leaves course packages to those who keep the course catalogue', async () => {
+    const before = await customerCount();
+    const res = await createSub({ coursePackages: ['0192f7a0-0000-7000-8000-000000000000'] });
+    expect(res.json()).toMatchObject({ errorCode: '1006', data: { field: 'coursePackages' } });
+    expect(await customerCount()).toBe(before);
+  });
+
   it('tells the administrator what a sub-customer may be given, and only inside its own subtree', async () => {
     const limits = await call('admin', 'GET', `${SUBS}/limits`);
     expect(limits.json().data).toEqual(DISTRICT);

@@ -1,19 +1,24 @@
 import {
   CONTAINER_TYPES,
+  hasPermission,
   LIMITS,
   QUOTA_FIELDS,
   ZCreateCustomerRequest,
   type QuotaField,
   type TCustomer,
+  type TCoursePackage,
   type TSubCustomerLimits,
 } from '@aiedu/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, InputNumber, Row, Select, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { schemaRule } from '../../ui/form-rules';
 import { encodePassword } from '../../ui/password-encoding';
 import { RegionCascader } from '../../ui/region-cascader';
-import { useAdminMutation } from './admin-api';
+import { useSessionRoles } from '../../app/session';
+import { useAdminMutation, type Page } from './admin-api';
+import { CATALOGUE_API } from './catalogue-api';
 import { InitialPasswordField } from './account-fields';
 import { FormDrawer } from './form-drawer';
 
@@ -49,10 +54,17 @@ export function CustomerDrawer({
 }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
+  // Course packages are the course catalogue's: its keepers give them here too, the same record as the package's.
+  const givesPackages = hasPermission(useSessionRoles(), 'course.catalogue');
+  const packages = useQuery({
+    queryKey: [CATALOGUE_API.packages, { size: 100 }],
+    queryFn: () => api.get<Page<TCoursePackage>>(CATALOGUE_API.packages, { query: { size: 100 } }),
+    enabled: givesPackages,
+  });
   const save = useAdminMutation(
-    ({ region = [], adminPassword, code, adminUsername, adminName, ...values }: Values) => {
+    ({ region = [], adminPassword, code, adminUsername, adminName, coursePackages, ...values }: Values) => {
       const [country = '', province = '', city = '', district = ''] = region;
-      const body = { ...values, country, province, city, district };
+      const body = { ...values, country, province, city, district, ...(givesPackages ? { coursePackages } : {}) };
       return customer
         ? api.put(`${path}/${customer.id}`, body)
         : api.post(path, {
@@ -63,11 +75,15 @@ export function CustomerDrawer({
             adminPassword: encodePassword(adminPassword ?? ''),
           });
     },
-    [path],
+    [path, CATALOGUE_API.packages],
     onClose,
   );
   const initial: Values = customer
-    ? { ...customer, region: [customer.country, customer.province, customer.city, customer.district].filter(Boolean) }
+    ? {
+        ...customer,
+        region: [customer.country, customer.province, customer.city, customer.district].filter(Boolean),
+        coursePackages: customer.coursePackages.map((p) => p.id),
+      }
     : limits
       ? { name: '', ...limits, coursePackages: [] }
       : { name: '', containerTypes: ['BASIC'], coursePackages: [] };
@@ -123,9 +139,16 @@ export function CustomerDrawer({
       >
         <Select mode="multiple" options={containerTypes.map((c) => ({ value: c, label: t(`containerTypes.${c}`) }))} />
       </Form.Item>
-      <Form.Item name="coursePackages" label={t('customers.coursePackages')}>
-        <Select mode="tags" open={false} />
-      </Form.Item>
+      {givesPackages && (
+        <Form.Item name="coursePackages" label={t('customers.coursePackages')}>
+          <Select
+            mode="multiple"
+            optionFilterProp="label"
+            loading={packages.isFetching}
+            options={(packages.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          />
+        </Form.Item>
+      )}
       <Form.Item name="remark" label={t('customers.remark')} rules={[{ max: LIMITS.notes, message: t('form.notes') }]}>
         <Input.TextArea maxLength={LIMITS.notes} showCount rows={2} />
       </Form.Item>

@@ -7,6 +7,7 @@ import { axeViolations, signInAs, startFakeApi, stopFakeApi } from '../../test/p
 import { ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ADMIN_API } from './admin-api';
+import { CATALOGUE_API } from './catalogue-api';
 
 const SCHOOL = {
   id: 's-1',
@@ -72,6 +73,62 @@ describe('institution screens', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /New school/ })).toBeNull();
     expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('gives a customer course packages from the catalogue, the same record as the package’s customers', async () => {
+    const user = userEvent.setup();
+    const customer = {
+      id: 'c-2',
+      parentId: null,
+      code: 'east2026',
+      name: 'East Branch',
+      enabled: true,
+      remark: '',
+      schoolQuota: null,
+      teacherQuota: null,
+      studentQuota: null,
+      containerConcurrency: null,
+      maxStartsPerPerson: null,
+      studyConcurrency: null,
+      containerTypes: ['BASIC'],
+      coursePackages: [{ id: 'p-1', name: 'AI basics' }],
+      country: '',
+      province: '',
+      city: '',
+      district: '',
+      adminUsername: 'admin',
+      adminName: 'Admin',
+      creator: 'root',
+      schoolCount: 0,
+      createdAt: SCHOOL.createdAt,
+    };
+    server.on(`GET ${ADMIN_API.customers}`, () => page([customer]));
+    server.on(`GET ${CATALOGUE_API.packages}`, () =>
+      page([
+        {
+          id: 'p-1',
+          name: 'AI basics',
+          courseIds: [],
+          customerIds: ['c-2'],
+          courses: [],
+          customers: [],
+          createdAt: '',
+        },
+        { id: 'p-2', name: 'Robotics', courseIds: [], customerIds: [], courses: [], customers: [], createdAt: '' },
+      ]),
+    );
+    server.on(`PUT ${ADMIN_API.customers}/c-2`, (request) => ok({ ...customer, ...JSON.parse(request.body!) }));
+    signInAs(ROLES.super, '');
+    renderApp('/super/customers');
+    expect(await screen.findByRole('cell', { name: 'root' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('AI basics')).toBeTruthy();
+    await user.click(within(drawer).getByRole('combobox', { name: 'Course packages' }));
+    await user.click(await screen.findByTitle('Robotics'));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to(`${ADMIN_API.customers}/c-2`)).toHaveLength(1));
+    expect(JSON.parse(server.to(`${ADMIN_API.customers}/c-2`)[0]!.body!).coursePackages).toEqual(['p-1', 'p-2']);
   });
 
   it('names who created each teacher', async () => {

@@ -39,10 +39,6 @@ export const customers = pgTable(
       .array()
       .notNull()
       .default(sql`'{BASIC}'::text[]`),
-    coursePackages: text('course_packages')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
     /** Region by administrative-division codes (country `CN`, then province, city and district codes). */
     country: text('country').notNull().default(''),
     province: text('province').notNull().default(''),
