@@ -15,3 +15,4 @@ export * from './user.js';
 export * from './validation.js';
 export * from './course.js';
 export * from './schedule.js';
+export * from './classroom.js';

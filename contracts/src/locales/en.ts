@@ -94,4 +94,5 @@ export const en: Record<ErrorKey, string> = {
   scheduleStateInvalid: "This cannot be done in the teaching schedule's current state",
   scheduleTaskClosed: 'The due time of this task has passed, so it can no longer be submitted',
   scheduleNotInProgress: 'The teaching schedule has not started or has finished, so work cannot be submitted now',
+  classroomSessionStateInvalid: "This cannot be done in the lesson's current state",
 };

@@ -93,4 +93,5 @@ export const ja: Record<ErrorKey, string> = {
   scheduleStateInvalid: '授業計画の現在の状態ではこの操作はできません',
   scheduleTaskClosed: 'この課題は締め切りを過ぎたため、提出できません',
   scheduleNotInProgress: '授業計画が開始前か終了済みのため、現在は提出できません',
+  classroomSessionStateInvalid: '授業の現在の状態ではこの操作はできません',
 };

@@ -93,4 +93,5 @@ export const zh_CHS: Record<ErrorKey, string> = {
   scheduleStateInvalid: '教学计划当前状态不允许此操作',
   scheduleTaskClosed: '该任务已过截止时间，无法再提交',
   scheduleNotInProgress: '教学计划尚未开始或已结束，暂时无法提交作业',
+  classroomSessionStateInvalid: '课堂当前状态不允许此操作',
 };

@@ -93,4 +93,5 @@ export const zh_CHT: Record<ErrorKey, string> = {
   scheduleStateInvalid: '教學計畫目前狀態不允許此操作',
   scheduleTaskClosed: '該任務已過截止時間，無法再提交',
   scheduleNotInProgress: '教學計畫尚未開始或已結束，暫時無法提交作業',
+  classroomSessionStateInvalid: '課堂目前狀態不允許此操作',
 };
