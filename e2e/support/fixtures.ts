@@ -87,7 +87,8 @@ async function codeSnifferErrors(page: Page): Promise<string[]> {
             htmlcs.getMessages().map((m) => ({
               type: m.type,
               code: m.code,
-              element: m.element.outerHTML.slice(0, 160),
+              // The page itself, for rules about the document, has no markup of its own.
+              element: (m.element as Element).outerHTML?.slice(0, 160) ?? m.element.nodeName,
             })),
           ),
         );

@@ -7,11 +7,14 @@ import { initI18n } from './app/i18n';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { settleSession } from './app/session';
 import './app/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// Spec 4: a session without its token or its user id is over; what is left of it goes before anything reads it.
+settleSession();
 const router = createAppRouter();
 bindNavigation((path) => void router.navigate(path));
 

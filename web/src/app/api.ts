@@ -2,7 +2,7 @@ import { createApiClient } from './api-client';
 import { APP_CONFIG } from './config';
 import { showSystemNotice, toast } from './feedback';
 import { currentLanguage, i18n } from './i18n';
-import { clearSession, readSession, saveTokens } from './session';
+import { clearSession, readSession, saveTokens, settleSession } from './session';
 import { requirePasswordChange } from './sign-dialogs';
 
 let navigateInApp: (path: string) => void = (path) => window.location.assign(path);
@@ -15,7 +15,15 @@ export function bindNavigation(navigate: (path: string) => void): void {
 /** The app's API client, wired to the browser: use it in TanStack Query hooks. */
 export const api = createApiClient({
   fetch: (url, init) => window.fetch(url, init),
-  session: { read: readSession, saveTokens, clear: clearSession },
+  session: {
+    // A session found half gone (its user id deleted from storage) ends before a request could carry its token.
+    read: () => {
+      settleSession();
+      return readSession();
+    },
+    saveTokens,
+    clear: clearSession,
+  },
   language: currentLanguage,
   translate: (key, values) => i18n.t(key, values),
   toast,

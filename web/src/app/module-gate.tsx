@@ -11,8 +11,8 @@ export type Module = (typeof MODULES)[number];
 
 /**
  * A page of a module its institution may switch off for a side (teachers or students): with the module off, the
- * page answers with the spec's refusal instead, as the header already hides its entry. Until the modules are
- * known (and for visitors and the public space) the page shows.
+ * page answers with the refusal the API gives its calls (`1008`, "No permission to visit"), as the header already
+ * hides its entry. Until the modules are known (and for visitors and the public space) the page shows.
  */
 export function moduleGated(module: Module, Page: ComponentType): ComponentType {
   return function ModuleGatedPage() {
@@ -23,7 +23,7 @@ export function moduleGated(module: Module, Page: ComponentType): ComponentType 
       <div className="page">
         <StatusCard
           icon={<LockOutlined />}
-          title={t('noPermissionPage', { ns: 'errors' })}
+          title={t('noPermissionVisit', { ns: 'errors' })}
           body={t('moduleOff')}
           action={
             <ShellLinkButton kind="primary" size="large" to={PATHS.home}>

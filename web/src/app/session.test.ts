@@ -1,14 +1,18 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCookie } from './cookies';
 import {
   clearSession,
   isLoggedIn,
+  onSessionCleared,
   readSession,
   saveCustcode,
   saveLogin,
   saveProductChoice,
   saveSessionFlags,
   saveTokens,
+  settleSession,
+  useLoggedIn,
 } from './session';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -130,17 +134,61 @@ describe('session', () => {
     expect(readSession()).toMatchObject({ isUserSelect: false, product: null });
   });
 
-  it('clears the user but keeps the language and the customer code', () => {
+  it('keeps the school of the signed-in user as schoolNumber (spec 3), and none for a user without one', () => {
+    saveLogin({ ...LOGIN, schoolId: 'school-7' });
+    expect(readSession().schoolNumber).toBe('school-7');
+    saveLogin({ ...LOGIN, schoolId: null });
+    expect(readSession().schoolNumber).toBeNull();
+  });
+
+  it('clears every part of the session but the language and the product choices', () => {
     document.cookie = 'language=ja; path=/';
     saveCustcode('SCHOOL01');
-    saveLogin(LOGIN);
+    saveLogin({ ...LOGIN, schoolId: 'school-7' });
+    saveProductChoice('admin');
+    localStorage.setItem('userInfo', JSON.stringify({ userId: 'u-1', info: { id: 'u-1' } }));
+    const cleared = vi.fn();
+    const stop = onSessionCleared(cleared);
 
     clearSession();
+    stop();
 
     const session = readSession();
     expect(session).toMatchObject({ token: null, refreshToken: null, userId: null, roles: [], isSuper: false });
     expect(isLoggedIn(session)).toBe(false);
+    expect(session).toMatchObject({ schoolNumber: null, custcode: null, loginDate: null });
+    for (const cookie of ['token', 'refreshToken', 'custcode']) expect(readCookie(cookie)).toBeNull();
+    expect(sessionStorage.getItem('custcode')).toBeNull();
+    expect(Object.keys(localStorage)).toEqual(['productChoices']);
+    expect(cleared).toHaveBeenCalledTimes(1);
     expect(readCookie('language')).toBe('ja');
-    expect(session.custcode).toBe('SCHOOL01');
+  });
+
+  it.each([
+    ['its user id was deleted from storage', () => localStorage.removeItem('userId')],
+    ['its token cookie is gone', () => (document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/')],
+  ])('ends a session whose %s, cookies and storage alike', (_case, breakIt) => {
+    saveLogin({ ...LOGIN, custcode: 'SCHOOL01' });
+    settleSession();
+    expect(isLoggedIn()).toBe(true);
+
+    breakIt();
+    settleSession();
+
+    expect(readCookie('token')).toBeNull();
+    expect(readCookie('refreshToken')).toBeNull();
+    expect(readCookie('custcode')).toBeNull();
+    expect(localStorage.getItem('roles')).toBeNull();
+  });
+
+  it('ends a half session, on screen and in its cookies, when another tab (or a hand) changes storage', () => {
+    saveLogin(LOGIN);
+    const shown = renderHook(() => useLoggedIn());
+    expect(shown.result.current).toBe(true);
+    localStorage.removeItem('userId');
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'userId' })));
+    expect(shown.result.current).toBe(false);
+    expect(readCookie('token')).toBeNull();
+    shown.unmount();
   });
 });

@@ -12,6 +12,8 @@ export interface Session {
   refreshToken: string | null;
   userId: string | null;
   roles: string[];
+  /** The signed-in user's school id (spec 3: "School id stored as schoolNumber"); null without one. */
+  schoolNumber: string | null;
   custcode: string | null;
   /** ISO timestamp of the last sign-in. */
   loginDate: string | null;
@@ -29,6 +31,8 @@ export interface LoginInfo {
   refreshToken: string;
   userId: string;
   roles: string[];
+  /** The user's school (login answer `schoolId`), kept as `schoolNumber`. */
+  schoolId?: string | null;
   custcode?: string;
   /** Defaults to whether `roles` holds ROLE_SUPER. */
   isSuper?: boolean;
@@ -37,7 +41,16 @@ export interface LoginInfo {
   isUserSelect?: boolean;
 }
 
-const STORED = ['userId', 'roles', 'loginDate', 'isSuper', 'isGrade', 'isUserSelect', 'gradeInfo'] as const;
+const STORED = [
+  'userId',
+  'roles',
+  'schoolNumber',
+  'loginDate',
+  'isSuper',
+  'isGrade',
+  'isUserSelect',
+  'gradeInfo',
+] as const;
 /**
  * Kept when the user signs out: each user's product choice, by user id, so that the next sign-in on this browser
  * goes where they chose, and another user of a shared school computer does not inherit it.
@@ -71,6 +84,14 @@ function writeStored(key: StoredKey, value: string): void {
     localStorage.setItem(key, JSON.stringify({ value, expires: Date.now() + SESSION_COOKIE_DAYS * DAY_MS }));
   } catch {
     // Storage can be unavailable (private mode, quota); the cookies still carry the session.
+  }
+}
+
+function removeStored(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Nothing stored.
   }
 }
 
@@ -112,6 +133,7 @@ export function readSession(): Session {
     refreshToken: readCookie(SESSION_COOKIES.refreshToken),
     userId,
     roles: parseRoles(readStored('roles')),
+    schoolNumber: readStored('schoolNumber'),
     custcode: tabCustcode ?? readCookie(SESSION_COOKIES.custcode),
     loginDate: readStored('loginDate'),
     isSuper: readStored('isSuper') === 'true',
@@ -131,6 +153,8 @@ export function saveLogin(login: LoginInfo): void {
   writeCookie(SESSION_COOKIES.refreshToken, login.refreshToken, SESSION_COOKIE_DAYS);
   writeStored('userId', login.userId);
   writeStored('roles', JSON.stringify(login.roles));
+  if (login.schoolId) writeStored('schoolNumber', login.schoolId);
+  else removeStored('schoolNumber');
   writeStored('loginDate', new Date().toISOString());
   writeStored('isSuper', String(login.isSuper ?? login.roles.includes(ROLES.super)));
   writeStored('isGrade', String(login.isGrade ?? false));
@@ -188,21 +212,43 @@ export function saveProductChoice(product: string): void {
   saveSessionFlags({ isUserSelect: true });
 }
 
+/** What else forgets the user when the session is cleared (the query cache: see AppProviders). */
+const clearedListeners = new Set<() => void>();
+
+export function onSessionCleared(listener: () => void): () => void {
+  clearedListeners.add(listener);
+  return () => void clearedListeners.delete(listener);
+}
+
 /**
- * Forgets the user. The language and the customer code stay: they belong to the browser, not the user; so do the
- * product choices, each kept for its own user.
+ * Forgets the user, whichever way the session ends (the logout button, E002/E003, a refused refresh, a session found
+ * half gone): the token cookies and the customer code (cookie and tab), the login info and the cached profile in
+ * localStorage, and what the app loaded for them. The language stays: it belongs to the browser, not the user; so do
+ * the product choices, each kept for its own user.
  */
 export function clearSession(): void {
   deleteCookie(SESSION_COOKIES.token);
   deleteCookie(SESSION_COOKIES.refreshToken);
-  for (const key of [...STORED, USER_INFO_STORAGE_KEY]) {
-    try {
-      localStorage.removeItem(key);
-    } catch {
-      // Nothing stored.
-    }
+  deleteCookie(SESSION_COOKIES.custcode);
+  try {
+    sessionStorage.removeItem(SESSION_COOKIES.custcode);
+  } catch {
+    // Nothing stored.
   }
+  for (const key of [...STORED, USER_INFO_STORAGE_KEY]) removeStored(key);
+  for (const listener of clearedListeners) listener();
   notify();
+}
+
+/**
+ * Spec 4: a user is logged out when the token or the user id is missing. Whatever is left of such a session (a
+ * token whose user id was deleted from storage, a user id without its token) goes too, so no request carries it.
+ */
+export function settleSession(): void {
+  const token = readCookie(SESSION_COOKIES.token);
+  const refreshToken = readCookie(SESSION_COOKIES.refreshToken);
+  const userId = readStored('userId');
+  if ((token || refreshToken || userId) && !(token && userId)) clearSession();
 }
 
 const listeners = new Set<() => void>();
@@ -211,13 +257,18 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/** Another tab signing in or out (or storage edited by hand) changes localStorage: a half session ends here too. */
+function onStorage(): void {
+  settleSession();
+  notify();
+}
+
 function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
   listeners.add(listener);
-  // Another tab signing in or out changes localStorage.
-  window.addEventListener('storage', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
   };
 }
 

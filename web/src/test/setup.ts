@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n } from '../app/i18n';
+import { closeLoginDialog } from '../app/sign-dialogs';
 
 // findBy*/waitFor wait for a condition, never a fixed time; pages load their code and texts lazily, which on a
 // loaded 2-core CI machine (first imports of a page's code in a fresh run) can take seconds, not the library's 1 s.
@@ -10,4 +11,7 @@ await initI18n('en');
 
 afterEach(() => {
   cleanup();
+  // A page for signed-in people opens the login dialog for a visitor (also when a test's end signs out under it):
+  // the next test starts without it.
+  closeLoginDialog();
 });

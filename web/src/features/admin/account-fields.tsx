@@ -1,4 +1,5 @@
-import { Form, Input, Select, Switch } from 'antd';
+import { ADMIN_SET_PASSWORD_RULE, isValidPassword } from '@aiedu/contracts';
+import { Form, Input, Select, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../ui/form-rules';
 import { useSchoolOptions } from './admin-api';
@@ -33,7 +34,21 @@ export function AccountNameFields({
   );
 }
 
-/** The first password an administrator gives an account (6–20); its owner must change it at the first sign-in. */
+/**
+ * The rule of a password an administrator sets for someone (spec 5's weak rule: 6–20 visible ASCII characters, as the
+ * server checks it); its holder must change it at the next sign-in.
+ */
+export function adminSetPasswordRule(message: string): FormRule {
+  return {
+    required: true,
+    validator: (_rule, value: unknown) =>
+      typeof value === 'string' && isValidPassword(value, ADMIN_SET_PASSWORD_RULE)
+        ? Promise.resolve()
+        : Promise.reject(new Error(message)),
+  };
+}
+
+/** The first password an administrator gives an account; its owner must change it at the first sign-in. */
 export function InitialPasswordField({ name = 'password' }: { name?: string }) {
   const { t } = useTranslation('admin');
   return (
@@ -41,7 +56,7 @@ export function InitialPasswordField({ name = 'password' }: { name?: string }) {
       name={name}
       label={t('people.initialPassword')}
       extra={t('people.initialPasswordHint')}
-      rules={[{ required: true, min: 6, max: 20, message: t('form.password') }]}
+      rules={[adminSetPasswordRule(t('form.password'))]}
     >
       <Input.Password autoComplete="new-password" />
     </Form.Item>

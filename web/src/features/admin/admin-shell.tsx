@@ -1,12 +1,12 @@
 import { LockOutlined, LoginOutlined } from '@ant-design/icons';
 import { hasPermission } from '@aiedu/contracts';
-import { Button, Menu } from 'antd';
+import { Menu } from 'antd';
 import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ADMIN_PATHS } from '../../app/paths';
 import { useLoggedIn, useSessionRoles } from '../../app/session';
-import { openLoginDialog } from '../../app/sign-dialogs';
+import { SignInCard } from '../../app/sign-in-required';
 import { StatusCard } from '../../ui/status-card';
 import { screenPermission, visibleMenu, type AdminScreen } from './admin-menu';
 import './admin.css';
@@ -95,18 +95,12 @@ export function guarded(screen: AdminScreen, Screen: ComponentType) {
     const roles = useSessionRoles();
     if (!loggedIn) {
       return (
-        <div className="page">
-          <StatusCard
-            icon={<LoginOutlined />}
-            title={t(screen, { ns: 'screens' })}
-            lead={t('shell.signInFirst')}
-            action={
-              <Button type="primary" size="large" onClick={() => openLoginDialog()}>
-                {t('shell.signIn')}
-              </Button>
-            }
-          />
-        </div>
+        <SignInCard
+          icon={<LoginOutlined />}
+          title={t(screen, { ns: 'screens' })}
+          lead={t('shell.signInFirst')}
+          action={t('shell.signIn')}
+        />
       );
     }
     if (!hasPermission(roles, screenPermission(screen))) {

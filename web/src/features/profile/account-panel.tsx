@@ -1,4 +1,4 @@
-import { EMAIL, PHONE } from '@aiedu/contracts';
+import { isContact, LIMITS } from '@aiedu/contracts';
 import { Descriptions, Form, Input } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,6 @@ import { FormError } from '../../ui/form-error';
 import { CodeField } from '../sign/code-field';
 import { formErrorMessage } from '../sign/sign-api';
 import { useBindContact } from './profile-api';
-
-/** A phone or an email to bind: of any length an address can have (the 11-character cap is sign-up's field). */
-const isPhoneOrEmail = (value: string) => PHONE.test(value) || EMAIL.test(value);
 
 interface Values {
   target?: string;
@@ -66,20 +63,15 @@ export function AccountPanel() {
             { required: true, whitespace: true, message: t('account.targetRequired') },
             {
               validator: (_rule, value: unknown) =>
-                !value || isPhoneOrEmail(String(value).trim())
+                !value || isContact(String(value).trim())
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('account.targetInvalid'))),
             },
           ]}
         >
-          <Input size="large" maxLength={100} autoComplete="email" />
+          <Input size="large" maxLength={LIMITS.email} autoComplete="email" />
         </Form.Item>
-        <CodeField
-          formName={formName}
-          targetField="target"
-          scene="BIND"
-          ready={(value) => isPhoneOrEmail(value.trim())}
-        />
+        <CodeField formName={formName} targetField="target" scene="BIND" ready={(value) => isContact(value.trim())} />
         <FormError message={error} />
         <Button kind="primary" size="large" htmlType="submit" loading={bind.isPending}>
           {t('account.bind')}

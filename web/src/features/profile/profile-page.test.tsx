@@ -149,6 +149,32 @@ describe('profile page', () => {
     });
   });
 
+  it("asks an administrator's own new password to be strong (8–20, three kinds), a learner's to be simple", async () => {
+    server.on(`PUT ${API.changePassword}`, () => ok({ token: 'access-2', refreshToken: 'refresh-2' }));
+    saveLogin({ token: 'access-1', refreshToken: 'refresh-1', userId: 'u-1', roles: ['ROLE_SCHOOLADMIN'] });
+    const user = userEvent.setup();
+    const view = renderApp('/pjedu/userprofile?slideKey=password');
+    await user.type(await screen.findByLabelText('Current password'), 'Admin@2026');
+    await user.type(screen.getByLabelText('New password'), 'Kid7ok');
+    await user.type(screen.getByLabelText('Confirm password'), 'Kid7ok');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(
+      await screen.findByText(
+        '8–20 characters with at least three of uppercase letters, lowercase letters, digits and symbols, without spaces',
+      ),
+    ).toBeTruthy();
+    expect(server.to(API.changePassword)).toHaveLength(0);
+    view.unmount();
+
+    saveLogin({ token: 'access-1', refreshToken: 'refresh-1', userId: 'u-1', roles: ['ROLE_STUDENT'] });
+    renderApp('/pjedu/userprofile?slideKey=password');
+    await user.type(await screen.findByLabelText('Current password'), 'Student@2026');
+    await user.type(screen.getByLabelText('New password'), 'Kid7ok');
+    await user.type(screen.getByLabelText('Confirm password'), 'Kid7ok');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(server.to(API.changePassword)).toHaveLength(1));
+  });
+
   it('refuses an avatar of the wrong type without uploading it', async () => {
     renderApp('/pjedu/userprofile?slideKey=avatar');
     await screen.findByText('Choose a picture');

@@ -35,6 +35,7 @@ export async function completeLogin(login: TLoginResponse, custcode: string, que
     refreshToken: login.refreshToken,
     userId: login.id,
     roles: login.roles,
+    schoolId: login.schoolId,
     custcode,
     isSuper: login.isSuper,
   });

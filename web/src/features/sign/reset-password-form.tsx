@@ -71,12 +71,8 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
       className="sign-form"
     >
       <CustomerCodeField setup={setup} />
-      <Form.Item
-        label={t('fields.contact')}
-        name="contact"
-        rules={[rules.required('contact'), rules.contactMax, rules.contact]}
-      >
-        <Input size="large" autoComplete="username" maxLength={LIMITS.contact} />
+      <Form.Item label={t('fields.contact')} name="contact" rules={[rules.required('contact'), rules.contact]}>
+        <Input size="large" autoComplete="username" maxLength={LIMITS.email} />
       </Form.Item>
       <CodeField
         formName={formName}
@@ -84,7 +80,7 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
         scene="RESET_PWD"
         custcode={customerCodeOf(setup, { custcode, personal })}
       />
-      <NewPasswordFields />
+      <NewPasswordFields hint="reset" />
       <FormError message={error} />
       <Button kind="primary" size="large" htmlType="submit" block disabled={!filled} loading={busy}>
         {t('submit.reset')}

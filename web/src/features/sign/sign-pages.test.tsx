@@ -520,4 +520,23 @@ describe('password reset', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/portal/sign/login'), { timeout: 15_000 });
   });
+
+  it('takes an email of up to 50 characters in any case as the contact, which 11 characters never allowed', async () => {
+    server.on(`POST ${API.sendCode}`, () => ok(null));
+    const user = userEvent.setup();
+    renderApp('/portal/sign/reset-password');
+    await user.click(await screen.findByLabelText('Personal account (no institution)'));
+    const contact = screen.getByLabelText('Phone number or email');
+    await user.type(contact, 'Ada.Lovelace@School.example');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(server.to(API.sendCode)).toHaveLength(1));
+    expect(bodyOf(API.sendCode)).toMatchObject({ scene: 'RESET_PWD', target: 'Ada.Lovelace@School.example' });
+
+    // The field takes no more than 50 characters, and says what it wants.
+    await user.clear(contact);
+    await user.type(contact, `${'a'.repeat(60)}@x.test`);
+    expect((contact as HTMLInputElement).value).toHaveLength(50);
+    expect(await screen.findByText('Enter a valid phone number or an email of at most 50 characters')).toBeTruthy();
+    expect(server.to(API.sendCode)).toHaveLength(1);
+  });
 });

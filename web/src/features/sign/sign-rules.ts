@@ -1,4 +1,4 @@
-import { isContact, LIMITS, PHONE, SIMPLE_PASSWORD } from '@aiedu/contracts';
+import { isContact, isValidPassword, LIMITS, PHONE, type PasswordStrength } from '@aiedu/contracts';
 import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,15 @@ export function useSignRules() {
         !value || isContact(String(value)) ? Promise.resolve() : Promise.reject(new Error(t('validation.contact'))),
     };
     const code: FormRule = { pattern: /^\d{6}$/, message: t('validation.code') };
-    const newPassword: FormRule = { pattern: SIMPLE_PASSWORD, message: t('validation.passwordPattern') };
+    /** A password of the rule the form uses (spec 5; see `ownPasswordRule` and docs/api.md). */
+    const newPassword = (rule: PasswordStrength): FormRule => ({
+      validator: (_rule, value: unknown) =>
+        !value || isValidPassword(String(value), rule)
+          ? Promise.resolve()
+          : Promise.reject(
+              new Error(t(rule === 'strong' ? 'validation.passwordPatternStrong' : 'validation.passwordPattern')),
+            ),
+    });
     /** The confirmation must equal the field `name` (spec: 'The two passwords you typed do not match'). */
     const sameAs =
       (name: string): FormRule =>
@@ -55,7 +63,6 @@ export function useSignRules() {
       agreement,
       customerCodeMax: max(LIMITS.customerCode),
       loginPasswordMax: max(LIMITS.loginPassword),
-      contactMax: max(LIMITS.contact),
     };
   }, [t]);
 }
