@@ -20,6 +20,7 @@ export const PATHS = {
   thirdPartyCallback: '/user/sign/login/:type',
   myProjects: '/pjedu/my/projects',
   myCourses: '/pjedu/my/courses',
+  schedules: '/pjedu/schedules',
   myContests: '/pjedu/my/contests',
   courses: '/pjedu/courses',
   pointsMall: '/pjedu/mall',

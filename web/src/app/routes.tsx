@@ -70,7 +70,13 @@ const courseCentrePage = page(() => coursePages().then((m) => m.CourseCentrePage
 const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage), ['course', 'errors']);
 const courseEditorPage = page(() => coursePages().then((m) => m.CourseEditorPage), ['course']);
 const learningRecordPage = page(() => coursePages().then((m) => m.LearningRecordPage), ['course']);
-const myCoursesPage = page(() => coursePages().then((m) => m.MyCoursesPage), ['course']);
+const myCoursesPage = page(() => coursePages().then((m) => m.MyCoursesPage), ['course', 'schedule']);
+// The schedule screens reuse the administration's list controls and confirmations, hence its texts.
+const schedulePages = () => import('../features/schedule/schedule-pages');
+const SCHEDULE_TEXTS: readonly Namespace[] = ['schedule', 'admin', 'errors'];
+const schedulesPage = page(() => schedulePages().then((m) => m.SchedulesPage), SCHEDULE_TEXTS);
+const scheduleDetailPage = page(() => schedulePages().then((m) => m.ScheduleDetailPage), SCHEDULE_TEXTS);
+const scheduleStudentsPage = page(() => schedulePages().then((m) => m.ScheduleStudentsPage), SCHEDULE_TEXTS);
 const projectListPages = () => import('../features/project/project-list-page');
 const projectsPage = page(() => projectListPages().then((m) => m.ProjectsPage), ['project']);
 const myProjectsPage = page(() => projectListPages().then((m) => m.MyProjectsPage), ['project']);
@@ -88,8 +94,8 @@ const cataloguePage = (name: keyof typeof CATALOGUE_PAGES) =>
     () => import('../features/admin/catalogue-pages').then((m) => m.CATALOGUE_PAGES[name]),
     ['admin', 'catalogue', 'errors'],
   );
-const adminPage = (name: keyof typeof ADMIN_PAGES) =>
-  page(() => import('../features/admin/admin-pages').then((m) => m.ADMIN_PAGES[name]), ['admin', 'errors']);
+const adminPage = (name: keyof typeof ADMIN_PAGES, more: readonly Namespace[] = []) =>
+  page(() => import('../features/admin/admin-pages').then((m) => m.ADMIN_PAGES[name]), ['admin', 'errors', ...more]);
 
 const computeAllowancesPage = page(
   () => import('../features/admin/compute-allowances/compute-allowances-page').then((m) => m.ComputeAllowancesPage),
@@ -134,9 +140,14 @@ export const SCREENS: readonly Screen[] = [
   { id: 'courseDetail', path: '/pjedu/courses/:courseId', page: courseDetailPage, module: 'courses' },
   { id: 'courseEditor', path: '/pjedu/courses/:courseId/edit', page: courseEditorPage, module: 'courses' },
   { id: 'learningRecord', path: '/pjedu/courses/:courseId/record', page: learningRecordPage, module: 'courses' },
-  { id: 'schedules', path: '/pjedu/schedules' },
-  { id: 'scheduleDetail', path: '/pjedu/schedules/:scheduleId' },
-  { id: 'scheduleStudents', path: '/pjedu/schedules/:scheduleId/students' },
+  { id: 'schedules', path: '/pjedu/schedules', page: schedulesPage, module: 'courses' },
+  { id: 'scheduleDetail', path: '/pjedu/schedules/:scheduleId', page: scheduleDetailPage, module: 'courses' },
+  {
+    id: 'scheduleStudents',
+    path: '/pjedu/schedules/:scheduleId/students',
+    page: scheduleStudentsPage,
+    module: 'courses',
+  },
   { id: 'groups', path: '/pjedu/groups', area: 'groups', module: 'groups' },
   { id: 'groupDetail', path: '/pjedu/groups/:groupId', module: 'groups' },
   { id: 'groupMembers', path: '/pjedu/groups/:groupId/members', module: 'groups' },
@@ -182,7 +193,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'certificates', path: '/admin/certificates' },
   { id: 'certificateIssuance', path: '/admin/certificates/issuance' },
   { id: 'myCertificates', path: '/admin/my-certificates' },
-  { id: 'statistics', path: ADMIN_PATHS.statistics, page: adminPage('StatisticsPage') },
+  { id: 'statistics', path: ADMIN_PATHS.statistics, page: adminPage('StatisticsPage', ['schedule']) },
   { id: 'institutionHome', path: ADMIN_PATHS.institutionHome, page: adminPage('InstitutionHomePage') },
   { id: 'computeAllowances', path: ADMIN_PATHS.computeAllowances, page: computeAllowancesPage },
   { id: 'adminUsers', path: ADMIN_PATHS.adminUsers, page: adminPage('AdminUsersPage') },

@@ -7,6 +7,7 @@ import type home from './en/home.json';
 import type legal from './en/legal.json';
 import type profile from './en/profile.json';
 import type project from './en/project.json';
+import type schedule from './en/schedule.json';
 import type screens from './en/screens.json';
 import type security from './en/security.json';
 import type sign from './en/sign.json';
@@ -27,6 +28,7 @@ export interface Resources {
   admin: typeof admin;
   security: typeof security;
   catalogue: typeof catalogue;
+  schedule: typeof schedule;
   errors: Record<ErrorKey, string>;
 }
 

@@ -4,12 +4,13 @@ import {
   DownOutlined,
   LogoutOutlined,
   ReadOutlined,
+  ScheduleOutlined,
   StarOutlined,
   SwapOutlined,
   TrophyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { API } from '@aiedu/contracts';
+import { API, ROLES } from '@aiedu/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -27,14 +28,17 @@ import { useUserInfo } from '../user-info';
 
 /** The user's pages; those of a module their institution switched off for their side are left out. */
 const LINKS: {
-  key: 'myStudy' | 'myProjects' | 'myCourses' | 'myContests' | 'profile';
+  key: 'myStudy' | 'myProjects' | 'myCourses' | 'schedules' | 'myContests' | 'profile';
   to: string;
   icon: ReactNode;
   module?: Module;
+  /** Shown only to this role. */
+  role?: string;
 }[] = [
   { key: 'myStudy', to: PATHS.profileStudy, icon: <ReadOutlined /> },
   { key: 'myProjects', to: PATHS.myProjects, icon: <CodeOutlined />, module: 'projects' },
   { key: 'myCourses', to: PATHS.myCourses, icon: <BookOutlined />, module: 'courses' },
+  { key: 'schedules', to: PATHS.schedules, icon: <ScheduleOutlined />, module: 'courses', role: ROLES.teacher },
   { key: 'myContests', to: PATHS.myContests, icon: <TrophyOutlined />, module: 'events' },
   { key: 'profile', to: PATHS.profile, icon: <UserOutlined /> },
 ];
@@ -84,11 +88,13 @@ export function UserMenu() {
           { type: 'divider' as const },
         ]
       : []),
-    ...LINKS.filter((link) => usable(link.module)).map(({ key, to, icon }) => ({
-      key,
-      icon,
-      label: <Link to={to}>{t(`header.${key}`)}</Link>,
-    })),
+    ...LINKS.filter((link) => usable(link.module) && (!link.role || roles.includes(link.role))).map(
+      ({ key, to, icon }) => ({
+        key,
+        icon,
+        label: <Link to={to}>{t(`header.${key}`)}</Link>,
+      }),
+    ),
     { type: 'divider' },
     ...(manyProducts
       ? [

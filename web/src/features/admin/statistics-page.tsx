@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { AdminShell } from './admin-shell';
 import { ADMIN_API } from './admin-api';
+import { TeachingStatisticsCard } from '../schedule/teaching-statistics-card';
 
 export interface Stats {
   schools: number;
@@ -92,6 +93,7 @@ export function StatisticsPage() {
           ]}
         />
       </Card>
+      <TeachingStatisticsCard />
     </AdminShell>
   );
 }

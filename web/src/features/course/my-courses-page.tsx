@@ -3,6 +3,7 @@ import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentScreen } from '../../app/screen';
 import { readSession } from '../../app/session';
+import { MySchedules } from '../schedule/my-schedules';
 import { CreateCourseAction } from './author-gate';
 import { useMyStudy, useMyTeaching } from './course-api';
 import { CourseCard } from './course-card';
@@ -14,7 +15,8 @@ import './course.css';
 export function MyCoursesPage() {
   const { t } = useTranslation('course');
   const screen = useCurrentScreen() ?? 'myCourses';
-  const isTeacher = readSession().roles.includes(ROLES.teacher);
+  const roles = readSession().roles;
+  const isTeacher = roles.includes(ROLES.teacher);
   const study = useMyStudy();
   const teaching = useMyTeaching(isTeacher);
 
@@ -44,6 +46,12 @@ export function MyCoursesPage() {
       )}
       <section aria-labelledby="my-study">
         <h2 id="my-study">{t('my.study')}</h2>
+        {roles.includes(ROLES.student) && (
+          <section aria-labelledby="my-schedules" className="schedule-my-section">
+            <h3 id="my-schedules">{t('my.title', { ns: 'schedule' })}</h3>
+            <MySchedules headingLevel={4} />
+          </section>
+        )}
         <JoinByCode />
         {study.isPending ? (
           <Skeleton active title={false} />
