@@ -5,6 +5,7 @@ import type { Db } from './platform/db/client.js';
 import {
   addressRanges,
   classes,
+  classroomSessions,
   courseCategories,
   courseDifficulties,
   coursePackages,
@@ -57,7 +58,8 @@ type Kind =
   | 'package'
   | 'project'
   | 'teachingSchedule'
-  | 'scheduleTask';
+  | 'scheduleTask'
+  | 'classroomSession';
 
 const C = '/api/v1/courses';
 const QUIZ = {
@@ -166,6 +168,18 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
     kind: 'scheduleTask',
     body: { scores: [{ attemptId: UNKNOWN, score: 1 }] },
   },
+  'GET /api/v1/schedules/:id/classroom': { kind: 'teachingSchedule' },
+  'POST /api/v1/schedules/:id/classroom/sessions': { kind: 'teachingSchedule' },
+  'GET /api/v1/schedules/:id/classroom/roster': { kind: 'teachingSchedule' },
+  'POST /api/v1/schedules/:id/classroom/presence': { kind: 'teachingSchedule', body: { sectionId: null } },
+  'GET /api/v1/schedules/:id/classroom/notes': { kind: 'teachingSchedule' },
+  'PUT /api/v1/schedules/:id/classroom/notes': { kind: 'teachingSchedule', body: { sectionId: UNKNOWN, body: 'x' } },
+  'GET /api/v1/schedules/:id/classroom/section': { kind: 'teachingSchedule' },
+  'GET /api/v1/schedules/:id/classroom/resource': { kind: 'teachingSchedule' },
+  'POST /api/v1/schedules/sessions/:id/start': { kind: 'classroomSession' },
+  'POST /api/v1/schedules/sessions/:id/finish': { kind: 'classroomSession' },
+  'PUT /api/v1/schedules/sessions/:id/section': { kind: 'classroomSession', body: { sectionId: UNKNOWN } },
+  'PUT /api/v1/schedules/sessions/:id/mode': { kind: 'classroomSession', body: { mode: 'free' } },
   'GET /gw/api/v1/projects/:id': { kind: 'project' },
   'PUT /gw/api/v1/projects/:id': { kind: 'project', body: { name: 'Taken' } },
   'DELETE /gw/api/v1/projects/:id': { kind: 'project' },
@@ -271,6 +285,19 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
     ),
     teachingSchedule: teaching!.id,
     scheduleTask: given!.id,
+    classroomSession: first(
+      await db
+        .insert(classroomSessions)
+        .values({
+          scheduleId: teaching!.id,
+          customerId,
+          schoolId: school.id,
+          status: 'teaching',
+          startedBy: teacher.id,
+          startedAt: new Date(),
+        })
+        .returning(),
+    ),
     customer: customerId,
     subCustomer: subCustomerId,
     school: school.id,
@@ -386,6 +413,8 @@ describe('tenant isolation matrix', () => {
       'schedule_students',
       'schedule_tasks',
       'schedule_task_reopenings',
+      'classroom_sessions',
+      'lesson_notes',
     ];
     const parts = [];
     for (const table of tables) {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 /** What the processes of a deployment tell each other. */
-export type ClusterTopic = 'sessions-ended' | 'shield-block' | 'course-centre-changed';
-const TOPICS: readonly ClusterTopic[] = ['sessions-ended', 'shield-block', 'course-centre-changed'];
+export type ClusterTopic = 'sessions-ended' | 'shield-block' | 'course-centre-changed' | 'classroom';
+const TOPICS: readonly ClusterTopic[] = ['sessions-ended', 'shield-block', 'course-centre-changed', 'classroom'];
 
 /**
  * The other server processes of the deployment, through Redis (`REDIS_URL`): messages to all of them (pub/sub), and
@@ -119,6 +119,21 @@ export class RedisCluster {
       }
     } while (cursor !== '0');
     return found;
+  }
+
+  /** Sets fields of the hash `key`, which expires `ttlMs` after its last write. */
+  async putFields(key: string, fields: Record<string, string>, ttlMs: number): Promise<void> {
+    const full = `${this.prefix}${key}`;
+    await this.commands.multi().hset(full, fields).pexpire(full, ttlMs).exec();
+  }
+
+  async dropFields(key: string, fields: string[]): Promise<void> {
+    if (fields.length > 0) await this.commands.hdel(`${this.prefix}${key}`, ...fields);
+  }
+
+  /** Every field of the hash `key` with its value. */
+  async fields(key: string): Promise<Record<string, string>> {
+    return this.commands.hgetall(`${this.prefix}${key}`);
   }
 
   async close(): Promise<void> {

@@ -119,18 +119,42 @@ async function upsertRecord(
 export async function learnSection(ctx: AppContext, auth: AuthContext, sectionId: string) {
   const { section, enrolment } = await loadSection(ctx, auth, sectionId);
   if (enrolment) await upsertRecord(ctx, auth, section, { seconds: 0, completed: false });
+  return presentLearnerSection(ctx, section, enrolment ? auth.userId : null);
+}
+
+/**
+ * A section of one of `versionIds` as its learners see it, for a reader the caller has checked (a teaching
+ * schedule's teacher, for the versions it pins); any other section is not found.
+ */
+export async function sectionOfVersions(ctx: AppContext, sectionId: string, versionIds: string[]) {
+  const [section] = versionIds.length
+    ? await ctx.db
+        .select()
+        .from(courseSections)
+        .where(and(eq(courseSections.id, sectionId), inArray(courseSections.versionId, versionIds)))
+    : [];
+  if (!section) throw new AppError('NOT_FOUND');
+  return presentLearnerSection(ctx, section, null);
+}
+
+/** A section's content, resources and tasks without answers; with the learner's completion and experiment copies. */
+async function presentLearnerSection(
+  ctx: AppContext,
+  section: typeof courseSections.$inferSelect,
+  learnerId: string | null,
+) {
   const tree = await loadVersionTree(ctx.db, section.versionId);
   const ordered = sectionsInOrder(tree);
   const index = ordered.findIndex((s) => s.id === section.id);
   const full = ordered[index]!;
-  const [record] = enrolment
+  const [record] = learnerId
     ? await ctx.db
         .select({ completedAt: learningRecords.completedAt })
         .from(learningRecords)
-        .where(and(eq(learningRecords.userId, auth.userId), eq(learningRecords.sectionId, section.id)))
+        .where(and(eq(learningRecords.userId, learnerId), eq(learningRecords.sectionId, section.id)))
     : [];
   const hasExperiment = full.tasks.some((t) => t.questions.some((q) => q.type === 'experiment'));
-  const copies = enrolment && hasExperiment ? await copiesByTemplate(ctx.db, section.courseId, auth.userId) : new Map();
+  const copies = learnerId && hasExperiment ? await copiesByTemplate(ctx.db, section.courseId, learnerId) : new Map();
   return {
     id: full.id,
     title: full.title,

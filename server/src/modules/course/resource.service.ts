@@ -22,6 +22,20 @@ export async function resourceUrl(ctx: AppContext, auth: AuthContext, resourceId
     if (!enrolment) throw new AppError('COURSE_NOT_JOINED');
     if (enrolment.versionId !== resource.versionId) throw new AppError('NOT_FOUND');
   }
+  return signedResource(ctx, resource);
+}
+
+/**
+ * Signed addresses of a resource of one of `versionIds`, for a reader the caller has checked (a teaching
+ * schedule's teacher, for the versions it pins); any other resource is not found.
+ */
+export async function resourceOfVersions(ctx: AppContext, resourceId: string, versionIds: string[]) {
+  const [resource] = await ctx.db.select().from(courseResources).where(eq(courseResources.id, resourceId));
+  if (!resource || !versionIds.includes(resource.versionId)) throw new AppError('NOT_FOUND');
+  return signedResource(ctx, resource);
+}
+
+function signedResource(ctx: AppContext, resource: typeof courseResources.$inferSelect) {
   const link = { expiresInSeconds: 6 * 3600, fileName: resource.name };
   return {
     url: ctx.storage.signedUrl(resource.storageKey, link),

@@ -9,6 +9,7 @@ import { accessTokenExpiry, type AccessTokens, type AuthContext } from '../../pl
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { FORWARDED_HEADER, forwardRequest, relay, wasForwarded } from '../../platform/forwarding.js';
+import { onUpgrade } from '../../platform/upgrades.js';
 import { isSessionActive } from '../auth/session.service.js';
 import { CONTENTS_BODY_LIMIT, checkContentsWrite, type ContentsWrite } from '../project/contents-guard.js';
 import { loadProjectFor, type ProjectRow } from '../project/project-access.js';
@@ -340,7 +341,7 @@ export function registerRuntimeUpgrades(
   app.decorate('runtimeSockets', sockets);
   // Before the server stops accepting: open sockets would otherwise hold its drain until they end.
   app.addHook('preClose', async () => sockets.close());
-  app.server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     void (async () => {
       const match = PROXY_PATH.exec(request.url ?? '');
       if (!match) return refuse(socket, 404, 'Not Found');
@@ -404,7 +405,8 @@ export function registerRuntimeUpgrades(
       });
       socket.once('close', forget);
     })().catch(() => socket.destroy());
-  });
+  };
+  onUpgrade(app, (path) => PROXY_PATH.test(path), upgrade);
   return sockets;
 }
 

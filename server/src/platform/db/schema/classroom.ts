@@ -41,7 +41,9 @@ export const classroomSessions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('classroom_sessions_one_open').on(t.scheduleId).where(sql`${t.status} <> 'finished'`),
+    uniqueIndex('classroom_sessions_one_open')
+      .on(t.scheduleId)
+      .where(sql`${t.status} <> 'finished'`),
     index('classroom_sessions_schedule_idx').on(t.scheduleId, t.createdAt),
     index('classroom_sessions_started_idx').on(t.customerId, t.startedAt),
   ],
