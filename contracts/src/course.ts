@@ -421,3 +421,13 @@ export const RESOURCE_PREVIEW_LIMITS = {
   audioBytes: 200 * 1024 * 1024,
   otherBytes: 50 * 1024 * 1024,
 } as const;
+
+/** A template project that courses' experiment questions copy for their learners (`admin_super/experiments`). */
+export const ZAdminExperiment = z.object({
+  projectId: z.string(),
+  name: z.string().nullable().describe('null: the template project was deleted'),
+  owner: z.string().nullable().describe('username of the project owner'),
+  courses: z.array(z.object({ id: z.string(), name: z.string() })),
+  copies: z.number().int().describe("learners' copies made from it"),
+});
+export type TAdminExperiment = z.infer<typeof ZAdminExperiment>;
