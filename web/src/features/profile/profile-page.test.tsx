@@ -1,10 +1,11 @@
-import { API, type TArea, type TUserInfo } from '@aiedu/contracts';
+import { API, COURSE_API, SCHEDULE_API, type TArea, type TUserInfo } from '@aiedu/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
 import { clearSession, readSession, saveLogin } from '../../app/session';
+import { courseSummary } from '../../test/course-fixtures';
 import { createFakeServer, fail, ok, type FakeServer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
@@ -30,6 +31,23 @@ const USER: TUserInfo = {
 };
 
 let server: FakeServer;
+
+const STUDY = [
+  { ...courseSummary({ id: 'c-1', name: 'Intro to AI' }), progress: 40, learnerVersionNumber: 1 },
+  { ...courseSummary({ id: 'c-2', name: 'Robots', status: 'closed' }), progress: 100, learnerVersionNumber: 1 },
+];
+
+const SCHEDULES = [
+  {
+    id: 's-1',
+    name: 'Autumn AI',
+    status: 'inProgress',
+    startAt: '2026-09-02T00:00:00Z',
+    teachers: [{ id: 't-1', name: 'Ms Li' }],
+    courses: [{ courseId: 'c-1', name: 'Intro to AI', versionNumber: 1, state: 'open' }],
+    tasks: { assigned: 3, submitted: 1 },
+  },
+];
 
 /** A few of the divisions the server knows (GB/T 2260 codes), by parent code. */
 const DIVISIONS: Record<string, TArea[]> = {
@@ -57,7 +75,7 @@ function sentProfile(): Record<string, unknown> {
 
 async function openBasicInfo(areas: string[]) {
   server.on(`GET ${API.userInfo}`, () => ok({ ...USER, areas }));
-  renderApp('/pjedu/userprofile?slideKey=study');
+  renderApp('/pjedu/userprofile?slideKey=basic');
   return screen.findByRole('combobox', { name: 'Province and city' });
 }
 
@@ -69,6 +87,8 @@ beforeEach(async () => {
   server.on(`GET ${API.pointsTotal}`, () => ok(12));
   server.on(`GET ${API.teacherCertification}`, () => ok(null));
   server.on(`PUT ${API.userInfo}`, (request) => ok({ ...USER, ...(JSON.parse(request.body ?? '{}') as object) }));
+  server.on(`GET ${COURSE_API.study}`, () => ok(STUDY));
+  server.on(`GET ${SCHEDULE_API.study}`, () => ok(SCHEDULES));
   server.on(`GET ${API.areaChildren}`, (request) => {
     const parent = new URL(request.url, 'http://localhost').searchParams.get('parentCode') ?? '';
     return ok(DIVISIONS[parent] ?? []);
@@ -89,9 +109,9 @@ describe('profile page', () => {
     expect(screen.queryByLabelText('Nickname')).toBeNull();
   });
 
-  it('opens the basic information for ?slideKey=study and saves the changed fields', async () => {
+  it('opens the basic information by default and saves the changed fields', async () => {
     const user = userEvent.setup();
-    renderApp('/pjedu/userprofile?slideKey=study');
+    renderApp('/pjedu/userprofile');
     const nickname = await screen.findByLabelText('Nickname');
     expect((nickname as HTMLInputElement).value).toBe('Ada');
     await user.clear(nickname);
@@ -207,7 +227,41 @@ describe('profile page', () => {
     expect(screen.queryByText('Enter a valid phone number or email')).toBeNull();
   });
 
-  it.each(['basic', 'account', 'avatar', 'certification', 'password'])(
+  it('opens My study for ?slideKey=study: joined courses with progress and records, and schedules', async () => {
+    renderApp('/pjedu/userprofile?slideKey=study');
+    expect(await screen.findByRole('heading', { level: 2, name: 'My study' })).toBeTruthy();
+    const courses = screen.getByRole('region', { name: 'Courses I joined' });
+    const first = (await within(courses).findByRole('link', { name: 'Intro to AI' })).closest('tr') as HTMLElement;
+    expect(first.querySelector('a')?.getAttribute('href')).toBe('/pjedu/courses/c-1');
+    expect(
+      within(first).getByRole('progressbar', { name: 'Progress of Intro to AI' }).getAttribute('aria-valuenow'),
+    ).toBe('40');
+    expect(within(first).getByRole('link', { name: 'Learning record of Intro to AI' }).getAttribute('href')).toBe(
+      '/pjedu/courses/c-1/record',
+    );
+    const second = within(courses).getByRole('link', { name: 'Robots' }).closest('tr') as HTMLElement;
+    expect(within(second).getByText('Closed')).toBeTruthy();
+    expect(within(second).getByRole('link', { name: 'Learning record of Robots' }).getAttribute('href')).toBe(
+      '/pjedu/courses/c-2/record',
+    );
+
+    const schedules = screen.getByRole('region', { name: 'My teaching schedules' });
+    const schedule = await within(schedules).findByRole('link', { name: 'Autumn AI' });
+    expect(schedule.getAttribute('href')).toBe('/pjedu/schedules/s-1');
+    expect(within(schedules).getByText('Tasks answered: 1 of 3')).toBeTruthy();
+  });
+
+  it('shows how to join a course when My study is empty, and no schedules to a teacher', async () => {
+    server.on(`GET ${COURSE_API.study}`, () => ok([]));
+    saveLogin({ token: 'access-1', refreshToken: 'refresh-1', userId: 'u-1', roles: ['ROLE_TEACHER'] });
+    renderApp('/pjedu/userprofile?slideKey=study');
+    expect(await screen.findByText(/You have not joined a course yet/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Join a course' }).getAttribute('href')).toBe('/pjedu/my/courses');
+    expect(screen.queryByRole('region', { name: 'My teaching schedules' })).toBeNull();
+    expect(server.to(SCHEDULE_API.study)).toHaveLength(0);
+  });
+
+  it.each(['basic', 'study', 'account', 'avatar', 'certification', 'password'])(
     'the %s section has no accessibility violations',
     async (slideKey) => {
       renderApp(`/pjedu/userprofile?slideKey=${slideKey}`);

@@ -1,4 +1,5 @@
 import {
+  ReadOutlined,
   IdcardOutlined,
   LockOutlined,
   PictureOutlined,
@@ -16,13 +17,15 @@ import { AvatarPanel } from './avatar-panel';
 import { BasicInfoForm } from './basic-info-form';
 import { CertificationPanel } from './certification-panel';
 import { PasswordPanel } from './password-panel';
+import { StudyPanel } from './study-panel';
 import './profile.css';
 
-export const PROFILE_SECTIONS = ['basic', 'account', 'avatar', 'certification', 'password'] as const;
+export const PROFILE_SECTIONS = ['basic', 'study', 'account', 'avatar', 'certification', 'password'] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 
 const ICONS: Record<ProfileSection, ReactNode> = {
   basic: <UserOutlined />,
+  study: <ReadOutlined />,
   account: <IdcardOutlined />,
   avatar: <PictureOutlined />,
   certification: <SafetyCertificateOutlined />,
@@ -30,11 +33,10 @@ const ICONS: Record<ProfileSection, ReactNode> = {
 };
 
 /**
- * `?slideKey=` names the section; `study` (where error F107 sends a learner whose profile is
- * incomplete) opens the basic information, which holds the learner's role and school.
+ * `?slideKey=` names the section (`study`, where error F107 sends a user, is "My study"); an unknown one opens the
+ * basic information.
  */
 export function sectionOf(slideKey: string | null): ProfileSection {
-  if (slideKey === 'study') return 'basic';
   return PROFILE_SECTIONS.find((s) => s === slideKey) ?? 'basic';
 }
 
@@ -85,6 +87,8 @@ function SectionBody({ section }: { section: ProfileSection }) {
       return <CertificationPanel />;
     case 'password':
       return <PasswordPanel />;
+    case 'study':
+      return <StudyPanel />;
     default:
       return <BasicInfoForm />;
   }
