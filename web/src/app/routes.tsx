@@ -73,10 +73,15 @@ const learningRecordPage = page(() => coursePages().then((m) => m.LearningRecord
 const myCoursesPage = page(() => coursePages().then((m) => m.MyCoursesPage), ['course', 'schedule']);
 // The schedule screens reuse the administration's list controls and confirmations, hence its texts.
 const schedulePages = () => import('../features/schedule/schedule-pages');
-const SCHEDULE_TEXTS: readonly Namespace[] = ['schedule', 'admin', 'errors'];
+const SCHEDULE_TEXTS: readonly Namespace[] = ['schedule', 'classroom', 'admin', 'errors'];
 const schedulesPage = page(() => schedulePages().then((m) => m.SchedulesPage), SCHEDULE_TEXTS);
 const scheduleDetailPage = page(() => schedulePages().then((m) => m.ScheduleDetailPage), SCHEDULE_TEXTS);
 const scheduleStudentsPage = page(() => schedulePages().then((m) => m.ScheduleStudentsPage), SCHEDULE_TEXTS);
+// The classroom shows sections and tasks as the course player does, and scores answers as the schedule page does.
+const classroomPage = page(
+  () => import('../features/classroom/classroom-pages').then((m) => m.ClassroomPage),
+  [...SCHEDULE_TEXTS, 'course'],
+);
 const projectListPages = () => import('../features/project/project-list-page');
 const projectsPage = page(() => projectListPages().then((m) => m.ProjectsPage), ['project']);
 const myProjectsPage = page(() => projectListPages().then((m) => m.MyProjectsPage), ['project']);
@@ -148,6 +153,7 @@ export const SCREENS: readonly Screen[] = [
     page: scheduleStudentsPage,
     module: 'courses',
   },
+  { id: 'classroom', path: '/pjedu/schedules/:scheduleId/classroom', page: classroomPage, module: 'courses' },
   { id: 'groups', path: '/pjedu/groups', area: 'groups', module: 'groups' },
   { id: 'groupDetail', path: '/pjedu/groups/:groupId', module: 'groups' },
   { id: 'groupMembers', path: '/pjedu/groups/:groupId/members', module: 'groups' },
@@ -205,6 +211,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'identityProviders', path: ADMIN_PATHS.identityProviders, page: securityPage('IdentityProvidersPage') },
   { id: 'outbox', path: ADMIN_PATHS.outbox, page: securityPage('OutboxPage') },
   { id: 'adminCourses', path: ADMIN_PATHS.adminCourses, page: cataloguePage('AdminCoursesPage') },
+  { id: 'adminExperiments', path: ADMIN_PATHS.adminExperiments, page: cataloguePage('AdminExperimentsPage') },
   { id: 'courseCategories', path: ADMIN_PATHS.courseCategories, page: cataloguePage('CourseCategoriesPage') },
   { id: 'courseDifficulties', path: ADMIN_PATHS.courseDifficulties, page: cataloguePage('CourseDifficultiesPage') },
   { id: 'courseTags', path: ADMIN_PATHS.courseTags, page: cataloguePage('CourseTagsPage') },

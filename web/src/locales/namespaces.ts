@@ -1,6 +1,7 @@
 import type { ErrorKey } from '@aiedu/contracts';
 import type admin from './en/admin.json';
 import type catalogue from './en/catalogue.json';
+import type classroom from './en/classroom.json';
 import type common from './en/common.json';
 import type course from './en/course.json';
 import type home from './en/home.json';
@@ -29,6 +30,7 @@ export interface Resources {
   security: typeof security;
   catalogue: typeof catalogue;
   schedule: typeof schedule;
+  classroom: typeof classroom;
   errors: Record<ErrorKey, string>;
 }
 

@@ -1,4 +1,5 @@
 import { ArrowRightOutlined, CheckOutlined, LinkOutlined } from '@ant-design/icons';
+import type { TLearnerSection } from '@aiedu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd';
 import { useEffect } from 'react';
@@ -8,6 +9,21 @@ import { MarkdownView } from './markdown-view';
 import { ResourceItem } from './resource-item';
 import { StoredLink } from '../../ui/stored-link';
 import { TaskQuiz } from './task-quiz';
+
+/** A section's AI links, each opening in a new tab (the course player and the live classroom show them). */
+export function AiLinkList({ links }: { links: TLearnerSection['aiLinks'] }) {
+  return (
+    <ul>
+      {links.map((l) => (
+        <li key={l.url}>
+          <StoredLink href={l.url} target="_blank" rel="noreferrer">
+            <LinkOutlined aria-hidden="true" /> {l.title}
+          </StoredLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The player's middle column: the section's text, resources, AI links and tasks; "done" and "next" below. */
 export function SectionView({
@@ -63,15 +79,7 @@ export function SectionView({
       {data.aiLinks.length > 0 && (
         <section aria-label={t('detail.aiLinks')}>
           <h3>{t('detail.aiLinks')}</h3>
-          <ul>
-            {data.aiLinks.map((l) => (
-              <li key={l.url}>
-                <StoredLink href={l.url} target="_blank" rel="noreferrer">
-                  <LinkOutlined aria-hidden="true" /> {l.title}
-                </StoredLink>
-              </li>
-            ))}
-          </ul>
+          <AiLinkList links={data.aiLinks} />
         </section>
       )}
       {data.tasks.length > 0 && (

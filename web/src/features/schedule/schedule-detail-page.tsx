@@ -1,7 +1,8 @@
-import { Result, Skeleton, Tabs } from 'antd';
+import { Result, Skeleton, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LinkButton } from '../../ui/link-button';
+import { ClassroomEntry } from '../classroom/classroom-entry';
 import { formatDateTime } from '../../ui/dates';
 import { ScheduleActions } from './schedule-actions';
 import { useScheduleDetail } from './schedule-api';
@@ -71,7 +72,10 @@ export function ScheduleDetailPage() {
           </dl>
           {s.status === 'finished' && <p className="schedule-note">{t('detail.finishedNote')}</p>}
         </div>
-        {teacher && <ScheduleActions schedule={s} />}
+        <Space wrap align="start">
+          <ClassroomEntry schedule={s} />
+          {teacher && <ScheduleActions schedule={s} />}
+        </Space>
       </header>
       <Tabs items={items} />
     </div>
