@@ -8,7 +8,8 @@ export interface LoadResult {
   errors: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The value at `p` % of an ascending list. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }

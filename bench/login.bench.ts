@@ -9,7 +9,7 @@ import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
 import { customers, users } from '../server/src/platform/db/schema/index.js';
 import { hashPassword, hugePagesSetting, verifyPassword } from '../server/src/platform/passwords.js';
 import { createScratchDatabase } from './scratch-database.js';
-import { cpuSeconds, machineSeconds, startServerProcess, stopServerProcess } from './server-process.js';
+import { cpuSeconds, machineSeconds, settled, startServerProcess, stopServerProcess } from './server-process.js';
 
 const USERS = 40;
 const PASSWORD = 'Bench@2026x';
@@ -114,16 +114,6 @@ async function storm(server: ChildProcess, url: string, connections: number, acc
 }
 
 const percent = (share: number) => `${(100 * share).toFixed(0)} %`;
-
-/** Waits until the server has finished the sign-ins still in flight when the load stopped (its CPU stands still). */
-async function settled(server: ChildProcess) {
-  for (let last = cpuSeconds(server.pid!); ;) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const now = cpuSeconds(server.pid!);
-    if (now - last < 0.02) return;
-    last = now;
-  }
-}
 
 const share = (rate: number, limit: number) => `${((100 * rate) / limit).toFixed(0)} %`;
 

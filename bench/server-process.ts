@@ -75,6 +75,16 @@ export function cpuSeconds(pid: number, thread?: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** Waits until a server has finished what was still in flight (its CPU stands still). */
+export async function settled(server: ChildProcess) {
+  for (let last = cpuSeconds(server.pid!); ;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = cpuSeconds(server.pid!);
+    if (now - last < 0.02) return;
+    last = now;
+  }
+}
+
 /** The whole machine's CPU time since boot, in seconds: busy (every state but idle and I/O wait), idle, and stolen by the host. */
 export function machineSeconds(): { busy: number; idle: number; steal: number } {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
