@@ -413,6 +413,8 @@ export const COURSE_API = {
   authorStatus: '/api/v1/courses/author-status',
   /** Every course of the caller's scope, for administrators (spec 7's `/api/v1/admin_super` family). */
   admin: '/api/v1/admin_super/courses',
+  /** The template projects of the courses' experiments, for super administrators. */
+  adminExperiments: '/api/v1/admin_super/experiments',
 } as const;
 
 /** Resumable uploads: the course, chapter and section travel in the tus Upload-Metadata header. */

@@ -47,6 +47,7 @@ export const ADMIN_PATHS = {
   addressRanges: '/admin/address-ranges',
   identityProviders: '/admin/identity-providers',
   adminCourses: '/admin/courses',
+  adminExperiments: '/super/experiments',
   courseCategories: '/super/course-categories',
   courseDifficulties: '/super/course-difficulties',
   courseTags: '/super/course-tags',

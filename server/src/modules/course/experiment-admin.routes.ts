@@ -1,4 +1,4 @@
-import { ZAdminExperiment, ZPage, ZSortedListQuery } from '@aiedu/contracts';
+import { COURSE_API, ZAdminExperiment, ZPage, ZSortedListQuery } from '@aiedu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
@@ -7,7 +7,7 @@ import { listExperiments } from './experiment-admin.service.js';
 /** Super administrators' list of the experiments (template projects) courses use (spec 7 `admin_super/experiments`). */
 export const experimentAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
-    '/api/v1/admin_super/experiments',
+    COURSE_API.adminExperiments,
     {
       config: { permission: 'course.catalogue' },
       schema: {

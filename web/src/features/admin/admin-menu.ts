@@ -51,6 +51,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
     group: 'courses',
     items: [
       { screen: 'adminCourses', permission: 'courseList.view' },
+      { screen: 'adminExperiments', permission: 'course.catalogue' },
       { screen: 'courseCategories', permission: 'course.catalogue' },
       { screen: 'courseDifficulties', permission: 'course.catalogue' },
       { screen: 'courseTags', permission: 'course.catalogue' },

@@ -6,6 +6,7 @@ import { COURSE_API } from '@aiedu/contracts';
  */
 export const CATALOGUE_API = {
   adminCourses: COURSE_API.admin,
+  adminExperiments: COURSE_API.adminExperiments,
   takenDown: (id: string) => `${COURSE_API.base}/${id}/taken-down`,
   categories: `${COURSE_API.base}/categories`,
   difficulties: `${COURSE_API.base}/difficulties`,

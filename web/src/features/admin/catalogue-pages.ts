@@ -1,4 +1,5 @@
 import { AdminCoursesPage } from './admin-courses-page';
+import { AdminExperimentsPage } from './admin-experiments-page';
 import { guarded } from './admin-shell';
 import { CourseCategoriesPage, CourseDifficultiesPage, CourseTagsPage } from './catalogue-entries-page';
 import { CoursePackagesPage } from './course-packages-page';
@@ -9,6 +10,7 @@ import { CoursePackagesPage } from './course-packages-page';
  */
 export const CATALOGUE_PAGES = {
   AdminCoursesPage: guarded('adminCourses', AdminCoursesPage),
+  AdminExperimentsPage: guarded('adminExperiments', AdminExperimentsPage),
   CourseCategoriesPage: guarded('courseCategories', CourseCategoriesPage),
   CourseDifficultiesPage: guarded('courseDifficulties', CourseDifficultiesPage),
   CourseTagsPage: guarded('courseTags', CourseTagsPage),

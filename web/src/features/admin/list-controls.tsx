@@ -82,14 +82,21 @@ export function useStatusSwitch(
   return { render, modalHost };
 }
 
-/** A server-paginated table of a `useListQuery` list: its rows, loading state, paging and sorting. */
-export function ListTable<T extends { id: string }>({
+/**
+ * A server-paginated table of a `useListQuery` list: its rows, loading state, paging and sorting. Rows are keyed by
+ * `id` unless `rowKey` names another field.
+ */
+export function ListTable<T extends object>({
   list,
+  rowKey = 'id',
   ...table
-}: { list: ListQuery<T> } & Omit<TableProps<T>, 'rowKey' | 'dataSource' | 'loading' | 'pagination' | 'onChange'>) {
+}: { list: ListQuery<T>; rowKey?: string } & Omit<
+  TableProps<T>,
+  'rowKey' | 'dataSource' | 'loading' | 'pagination' | 'onChange'
+>) {
   return (
     <Table<T>
-      rowKey="id"
+      rowKey={rowKey}
       dataSource={list.rows}
       loading={list.query.isFetching}
       pagination={list.pagination}
