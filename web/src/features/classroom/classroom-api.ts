@@ -10,6 +10,7 @@ import {
   type TResourceLink,
 } from '@aiedu/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../app/api';
 
 /** The calls of the live classroom's teach and learn views. */
@@ -61,14 +62,17 @@ export function useLessonNotes(scheduleId: string) {
 /** Saves a section's notes and keeps the answer in the notes the view holds. */
 export function useSaveNote(scheduleId: string) {
   const client = useQueryClient();
-  return async (sectionId: string, body: string) => {
-    const saved = await api.put<TLessonNote>(classroomApi(scheduleId).notes, { sectionId, body });
-    client.setQueryData<TLessonNote[]>(classroomKeys.notes(scheduleId), (notes = []) => [
-      ...notes.filter((n) => n.sectionId !== sectionId),
-      saved,
-    ]);
-    return saved;
-  };
+  return useCallback(
+    async (sectionId: string, body: string) => {
+      const saved = await api.put<TLessonNote>(classroomApi(scheduleId).notes, { sectionId, body });
+      client.setQueryData<TLessonNote[]>(classroomKeys.notes(scheduleId), (notes = []) => [
+        ...notes.filter((n) => n.sectionId !== sectionId),
+        saved,
+      ]);
+      return saved;
+    },
+    [client, scheduleId],
+  );
 }
 
 /**

@@ -67,8 +67,8 @@ export function LiveRoster({
       ) : (
         <>
           <p className="classroom-roster__summary">
-            {t('roster.online', { count: online, total: students.length })}
-            {hasTask && <> · {t('roster.answered', { count: answered, total: students.length })}</>}
+            <span>{t('roster.online', { count: online, total: students.length })}</span>
+            {hasTask && <span>{t('roster.answered', { count: answered, total: students.length })}</span>}
           </p>
           <div className="classroom-roster__scroll">
             <table className="classroom-roster__table">

@@ -81,9 +81,9 @@ export function useLiveClassroom(classroom: TClassroom): LiveClassroom {
           setJoined(true);
           setRefused(false);
           accept(message.session);
-          // Joining says the student is in the classroom without a section: say where they are.
+          // Joining puts the student in the classroom without a section: the view says where they are once it
+          // shows the lesson it joined (`reportAt` runs again as `joined` changes).
           toldAt.current = undefined;
-          if (role === 'student') tellAt();
           return;
         case 'session':
           return accept(message.session);
@@ -121,7 +121,7 @@ export function useLiveClassroom(classroom: TClassroom): LiveClassroom {
       offStatus();
       leave();
     };
-  }, [scheduleId, role, accept, tellAt]);
+  }, [scheduleId, accept]);
 
   const polling = status === 'retrying' || refused;
   useEffect(() => {
