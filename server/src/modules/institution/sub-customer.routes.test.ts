@@ -95,9 +95,11 @@ describe('sub-customers within their parent’s quotas and container types', () 
     expect(await customerCount()).toBe(before);
   });
 
-  it('gives a new sub-customer its parent’s limits unless it asks for less', async () => {
+  it('gives a new sub-customer its parent’s limits unless it asks for less, and names its creator', async () => {
     const inherited = await createSub();
-    expect(inherited.json().data).toMatchObject({ ...DISTRICT, parentId: districtId });
+    expect(inherited.json().data).toMatchObject({ ...DISTRICT, parentId: districtId, creator: 'admin' });
+    const listed = (await call('admin', 'GET', SUBS)).json().data as { id: string }[];
+    expect(listed.find((c) => c.id === inherited.json().data.id)).toMatchObject({ creator: 'admin' });
     const smaller = await createSub({ studentQuota: 1, containerTypes: ['BASIC'] });
     expect(smaller.json().data).toMatchObject({ studentQuota: 1, teacherQuota: 2, containerTypes: ['BASIC'] });
   });

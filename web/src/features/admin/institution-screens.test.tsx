@@ -121,6 +121,7 @@ describe('institution screens', { timeout: 30_000 }, () => {
     signInAs(ROLES.super, '');
     renderApp('/super/customers');
     expect(await screen.findByRole('cell', { name: 'root' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Created by' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('AI basics')).toBeTruthy();
