@@ -139,6 +139,15 @@ export const STAGE_YEARS: Record<(typeof EDU_STAGES)[number], number> = {
   university: 4,
 };
 
+/** A school education stage (`GET /api/v1/school_stage`): the fixed list schools and classes are built on. */
+export const ZSchoolStage = z.object({
+  key: z.enum(EDU_STAGES),
+  name: z.string().describe("the stage's name in the request language"),
+  years: z.number().int().describe('grades of the stage: a class graduates after the last'),
+  schools: z.number().int().describe("schools of the caller's scope that teach the stage"),
+});
+export type TSchoolStage = z.infer<typeof ZSchoolStage>;
+
 /** The year a class leaves its stage: the start year (grade 1) plus the stage's years. */
 export function graduateYearOf(eduStage: (typeof EDU_STAGES)[number], startYear: number): number {
   return startYear + STAGE_YEARS[eduStage];

@@ -13,9 +13,9 @@ describe('grades for organisation administrators', () => {
     const db = t.database.db;
     const customer = await buildCustomer(db);
     const other = await buildCustomer(db);
-    const a = await buildSchool(db, customer.id);
-    const b = await buildSchool(db, customer.id);
-    const c = await buildSchool(db, other.id);
+    const a = await buildSchool(db, customer.id, { eduStages: ['primary'] });
+    const b = await buildSchool(db, customer.id, { eduStages: ['primary', 'junior'] });
+    const c = await buildSchool(db, other.id, { eduStages: ['senior'] });
     const klass = (
       schoolId: string,
       customerId: string,
@@ -48,9 +48,11 @@ describe('grades for organisation administrators', () => {
       roles: [ROLES.organizeAdmin],
     });
     const admin = await buildUser(db, { customerId: customer.id, username: 'admin', roles: [ROLES.customerAdmin] });
+    const teacher = await buildUser(db, { customerId: customer.id, schoolId: a.id, roles: [ROLES.teacher] });
     for (const [name, user] of [
       ['org', org],
       ['admin', admin],
+      ['teacher', teacher],
     ] as const) {
       tokens[name] = await signIn(t.app, customer.code, user.username, user.password);
     }
@@ -94,5 +96,36 @@ describe('grades for organisation administrators', () => {
     const all = await schools('admin');
     expect(all).toHaveLength(2);
     expect(new Set(all.map((s) => s.customerId)).size).toBe(1);
+  });
+
+  const stages = (who: string, language = 'en') =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/school_stage',
+      headers: { 'x-authorization': tokens[who]!, language },
+    });
+
+  it('lists the fixed education stages with their years, named in the caller’s language, and the schools teaching each', async () => {
+    const own = (await stages('org')).json().data as { key: string; name: string; years: number; schools: number }[];
+    expect(own).toEqual([
+      { key: 'primary', name: 'Primary', years: 6, schools: 1 },
+      { key: 'junior', name: 'Junior secondary', years: 3, schools: 0 },
+      { key: 'senior', name: 'Senior secondary', years: 3, schools: 0 },
+      { key: 'vocational', name: 'Vocational', years: 3, schools: 0 },
+      { key: 'university', name: 'University', years: 4, schools: 0 },
+    ]);
+    const customer = (await stages('admin', 'ja')).json().data as { key: string; name: string; schools: number }[];
+    expect(customer.map((s) => [s.key, s.name, s.schools])).toEqual([
+      ['primary', '小学校', 2],
+      ['junior', '中学校', 1],
+      ['senior', '高等学校', 0],
+      ['vocational', '職業学校', 0],
+      ['university', '大学', 0],
+    ]);
+  });
+
+  it('is for administrators: a teacher is refused with 1006', async () => {
+    const res = await stages('teacher');
+    expect({ status: res.statusCode, code: res.json().errorCode }).toEqual({ status: 403, code: '1006' });
   });
 });
