@@ -1,18 +1,13 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, call, DEMO } from './support/api';
 import { expect, expectAccessible, test, text, texts } from './support/fixtures';
+import { named, newPage } from './support/pages';
 import { signInThroughApi } from './support/sign-in';
 
 const LANGUAGES = [
   { code: 'en', browser: 'en-US', student: 'student11' },
   { code: 'zh_CHS', browser: 'zh-CN', student: 'student12' },
 ] as const;
-
-/** A button's name as antd shows it: two CJK characters get a space between them ("保 存"). */
-function named(label: string): RegExp {
-  const escaped = [...label].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^\\s*${escaped.join('\\s?')}\\s*$`);
-}
 
 /** The seeded student's name: `student11` is "Student 11". */
 const studentName = (username: string) => `Student ${username.slice(-2)}`;
@@ -77,11 +72,6 @@ async function scheduleInProgress(request: APIRequestContext, name: string): Pro
   });
   await call(request, token, 'POST', `/api/v1/schedules/${schedule.id}/start`);
   return schedule.id;
-}
-
-async function newPage(browser: Browser, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  return context.newPage();
 }
 
 /** axe reads a toast mid-animation as low contrast: check the page once every message is gone. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
 import { clickWhenStill, expect, expectAccessible, test, text, texts } from './support/fixtures';
+import { named, newPage } from './support/pages';
 import { signInThroughApi } from './support/sign-in';
 
 /** The start of an MP4 file (its `ftyp` box): resources are typed by their content, not their name. */
@@ -12,17 +12,6 @@ const LANGUAGES = [
   { code: 'en', browser: 'en-US', student: 'student01' },
   { code: 'zh_CHS', browser: 'zh-CN', student: 'student02' },
 ] as const;
-
-/** A button's name as antd shows it: two CJK characters get a space between them ("确 定"). */
-function named(label: string): RegExp {
-  const escaped = [...label].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^\\s*${escaped.join('\\s?')}\\s*$`);
-}
-
-async function newPage(browser: Browser, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  return context.newPage();
-}
 
 for (const language of LANGUAGES) {
   test.describe(`course journey in ${language.code}`, () => {
