@@ -7,6 +7,29 @@ import { classes, customers, schools } from './institutions.js';
 export const PUBLIC_SPACE = '00000000-0000-0000-0000-000000000000';
 
 /**
+ * Roles super administrators define: a built-in administrator role (`base_role`) narrowed to some of its
+ * permissions, none of them while switched off. Platform-wide, like the course catalogue; names are unique
+ * without regard to case.
+ */
+export const customRoles = pgTable(
+  'custom_roles',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    baseRole: text('base_role').notNull(),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('custom_roles_name').on(sql`lower(${t.name})`)],
+);
+
+/**
  * Every account. `customer_id` is null for the public space (self-registered learners and super administrators).
  * Usernames, phones and emails are unique within one customer or within the public space. Emails are kept in lower
  * case (spec 5), so the unique index and every lookup ignore the case people type them in.
@@ -25,6 +48,8 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A custom role narrowing the account's administrator role (deleting a role some account holds is refused). */
+    customRoleId: uuid('custom_role_id').references(() => customRoles.id),
     realName: text('real_name').notNull().default(''),
     nickname: text('nickname').notNull().default(''),
     phone: text('phone'),
@@ -54,6 +79,7 @@ export const users = pgTable(
       .where(sql`${t.email} is not null`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_school_idx').on(t.schoolId),
+    index('users_custom_role_idx').on(t.customRoleId),
     // `%keyword%` searches of the administration lists (pg_trgm, created before the migrations).
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     index('users_real_name_trgm_idx').using('gin', t.realName.op('gin_trgm_ops')),
