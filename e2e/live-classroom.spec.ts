@@ -124,7 +124,7 @@ for (const language of LANGUAGES) {
       await expect(row.getByRole('cell', { name: 'Warm-up' })).toBeVisible();
 
       // The teacher moves to section 2 with the keyboard; the student's page follows.
-      await page.getByRole('heading', { level: 1 }).click();
+      await page.getByRole('heading', { level: 1, name: new RegExp(name) }).click();
       await page.keyboard.press('PageDown');
       await expect(page.getByRole('heading', { level: 2, name: 'Your turn' })).toBeVisible();
       await expect(learner.getByRole('heading', { level: 2, name: 'Your turn' })).toBeVisible();
