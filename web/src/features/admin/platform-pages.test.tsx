@@ -314,9 +314,8 @@ describe('the platform’s name and logo, and the modules of a side, in the app'
       ok({ custcode: 'demo2026', name: 'Demo', banners: [], projectTypes: [], footerSites: [], modules: {} }),
     );
     renderApp('/pjedu/projects');
-    expect(
-      await screen.findByRole('heading', { name: 'The current user does not have permission to access this page' }),
-    ).toBeTruthy();
+    // The page says what the API says to its calls with the module off (1008).
+    expect(await screen.findByRole('heading', { name: 'No permission to visit' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Projects' })).toBeNull());
     expect(within(nav).getByRole('link', { name: 'Courses' })).toBeTruthy();
