@@ -110,6 +110,10 @@ export const ERRORS = {
   QUOTA_TEACHERS: { code: '5003', status: 409, key: 'quotaTeachers' },
   QUOTA_STUDENTS: { code: '5004', status: 409, key: 'quotaStudents' },
   ALSO_TEACHER_NEEDS_SCHOOL: { code: '5005', status: 400, key: 'alsoTeacherNeedsSchool' },
+  // Roles
+  ROLE_NAME_TAKEN: { code: '5006', status: 409, key: 'roleNameTaken' },
+  ROLE_IN_USE: { code: '5007', status: 409, key: 'roleInUse' },
+  ROLE_BUILT_IN: { code: '5008', status: 403, key: 'roleBuiltIn' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

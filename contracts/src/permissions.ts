@@ -49,6 +49,8 @@ export const PERMISSIONS = {
   'schedule.teach': [teacher],
   /** The schedules of the caller's scope, read-only, for administrators (`admin_organize/schedule`). */
   'schedule.oversee': [...SCHOOL_ADMINS],
+  /** Custom roles: creating, changing, switching and deleting them (assigning one is `user.manage`). */
+  'role.manage': [SUPER],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -56,4 +58,32 @@ export type Permission = keyof typeof PERMISSIONS;
 export function hasPermission(roles: readonly string[], permission: Permission): boolean {
   const allowed: readonly string[] = PERMISSIONS[permission];
   return roles.some((role) => allowed.includes(role));
+}
+
+/** Every permission a role holds in the table. */
+export function permissionsOfRole(role: string): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((p) => hasPermission([role], p));
+}
+
+/**
+ * A custom role an administrator account holds: the permissions of its built-in `baseRole` narrowed to
+ * `permissions`, and none of them while the role is switched off. The account's other roles (a school
+ * administrator's `ROLE_TEACHER`) keep theirs.
+ */
+export interface HeldCustomRole {
+  baseRole: string;
+  permissions: readonly string[];
+  enabled: boolean;
+}
+
+/** `hasPermission` for an account that may hold a custom role: what the server's guard and the web's menus ask. */
+export function hasEffectivePermission(
+  roles: readonly string[],
+  permission: Permission,
+  custom: HeldCustomRole | null | undefined,
+): boolean {
+  if (!custom) return hasPermission(roles, permission);
+  const others = roles.filter((role) => role !== custom.baseRole);
+  if (hasPermission(others, permission)) return true;
+  return custom.enabled && custom.permissions.includes(permission) && hasPermission([custom.baseRole], permission);
 }

@@ -29,6 +29,8 @@ import { scheduleReportRoutes } from './modules/schedule/report.routes.js';
 import { scheduleOversightRoutes } from './modules/schedule/oversight.routes.js';
 import { uploadRoutes } from './modules/course/upload.routes.js';
 import { adminUserRoutes } from './modules/institution/admin-user.routes.js';
+import { registerCustomRoleGuard } from './modules/institution/custom-role-guard.js';
+import { customRoleRoutes } from './modules/institution/custom-role.routes.js';
 import { catalogRoutes } from './modules/institution/catalog.routes.js';
 import { classRoutes } from './modules/institution/class.routes.js';
 import { gradeRoutes } from './modules/institution/grades.routes.js';
@@ -180,6 +182,7 @@ export async function buildApp({
   metrics?.observe(app);
   registerAuthGuard(app, tokens, new SessionCheck((auth) => sessionRefusal(database.db, auth), ctx.sessions, now));
   registerModuleGuard(app, ctx);
+  registerCustomRoleGuard(app, ctx);
   registerProjectGuard(app, database.db);
 
   // Cookies are read only where a route asks (the token refresh), not parsed for every request.
@@ -222,6 +225,7 @@ export async function buildApp({
   await app.register(periodRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(adminUserRoutes, { ctx });
+  await app.register(customRoleRoutes, { ctx });
   await app.register(userRoutes, { ctx, messengers: messengers ?? messengersFromConfig(config) });
   await app.register(catalogueRoutes, { ctx });
   await app.register(coursePackageRoutes, { ctx });

@@ -10,6 +10,7 @@ import {
   courseDifficulties,
   coursePackages,
   courseTags,
+  customRoles,
   periods,
   projects,
   scheduleClasses,
@@ -59,7 +60,8 @@ type Kind =
   | 'project'
   | 'teachingSchedule'
   | 'scheduleTask'
-  | 'classroomSession';
+  | 'classroomSession'
+  | 'customRole';
 
 const C = '/api/v1/courses';
 const QUIZ = {
@@ -102,6 +104,9 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   'PUT /api/v1/user/:id/status': { kind: 'adminUser', body: { enabled: false } },
   'PUT /api/v1/user/:id/password': { kind: 'adminUser', body: { password: b64('Hacked2026') } },
   'DELETE /api/v1/user/:id': { kind: 'adminUser' },
+  'PUT /api/v1/role/:id': { kind: 'customRole', body: { name: 'Taken' } },
+  'PUT /api/v1/role/:id/status': { kind: 'customRole', body: { enabled: false } },
+  'DELETE /api/v1/role/:id': { kind: 'customRole' },
   'DELETE /gw/api/v1/sys/shield/ranges/:id': { kind: 'range' },
   'DELETE /gw/api/v1/sys/sso/providers/:id': { kind: 'provider' },
   'PUT /gw/api/v1/user/teacher/:id/review': { kind: 'certification', body: { status: 'certified' } },
@@ -298,6 +303,12 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
         })
         .returning(),
     ),
+    customRole: first(
+      await db
+        .insert(customRoles)
+        .values({ name: `Readers ${suffix}`, baseRole: ROLES.customerAdmin, permissions: ['log.view'] })
+        .returning(),
+    ),
     customer: customerId,
     subCustomer: subCustomerId,
     school: school.id,
@@ -400,6 +411,7 @@ describe('tenant isolation matrix', () => {
       'course_difficulties',
       'course_tags',
       'course_packages',
+      'custom_roles',
       'experiment_copies',
       'projects',
       'project_collaborators',
@@ -461,7 +473,8 @@ describe('tenant isolation matrix', () => {
     ['otherCustomer', 'customer B'],
     ['siblingSubCustomer', 'a sibling sub-customer'],
   ] as const)('lists, searches and counts nothing of %s for any caller of customer A', async (target, _label) => {
-    const hidden = Object.values(targets[target]);
+    // Custom roles are the platform's, like the course catalogue: every administrator who assigns roles reads them.
+    const hidden = Object.entries(targets[target]).flatMap(([kind, id]) => (kind === 'customRole' ? [] : [id]));
     const reads = t.app.routeTable.filter(
       (r) => r.method === 'GET' && !r.url.includes(':') && (r.auth === 'required' || r.permission),
     );

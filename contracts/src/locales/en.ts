@@ -80,6 +80,9 @@ export const en: Record<ErrorKey, string> = {
   quotaTeachers: 'The institution has used its quota of teachers',
   quotaStudents: 'The institution has used its quota of students',
   alsoTeacherNeedsSchool: 'Only an administrator of a school can also be its teacher',
+  roleNameTaken: 'A role with this name already exists',
+  roleInUse: 'Administrator accounts still hold this role: give them another role first',
+  roleBuiltIn: 'Built-in roles are fixed: they cannot be changed or deleted',
   courseAuthorNotCertified:
     'Only certified teachers can create courses. Apply for teacher certification in your profile',
   courseSectionsFull: 'A course can have at most 100 sections',

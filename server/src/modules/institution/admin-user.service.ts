@@ -12,18 +12,26 @@ import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { customers, schools, teacherCertifications, teachers, users } from '../../platform/db/schema/index.js';
+import {
+  customers,
+  customRoles,
+  schools,
+  teacherCertifications,
+  teachers,
+  users,
+} from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, targetCustomer, type Scope } from '../../platform/tenancy.js';
 import { revokeSessionsOf } from '../auth/session.service.js';
 import { assertAccountFree } from './account-clash.js';
 import { setAlsoTeacher } from './also-teacher.service.js';
+import { assertWithinCaller, assignableRole, customRolesById, forgetHeldRoles } from './custom-role.service.js';
 import { adminPasswordHash } from './people.service.js';
 import { likeText } from '../../platform/db/like.js';
 
 type UserRow = typeof users.$inferSelect;
 
-const present = (row: UserRow): TAdminUser => ({
+const present = (row: UserRow, customRoleName: string | null): TAdminUser => ({
   id: row.id,
   customerId: row.customerId,
   schoolId: row.schoolId,
@@ -33,8 +41,13 @@ const present = (row: UserRow): TAdminUser => ({
   roles: row.roles,
   enabled: row.enabled,
   alsoTeacher: row.roles.includes(ROLES.teacher),
+  customRoleId: row.customRoleId,
+  customRoleName,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** The built-in administrator role of an account, which its custom role (if any) narrows. */
+const adminRoleOf = (roles: readonly string[]) => roles.find((r) => (ADMIN_ROLES as readonly string[]).includes(r))!;
 
 /** Administrator accounts inside the caller's scope: the only rows `/api/v1/user` reads or changes. */
 function adminWhere(scope: Scope): SQL | undefined {
@@ -68,15 +81,21 @@ export async function listAdminUsers(
   const column = SORTABLE[field] ?? users.username;
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select()
+      .select({ user: users, customRoleName: customRoles.name })
       .from(users)
+      .leftJoin(customRoles, eq(customRoles.id, users.customRoleId))
       .where(where)
       .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(users.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size),
     ctx.db.select({ n: count() }).from(users).where(where),
   ]);
-  return { list: rows.map(present), total: total?.n ?? 0, page: query.page, size: query.size };
+  return {
+    list: rows.map((r) => present(r.user, r.customRoleName)),
+    total: total?.n ?? 0,
+    page: query.page,
+    size: query.size,
+  };
 }
 
 /**
@@ -109,6 +128,8 @@ export async function createAdminUser(
 ) {
   const scope = await callerScope(ctx.db, auth);
   const place = await placement(ctx.db, scope, input);
+  const customRole = await assignableRole(ctx.db, input.customRoleId, input.role);
+  await assertWithinCaller(ctx, auth, [{ roles: [input.role], held: customRole ?? null }]);
   const passwordHash = await adminPasswordHash(input.password);
   return ctx.db.transaction(async (tx) => {
     await assertAccountFree(tx as unknown as Db, place.customerId, input);
@@ -121,6 +142,7 @@ export async function createAdminUser(
         phone: input.phone ?? null,
         passwordHash,
         roles: [input.role],
+        customRoleId: customRole?.id ?? null,
         mustChangePassword: true,
       })
       .onConflictDoNothing()
@@ -128,17 +150,22 @@ export async function createAdminUser(
     if (!row) throw new AppError('USERNAME_TAKEN');
     const created = input.alsoTeacher ? await setAlsoTeacher(tx as unknown as Db, row, true, auth.userId) : row;
     await writeAudit(tx, request, { module: 'user', operation: 'create', params: input, customerId: place.customerId });
-    return present(created);
+    return present(created, customRole?.name ?? null);
   });
 }
 
+/** The administrator accounts named by `ids` within the scope (all or `1004`), with the custom roles they hold. */
 async function targetsInScope(db: Db, scope: Scope, ids: string[]) {
   const rows = await db
-    .select({ id: users.id, customerId: users.customerId })
+    .select({ id: users.id, customerId: users.customerId, roles: users.roles, customRoleId: users.customRoleId })
     .from(users)
     .where(and(inArray(users.id, ids), adminWhere(scope)));
   if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
-  return rows;
+  const held = await customRolesById(
+    db,
+    rows.flatMap((r) => (r.customRoleId ? [r.customRoleId] : [])),
+  );
+  return rows.map((r) => ({ ...r, held: (r.customRoleId && held.get(r.customRoleId)) || null }));
 }
 
 export async function updateAdminUser(
@@ -149,17 +176,28 @@ export async function updateAdminUser(
   change: TUpdateAdminUserRequest | { enabled: boolean } | { password: string },
 ) {
   const scope = await callerScope(ctx.db, auth);
-  if ('enabled' in change && id === auth.userId) throw new AppError('NO_EDIT_PERMISSION');
+  const customRoleId = 'customRoleId' in change ? change.customRoleId : undefined;
+  // Nobody switches themselves off or changes their own custom role (which could only widen it).
+  if (('enabled' in change || customRoleId !== undefined) && id === auth.userId) {
+    throw new AppError('NO_EDIT_PERMISSION');
+  }
   const alsoTeacher = 'alsoTeacher' in change ? change.alsoTeacher : undefined;
-  const values =
+  const values: Partial<UserRow> =
     'password' in change
       ? { passwordHash: await adminPasswordHash(change.password), mustChangePassword: true }
       : 'enabled' in change
         ? { enabled: change.enabled }
         : { realName: change.realName, phone: change.phone };
   const { user, ended } = await ctx.db.transaction(async (tx) => {
-    const [target] = await targetsInScope(tx as unknown as Db, scope, [id]);
-    if ('phone' in values) await assertAccountFree(tx as unknown as Db, target!.customerId, values, id);
+    const db = tx as unknown as Db;
+    const [target] = await targetsInScope(db, scope, [id]);
+    await assertWithinCaller(ctx, auth, [target!]);
+    const assigned = await assignableRole(db, customRoleId, adminRoleOf(target!.roles));
+    if (assigned !== undefined) {
+      await assertWithinCaller(ctx, auth, [{ roles: target!.roles, held: assigned }]);
+      values.customRoleId = assigned?.id ?? null;
+    }
+    if ('phone' in values) await assertAccountFree(db, target!.customerId, { phone: values.phone }, id);
     let [row] = Object.values(values).some((v) => v !== undefined)
       ? await tx.update(users).set(values).where(eq(users.id, id)).returning()
       : await tx.select().from(users).where(eq(users.id, id));
@@ -177,8 +215,10 @@ export async function updateAdminUser(
       params: { id, ...change },
       customerId: target!.customerId,
     });
-    return { user: present(row!), ended: ending };
+    const roleName = row!.customRoleId ? (await customRolesById(db, [row!.customRoleId])).get(row!.customRoleId) : null;
+    return { user: present(row!, roleName?.name ?? null), ended: ending };
   });
+  if (customRoleId !== undefined) forgetHeldRoles(ctx);
   if (ended) ctx.sessions.ended(ended);
   return user;
 }
@@ -189,6 +229,7 @@ export async function deleteAdminUsers(ctx: AppContext, request: FastifyRequest,
   const scope = await callerScope(ctx.db, auth);
   await ctx.db.transaction(async (tx) => {
     const targets = await targetsInScope(tx as unknown as Db, scope, ids);
+    await assertWithinCaller(ctx, auth, targets);
     await tx.update(teachers).set({ createdBy: null }).where(inArray(teachers.createdBy, ids));
     await tx
       .update(teacherCertifications)
