@@ -53,6 +53,7 @@ export const ADMIN_PATHS = {
   courseTags: '/super/course-tags',
   coursePackages: '/super/course-packages',
   adminUsers: '/admin/users',
+  customRoles: '/super/roles',
   systemConfig: '/super/system-config',
   containerTypes: '/super/container-types',
   modules: '/super/modules',

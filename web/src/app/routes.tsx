@@ -203,6 +203,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'institutionHome', path: ADMIN_PATHS.institutionHome, page: adminPage('InstitutionHomePage') },
   { id: 'computeAllowances', path: ADMIN_PATHS.computeAllowances, page: computeAllowancesPage },
   { id: 'adminUsers', path: ADMIN_PATHS.adminUsers, page: adminPage('AdminUsersPage') },
+  { id: 'customRoles', path: ADMIN_PATHS.customRoles, page: adminPage('CustomRolesPage') },
   { id: 'systemConfig', path: ADMIN_PATHS.systemConfig, page: adminPage('SystemConfigPage') },
   { id: 'containerTypes', path: ADMIN_PATHS.containerTypes, page: adminPage('ContainerTypesPage') },
   { id: 'modules', path: ADMIN_PATHS.modules, page: adminPage('ModulesPage') },

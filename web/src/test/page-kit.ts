@@ -1,4 +1,4 @@
-import { API } from '@aiedu/contracts';
+import { API, ROLE_API } from '@aiedu/contracts';
 import axe from 'axe-core';
 import { vi } from 'vitest';
 import { changeLanguage } from '../app/i18n';
@@ -26,6 +26,7 @@ export async function startFakeApi(): Promise<FakeServer> {
     ok({ id: 'u-1', username: 'admin', nickname: '', realName: 'Admin', avatarUrl: null }),
   );
   server.on(`GET ${API.pointsTotal}`, () => ok(0));
+  server.on(`GET ${ROLE_API.mine}`, () => ok({ customRole: null }));
   vi.spyOn(window, 'fetch').mockImplementation((url, init) => server.fetch(String(url), init ?? {}));
   return server;
 }

@@ -1,4 +1,4 @@
-import { API, type TClassOption } from '@aiedu/contracts';
+import { API, ROLE_API, type TClassOption } from '@aiedu/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { toast } from '../../app/feedback';
@@ -24,7 +24,9 @@ export const ADMIN_API = {
   institutionHome: '/api/v1/admin/institution-home',
   home: '/gw/api/v1/school/home',
   users: '/api/v1/user',
-  roles: '/api/v1/role',
+  roles: ROLE_API.base,
+  roleSearch: ROLE_API.search,
+  roleBatchDelete: ROLE_API.batchDelete,
   systemConfig: '/api/v1/admin_super/system-config',
   backup: '/api/v1/admin_super/backup',
   disk: '/api/v1/admin_super/disk',

@@ -1,4 +1,4 @@
-import { hasPermission, type Permission } from '@aiedu/contracts';
+import type { Permission } from '@aiedu/contracts';
 import type { ADMIN_PATHS } from '../../app/paths';
 
 export type AdminScreen = keyof typeof ADMIN_PATHS;
@@ -69,6 +69,7 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
     group: 'security',
     items: [
       { screen: 'adminUsers', permission: 'user.manage' },
+      { screen: 'customRoles', permission: 'role.manage' },
       { screen: 'certifications', permission: 'certification.review' },
       { screen: 'addressRanges', permission: 'shield.manage' },
       { screen: 'identityProviders', permission: 'sso.manage' },
@@ -83,10 +84,10 @@ export function screenPermission(screen: AdminScreen): Permission {
   throw new Error(`No admin screen ${screen}`);
 }
 
-/** The groups and entries the roles may see; groups left empty are dropped. */
-export function visibleMenu(roles: readonly string[]): AdminMenuGroup[] {
+/** The groups and entries of the permissions the user holds (`can`); groups left empty are dropped. */
+export function visibleMenu(can: (permission: Permission) => boolean): AdminMenuGroup[] {
   return ADMIN_MENU.map((group) => ({
     ...group,
-    items: group.items.filter((item) => hasPermission(roles, item.permission)),
+    items: group.items.filter((item) => can(item.permission)),
   })).filter((group) => group.items.length > 0);
 }

@@ -3,6 +3,7 @@ import { AdminUsersPage } from './admin-users-page';
 import { ClassesPage, HistoryClassesPage } from './classes-page';
 import { ContainerTypesPage } from './container-types-page';
 import { CustomersPage, SubCustomersPage } from './customers-page';
+import { CustomRolesPage } from './custom-roles-page';
 import { InstitutionHomePage } from './institution-home-page';
 import { LogsPage } from './logs-page';
 import { ModulesPage } from './modules-page';
@@ -26,6 +27,7 @@ export const ADMIN_PAGES = {
   StatisticsPage: guarded('statistics', StatisticsPage),
   InstitutionHomePage: guarded('institutionHome', InstitutionHomePage),
   AdminUsersPage: guarded('adminUsers', AdminUsersPage),
+  CustomRolesPage: guarded('customRoles', CustomRolesPage),
   SystemConfigPage: guarded('systemConfig', SystemConfigPage),
   ContainerTypesPage: guarded('containerTypes', ContainerTypesPage),
   ModulesPage: guarded('modules', ModulesPage),

@@ -1,13 +1,13 @@
 import { LockOutlined, LoginOutlined } from '@ant-design/icons';
-import { hasPermission } from '@aiedu/contracts';
 import { Menu } from 'antd';
 import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ADMIN_PATHS } from '../../app/paths';
-import { useLoggedIn, useSessionRoles } from '../../app/session';
+import { useLoggedIn } from '../../app/session';
 import { SignInCard } from '../../app/sign-in-required';
 import { StatusCard } from '../../ui/status-card';
+import { useAdminAccess } from './admin-access';
 import { screenPermission, visibleMenu, type AdminScreen } from './admin-menu';
 import './admin.css';
 
@@ -26,14 +26,15 @@ function useNarrow(): boolean {
 }
 
 /**
- * The left menu of the administration, grouped by object, showing the screens the roles may use. On a narrow screen
+ * The left menu of the administration, grouped by object, showing the screens the user may use. On a narrow screen
  * it sits above the screen, folded, so that the screen itself comes first; it folds again after each choice.
  */
-function AdminMenu({ roles }: { roles: string[] }) {
+function AdminMenu() {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
   const narrow = useNarrow();
-  const items = visibleMenu(roles).map((group) => ({
+  const { can } = useAdminAccess();
+  const items = visibleMenu(can).map((group) => ({
     type: 'group' as const,
     key: group.group,
     label: t(`menu.${group.group}`),
@@ -68,10 +69,9 @@ export function AdminShell({
   children: ReactNode;
 }) {
   const { t } = useTranslation('admin');
-  const roles = useSessionRoles();
   return (
     <div className="admin-shell">
-      <AdminMenu roles={roles} />
+      <AdminMenu />
       <section className="admin-shell__content" aria-labelledby="admin-title">
         <header className="admin-shell__header">
           <h1 id="admin-title">{t(screen, { ns: 'screens' })}</h1>
@@ -92,7 +92,7 @@ export function guarded(screen: AdminScreen, Screen: ComponentType) {
   return function GuardedScreen() {
     const { t } = useTranslation('admin');
     const loggedIn = useLoggedIn();
-    const roles = useSessionRoles();
+    const { can } = useAdminAccess();
     if (!loggedIn) {
       return (
         <SignInCard
@@ -103,7 +103,7 @@ export function guarded(screen: AdminScreen, Screen: ComponentType) {
         />
       );
     }
-    if (!hasPermission(roles, screenPermission(screen))) {
+    if (!can(screenPermission(screen))) {
       return (
         <div className="page">
           <StatusCard icon={<LockOutlined />} title={t('noPermissionPage', { ns: 'errors' })} />

@@ -6,6 +6,7 @@ import {
   type AdminRole,
   type TAdminUser,
   type TCustomer,
+  type TCustomRole,
 } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
@@ -28,6 +29,7 @@ interface Values {
   phone?: string;
   password?: string;
   alsoTeacher?: boolean;
+  customRoleId?: string;
 }
 
 const F = ZCreateAdminUserRequest.shape;
@@ -66,7 +68,28 @@ function useInstitutionOptions(role: AdminRole | undefined, keyword: string) {
   return [...(ownFits ? own : []), ...(subCustomers.data ?? []).map((c) => ({ value: c.id, label: label(c) }))];
 }
 
-/** Creates or edits an administrator account: role (from `/api/v1/role`), where it belongs, and whether it teaches. */
+/**
+ * The custom roles an account of `role` can be given (switched on, of that base role), with the one it holds even
+ * while switched off, so the form shows it by name.
+ */
+function useCustomRoleOptions(role: AdminRole | undefined, held: TAdminUser | null) {
+  const roles = useQuery({
+    queryKey: [ADMIN_API.roleSearch, { baseRole: role, enabled: 'true', size: 100 }],
+    queryFn: () =>
+      api.get<Page<TCustomRole>>(ADMIN_API.roleSearch, { query: { baseRole: role, enabled: 'true', size: 100 } }),
+    enabled: role !== undefined,
+  });
+  const options = (roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }));
+  if (held?.customRoleId && !options.some((o) => o.value === held.customRoleId)) {
+    options.push({ value: held.customRoleId, label: held.customRoleName ?? '' });
+  }
+  return options;
+}
+
+/**
+ * Creates or edits an administrator account: role (from `/api/v1/role`) and custom role, where it belongs, and
+ * whether it teaches.
+ */
 export function AdminUserDrawer({
   user,
   roleOptions,
@@ -84,12 +107,19 @@ export function AdminUserDrawer({
     AdminRole | undefined;
   const schoolRole = role !== undefined && SCHOOL_ROLES.includes(role);
   const institutions = useInstitutionOptions(creating && !schoolRole ? role : undefined, keyword);
+  const customRoles = useCustomRoleOptions(role, user);
   const save = useAdminMutation(
-    ({ password, customerId, username, role: chosen, schoolId, ...values }: Values) =>
+    ({ password, customerId, username, role: chosen, schoolId, customRoleId, ...values }: Values) =>
       user
-        ? api.put(`${ADMIN_API.users}/${user.id}`, { ...values, phone: values.phone || null })
+        ? api.put(`${ADMIN_API.users}/${user.id}`, {
+            ...values,
+            phone: values.phone || null,
+            // Sent only when changed: nobody may change their own, and editing one's name must still work.
+            ...((customRoleId ?? null) !== user.customRoleId ? { customRoleId: customRoleId ?? null } : {}),
+          })
         : api.post(ADMIN_API.users, {
             ...values,
+            customRoleId: customRoleId ?? undefined,
             username,
             role: chosen,
             phone: values.phone || undefined,
@@ -107,6 +137,7 @@ export function AdminUserDrawer({
         realName: user.realName,
         phone: user.phone ?? undefined,
         alsoTeacher: user.alsoTeacher,
+        customRoleId: user.customRoleId ?? undefined,
       }
     : { realName: '', alsoTeacher: false };
 
@@ -122,7 +153,10 @@ export function AdminUserDrawer({
     >
       {creating && (
         <Form.Item name="role" label={t('users.role')} rules={[{ required: true, message: t('form.required') }]}>
-          <Select options={roleOptions} onChange={() => form.setFieldValue('customerId', undefined)} />
+          <Select
+            options={roleOptions}
+            onChange={() => form.setFieldsValue({ customerId: undefined, customRoleId: undefined })}
+          />
         </Form.Item>
       )}
       {creating && role && !schoolRole && (
@@ -143,6 +177,11 @@ export function AdminUserDrawer({
       <Form.Item name="phone" label={t('people.phone')} rules={[schemaRule(F.phone, t('form.phone'))]}>
         <Input inputMode="numeric" maxLength={11} />
       </Form.Item>
+      {role && (
+        <Form.Item name="customRoleId" label={t('users.customRole')} extra={t('users.customRoleHint')}>
+          <Select allowClear options={customRoles} />
+        </Form.Item>
+      )}
       {schoolRole && <AlsoTeacherField hint={t('users.alsoTeacherHint')} />}
       {creating && <InitialPasswordField />}
     </FormDrawer>

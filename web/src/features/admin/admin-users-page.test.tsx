@@ -1,4 +1,4 @@
-import { PERMISSIONS, ROLES } from '@aiedu/contracts';
+import { PERMISSIONS, ROLE_API, ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ const admin = (id: string, username: string, extra: object = {}) => ({
   roles: [ROLES.schoolAdmin],
   enabled: true,
   alsoTeacher: false,
+  customRoleId: null,
+  customRoleName: null,
   createdAt: '2026-11-01T08:00:00+08:00',
   ...extra,
 });
@@ -29,6 +31,19 @@ const ROLE_TABLE = Object.values(ROLES).map((role) => ({
     .filter(([, roles]) => (roles as readonly string[]).includes(role))
     .map(([permission]) => permission),
 }));
+const CUSTOM_ROLES = [
+  {
+    id: 'r-1',
+    name: 'Class keeper',
+    description: '',
+    baseRole: ROLES.schoolAdmin,
+    permissions: ['class.manage', 'student.manage'],
+    enabled: true,
+    accounts: 1,
+    createdAt: '2026-11-01T08:00:00+08:00',
+    updatedAt: '2026-11-01T08:00:00+08:00',
+  },
+];
 let server: FakeServer;
 
 /** Picks an option of the antd select named `label`. */
@@ -44,6 +59,7 @@ beforeEach(async () => {
   server.on(`GET ${ADMIN_API.users}`, () => ok({ list: [HEAD, DEPUTY], total: 2, page: 1, size: 20 }));
   server.on(`GET ${ADMIN_API.roles}`, () => ok(ROLE_TABLE));
   server.on(`GET ${ADMIN_API.subCustomers}`, () => ok([]));
+  server.on(`GET ${ADMIN_API.roleSearch}`, () => ok({ list: CUSTOM_ROLES, total: 1, page: 1, size: 100 }));
   signInAs(ROLES.customerAdmin);
 });
 
@@ -191,5 +207,91 @@ describe('administrator accounts', { timeout: 60_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.to(`${ADMIN_API.teachers}/a-1`)).toHaveLength(1));
     expect(lastChange(server, `${ADMIN_API.teachers}/a-1`)).toMatchObject({ alsoTeacher: false });
+  });
+
+  it('gives an account a custom role of its own role, shows it, and takes it away', async () => {
+    const user = userEvent.setup();
+    const keeper = { ...DEPUTY, customRoleId: 'r-1', customRoleName: 'Class keeper' };
+    server.on(`GET ${ADMIN_API.users}`, () => ok({ list: [HEAD, keeper], total: 2, page: 1, size: 20 }));
+    server.on(`POST ${ADMIN_API.users}`, () => ok(keeper));
+    server.on(`PUT ${ADMIN_API.users}/a-2`, () => ok(DEPUTY));
+    renderApp('/admin/users');
+    const row = (await screen.findByRole('cell', { name: 'deputy1' })).closest('tr')!;
+    expect(within(row).getByText('Class keeper')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: /New administrator/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).queryByRole('combobox', { name: 'Custom role' })).toBeNull();
+    await choose(user, 'Role', 'School administrator');
+    await waitFor(() =>
+      expect(new URL(server.to(ADMIN_API.roleSearch).at(-1)!.url, 'http://x').searchParams.toString()).toBe(
+        `baseRole=${ROLES.schoolAdmin}&enabled=true&size=100`,
+      ),
+    );
+    await choose(user, 'Custom role', 'Class keeper');
+    await choose(user, 'School', 'Demo Primary School');
+    await user.type(within(drawer).getByLabelText('Username'), 'keeper2');
+    await user.type(within(drawer).getByLabelText('Name'), 'Keeper');
+    await user.type(within(drawer).getByLabelText('Initial password'), 'Start2026');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to(ADMIN_API.users).some((r) => r.method === 'POST')).toBe(true));
+    expect(lastChange(server, ADMIN_API.users)).toMatchObject({ role: ROLES.schoolAdmin, customRoleId: 'r-1' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(
+      within(screen.getByRole('cell', { name: 'deputy1' }).closest('tr')!).getByRole('button', { name: 'Edit' }),
+    );
+    const edit = await screen.findByRole('dialog');
+    expect(within(edit).getByTitle('Class keeper')).toBeTruthy();
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to(`${ADMIN_API.users}/a-2`)).toHaveLength(1));
+    // Unchanged, the custom role is not sent (nobody may change their own).
+    expect(lastChange(server, `${ADMIN_API.users}/a-2`)).not.toHaveProperty('customRoleId');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const again = screen.getByRole('cell', { name: 'deputy1' }).closest('tr')!;
+    await user.click(within(again).getByRole('button', { name: 'Edit' }));
+    const clearing = await screen.findByRole('dialog');
+    const field = within(clearing).getByRole('combobox', { name: 'Custom role' }).closest('.ant-select')!;
+    await user.click(field.querySelector('.ant-select-clear')!);
+    await user.click(within(clearing).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to(`${ADMIN_API.users}/a-2`)).toHaveLength(2));
+    expect(lastChange(server, `${ADMIN_API.users}/a-2`)).toMatchObject({ customRoleId: null });
+  });
+
+  it('narrows the menu and the screens to what a custom role keeps', async () => {
+    server.on(`GET ${ROLE_API.mine}`, () =>
+      ok({
+        customRole: {
+          id: 'r-2',
+          name: 'Account keeper',
+          baseRole: ROLES.customerAdmin,
+          permissions: ['user.manage'],
+          enabled: true,
+        },
+      }),
+    );
+    renderApp('/admin/users');
+    await screen.findByRole('cell', { name: 'head1' });
+    const menu = screen.getByRole('navigation', { name: 'Administration menu' });
+    await waitFor(() => expect(within(menu).queryByRole('link', { name: 'Students' })).toBeNull());
+    expect(within(menu).getByRole('link', { name: 'Administrator accounts' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Schools' })).toBeNull();
+  });
+
+  it('refuses a screen the custom role leaves out', async () => {
+    server.on(`GET ${ROLE_API.mine}`, () =>
+      ok({
+        customRole: {
+          id: 'r-2',
+          name: 'Keeper',
+          baseRole: ROLES.customerAdmin,
+          permissions: ['log.view'],
+          enabled: true,
+        },
+      }),
+    );
+    renderApp('/admin/users');
+    expect(await screen.findByText('The current user does not have permission to access this page')).toBeTruthy();
   });
 });

@@ -1,15 +1,15 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ADMIN_ROLES, type AdminRole, type TAdminUser } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { formatDateTime } from '../../ui/dates';
 import { AdminShell } from './admin-shell';
-import { ADMIN_API, useAdminMutation, useSchoolOptions } from './admin-api';
+import { ADMIN_API, useSchoolOptions } from './admin-api';
 import { AdminUserDrawer } from './admin-user-drawer';
-import { confirmDanger } from './confirm';
+import { useBatchDelete } from './batch-delete';
 import { FilterSelect, ListTable, SearchBar, useStatusSwitch } from './list-controls';
 import { PasswordDialog } from './password-dialog';
 import { useListQuery } from './use-list-query';
@@ -39,27 +39,15 @@ export function AdminUsersPage() {
   const list = useListQuery<TAdminUser>(ADMIN_API.users);
   const roleOptions = useAdminRoleOptions();
   const schools = useSchoolOptions();
-  const [modal, modalHost] = Modal.useModal();
-  const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<TAdminUser | 'new' | null>(null);
   const [resetting, setResetting] = useState<TAdminUser | null>(null);
   const status = useStatusSwitch(ADMIN_API.users, [ADMIN_API.users], 'users');
-  const remove = useAdminMutation(
-    (ids: string[]) =>
-      ids.length === 1
-        ? api.delete(`${ADMIN_API.users}/${ids[0]}`)
-        : api.post(`${ADMIN_API.users}/batch-delete`, { ids }),
+  const removal = useBatchDelete<TAdminUser>(
+    ADMIN_API.users,
     [ADMIN_API.users, ADMIN_API.teachers],
-    () => setSelected([]),
+    'users',
+    (u) => u.username,
   );
-  const confirmDelete = (ids: string[], name: string) =>
-    confirmDanger(modal, {
-      title: ids.length === 1 ? t('users.deleteTitle', { name }) : t('users.deleteManyTitle', { count: ids.length }),
-      content: t('users.deleteBody'),
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      onOk: () => remove.mutateAsync(ids),
-    });
 
   const columns: TableColumnsType<TAdminUser> = [
     { title: t('people.username'), dataIndex: 'username', sorter: true },
@@ -72,6 +60,7 @@ export function AdminUsersPage() {
           {u.roles.filter(isAdminRole).map((role) => (
             <Tag key={role}>{t(`roles.${role}`)}</Tag>
           ))}
+          {u.customRoleName && <Tag color="blue">{u.customRoleName}</Tag>}
           {u.alsoTeacher && <Tag color="green">{t('users.teaches')}</Tag>}
         </Space>
       ),
@@ -95,7 +84,7 @@ export function AdminUsersPage() {
           <Button type="link" onClick={() => setResetting(u)}>
             {t('people.resetPassword')}
           </Button>
-          <Button type="link" danger onClick={() => confirmDelete([u.id], u.username)}>
+          <Button type="link" danger onClick={() => removal.askDelete(u)}>
             {t('common.delete')}
           </Button>
         </Space>
@@ -105,14 +94,7 @@ export function AdminUsersPage() {
 
   const actions = (
     <>
-      <Button
-        danger
-        icon={<DeleteOutlined />}
-        disabled={selected.length === 0}
-        onClick={() => confirmDelete(selected, '')}
-      >
-        {t('users.deleteSelected', { count: selected.length })}
-      </Button>
+      {removal.deleteSelected}
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
         {t('users.new')}
       </Button>
@@ -121,7 +103,7 @@ export function AdminUsersPage() {
 
   return (
     <AdminShell screen="adminUsers" actions={actions}>
-      {modalHost}
+      {removal.modalHost}
       {status.modalHost}
       <div className="admin-toolbar">
         <SearchBar label={t('people.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
@@ -131,16 +113,7 @@ export function AdminUsersPage() {
           onChange={(role) => list.setFilters({ role })}
         />
       </div>
-      <ListTable<TAdminUser>
-        list={list}
-        columns={columns}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys as string[]),
-          getCheckboxProps: (u) => ({ 'aria-label': t('users.select', { name: u.username }) }),
-        }}
-      />
+      <ListTable<TAdminUser> list={list} columns={columns} rowSelection={removal.rowSelection} />
       {editing && (
         <AdminUserDrawer
           user={editing === 'new' ? null : editing}

@@ -54,7 +54,7 @@ export function FilterSelect({
 export function useStatusSwitch(
   path: string,
   refresh: readonly string[],
-  texts: 'people' | 'schools' | 'customers' | 'users',
+  texts: 'people' | 'schools' | 'customers' | 'users' | 'customRoles',
 ) {
   const { t } = useTranslation('admin');
   const [modal, modalHost] = Modal.useModal();

@@ -1,3 +1,4 @@
+import { hasPermission } from '@aiedu/contracts';
 import { ADMIN_PATHS, PATHS } from '../../app/paths';
 import { SCREENS, type Screen } from '../../app/routes';
 import type { Session } from '../../app/session';
@@ -29,7 +30,7 @@ function entryPaths(id: ProductId, roles: readonly string[], screens: readonly S
     case 'pjedu':
       return [PATHS.learnerHome];
     case 'admin':
-      return visibleMenu(roles).flatMap((group) => group.items.map((item) => ADMIN_PATHS[item.screen]));
+      return visibleMenu((permission) => hasPermission(roles, permission)).flatMap((group) => group.items.map((item) => ADMIN_PATHS[item.screen]));
     case 'open':
       return screens.filter((screen) => screen.path.startsWith(OPEN_PLATFORM)).map((screen) => screen.path);
   }
