@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildSchool, buildUser, signIn } from '../test/factories.js';
@@ -27,6 +29,26 @@ describe('text that no column can hold', () => {
 
   it('leaves text with paired surrogates and other control characters alone', () => {
     expect(findUnsafeText({ name: '学校 🏫', note: 'tab\there', n: 3, none: null }, 'body')).toBeNull();
+  });
+
+  it('reads parsed data only: a body left as a stream of a real connection, and values that refer to each other', async () => {
+    // The notebook gateway forwards its bodies unread: the stream's socket, server and parser refer to one another,
+    // and walking them never ended (the process ran out of memory on the first notebook opened).
+    const server = http.createServer((request, response) => {
+      expect(findUnsafeText(request, 'body')).toBeNull();
+      response.end('read');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      expect(await (await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' })).text()).toBe('read');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const looped: Record<string, unknown> = { name: 'a\u0000' };
+    looped.self = looped;
+    looped.list = [looped];
+    expect(findUnsafeText(looped, 'body')).toBe('body.name');
   });
 });
 

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -11,16 +12,36 @@ export const UNSAFE_TEXT_MESSAGE = 'Text may not contain NUL or an unpaired surr
 
 export const isUnsafeText = (text: string) => UNSAFE_TEXT.test(text);
 
-/** The path (`body.name`, `querystring.tags.0`) of the first string or key holding unsafe text; null when none does. */
+/** Data parsed from a request: an object that is not a stream, a socket (event emitters) or binary data. */
+function isParsedObject(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !(value instanceof EventEmitter) &&
+    !ArrayBuffer.isView(value) &&
+    !(value instanceof ArrayBuffer)
+  );
+}
+
+/**
+ * The path (`body.name`, `querystring.tags.0`) of the first string or key holding unsafe text; null when none does.
+ * Only parsed data is read: a body left as a stream (the notebook gateway forwards its bodies unread) is not walked,
+ * and a value met twice is read once.
+ */
 export function findUnsafeText(value: unknown, root: string): string | null {
   const pending: [unknown, string][] = [[value, root]];
+  const seen = new Set<object>();
   while (pending.length > 0) {
     const [current, path] = pending.pop()!;
     if (typeof current === 'string') {
       if (isUnsafeText(current)) return path;
-    } else if (Array.isArray(current)) {
+    } else if (current && typeof current === 'object') {
+      if (seen.has(current)) continue;
+      seen.add(current);
+    }
+    if (Array.isArray(current)) {
       current.forEach((item, index) => pending.push([item, `${path}.${index}`]));
-    } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
+    } else if (isParsedObject(current)) {
       for (const [key, item] of Object.entries(current)) {
         if (isUnsafeText(key)) return path;
         pending.push([item, `${path}.${key}`]);
