@@ -68,6 +68,13 @@ const HTMLCS_ERROR = 1;
  * the nearest declared background, so text over an image or a translucent layer fails or passes wrongly).
  */
 const LEFT_TO_AXE = /Guideline1_4\.1_4_3/;
+/**
+ * A menu's item group is `<li role="presentation">` around its title and `<ul role="group">` of items: the ARIA
+ * menu pattern (a group is a child of the menu; the list item is not an item of it). HTML_CodeSniffer's F92 reads any
+ * presentation element with meaningful children as a fault, so this one pattern is not counted; axe checks the menu.
+ */
+const MENU_GROUP = (m: { code: string; element: string }) =>
+  m.code.endsWith('1_3_1.F92,ARIA4') && /^<li role="presentation" class="ant-menu-item-group"/.test(m.element);
 
 async function codeSnifferErrors(page: Page): Promise<string[]> {
   await page.evaluate(`${HTMLCS_SOURCE};0`);
@@ -95,7 +102,7 @@ async function codeSnifferErrors(page: Page): Promise<string[]> {
       }),
   );
   return messages
-    .filter((m) => m.type === HTMLCS_ERROR && !LEFT_TO_AXE.test(m.code))
+    .filter((m) => m.type === HTMLCS_ERROR && !LEFT_TO_AXE.test(m.code) && !MENU_GROUP(m))
     .map((m) => `${m.code}: ${m.element}`);
 }
 

@@ -1,7 +1,7 @@
 import { CloseCircleFilled, EllipsisOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Input } from 'antd';
+import { Button, Input, type PaginationProps } from 'antd';
 import type { SearchProps } from 'antd/es/input';
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -43,5 +43,20 @@ export function SearchInput({ allowClear, ...props }: SearchProps) {
       allowClear={allowClear ? clearable : false}
       enterButton={<Button icon={<SearchOutlined />} aria-label={t('controls.search')} />}
     />
+  );
+}
+
+/**
+ * `itemRender` for paginations: the library's previous and next page buttons hold only an arrow icon (named "left"
+ * and "right" at best); they are named "Previous page" and "Next page" in the user's language.
+ */
+export function usePageButtons(): NonNullable<PaginationProps['itemRender']> {
+  const { t } = useTranslation('common');
+  return useCallback(
+    (_page, type, element) =>
+      (type === 'prev' || type === 'next') && isValidElement<{ 'aria-label'?: string }>(element)
+        ? cloneElement(element, { 'aria-label': t(type === 'prev' ? 'controls.previousPage' : 'controls.nextPage') })
+        : element,
+    [t],
   );
 }

@@ -7,13 +7,14 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { useEditor } from './editor-context';
 import { packages, projectKeys, usePackageOperations, usePackages } from './project-api';
-import { SearchInput } from '../../ui/named-icons';
+import { SearchInput, usePageButtons } from '../../ui/named-icons';
 
 const COLOURS: Record<string, string> = { success: 'success', fail: 'error', cancelled: 'default' };
 
 /** Python packages of the project: installed list, install and uninstall with their states and pip's reason. */
 export function PackagesPanel() {
   const { t } = useTranslation('project');
+  const pageButtons = usePageButtons();
   const { projectId, canEdit } = useEditor();
   const client = useQueryClient();
   const installed = usePackages(projectId, canEdit);
@@ -110,7 +111,7 @@ export function PackagesPanel() {
         size="small"
         loading={installed.isLoading}
         dataSource={(installed.data ?? []).filter((p) => p.name.toLowerCase().includes(filter))}
-        pagination={{ pageSize: 10, size: 'small' }}
+        pagination={{ pageSize: 10, size: 'small', itemRender: pageButtons }}
         renderItem={(p) => (
           <List.Item
             actions={

@@ -3,6 +3,7 @@ import { Card, Col, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeachingStatistics } from './schedule-api';
+import { usePageButtons } from '../../ui/named-icons';
 
 const BarsChart = lazy(() => import('./statistics-chart').then((m) => ({ default: m.BarsChart })));
 
@@ -15,6 +16,7 @@ type TeacherRow = TTeachingStatistics['teachers'][number];
  */
 export function TeachingStatisticsCard() {
   const { t } = useTranslation('schedule');
+  const pageButtons = usePageButtons();
   const [days, setDays] = useState(30);
   const stats = useTeachingStatistics(days);
   const data = stats.data;
@@ -67,7 +69,7 @@ export function TeachingStatisticsCard() {
         rowKey="teacherId"
         size="small"
         loading={stats.isLoading}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, itemRender: pageButtons }}
         dataSource={data?.teachers ?? []}
         locale={{ emptyText: t('teaching.empty') }}
         columns={[
