@@ -49,7 +49,7 @@ export function InstitutionHomePage() {
     <AdminShell
       screen="institutionHome"
       actions={
-        <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+        <Button type="primary" htmlType="submit" form="institution-home-form" loading={save.isPending}>
           {t('common.save')}
         </Button>
       }
@@ -57,6 +57,7 @@ export function InstitutionHomePage() {
       <Row gutter={24}>
         <Col xs={24} xl={13}>
           <Form<Values>
+            id="institution-home-form"
             form={form}
             layout="vertical"
             initialValues={{

@@ -220,13 +220,14 @@ export function SystemConfigPage() {
     <AdminShell
       screen="systemConfig"
       actions={
-        <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+        <Button type="primary" htmlType="submit" form="system-config-form" loading={save.isPending}>
           {t('common.save')}
         </Button>
       }
     >
       <div className="admin-cards">
         <Form<Values>
+          id="system-config-form"
           form={form}
           className="admin-cards"
           layout="vertical"

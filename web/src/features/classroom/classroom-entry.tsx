@@ -18,7 +18,7 @@ export function ClassroomEntry({ schedule }: { schedule: Pick<TScheduleDetail, '
       kind={live ? 'primary' : 'secondary'}
       size="large"
       to={classroomPath(schedule.id)}
-      icon={teacher ? <DesktopOutlined /> : <TeamOutlined />}
+      icon={teacher ? <DesktopOutlined aria-hidden="true" /> : <TeamOutlined aria-hidden="true" />}
     >
       {!teacher ? t('entry.join') : live ? t('entry.teach') : t('entry.notes')}
     </LinkButton>

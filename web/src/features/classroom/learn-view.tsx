@@ -48,7 +48,9 @@ export function LearnView({ classroom }: { classroom: TClassroom }) {
       <ConnectionBanner role="student" session={session} live={live} />
       {!teaching || !shown ? (
         <Result
-          icon={session?.status === 'finished' ? <FlagOutlined /> : <CoffeeOutlined />}
+          icon={
+            session?.status === 'finished' ? <FlagOutlined aria-hidden="true" /> : <CoffeeOutlined aria-hidden="true" />
+          }
           title={
             <h2 className="classroom-wait__title">
               {session?.status === 'finished' ? t('learn.finished') : t('learn.waiting')}

@@ -53,7 +53,7 @@ export function LessonBar({ scheduleId, live }: { scheduleId: string; live: Live
         <Button
           type="primary"
           size="large"
-          icon={<PlayCircleOutlined />}
+          icon={<PlayCircleOutlined aria-hidden="true" />}
           loading={busy === 'open'}
           onClick={run('open', () => lessonCalls.open(scheduleId))}
         >
@@ -64,7 +64,7 @@ export function LessonBar({ scheduleId, live }: { scheduleId: string; live: Live
         <Button
           type="primary"
           size="large"
-          icon={<PlayCircleOutlined />}
+          icon={<PlayCircleOutlined aria-hidden="true" />}
           loading={busy === 'start'}
           onClick={run('start', () => lessonCalls.start(session.id))}
         >
@@ -74,7 +74,7 @@ export function LessonBar({ scheduleId, live }: { scheduleId: string; live: Live
       {session && !open && (
         <Button
           size="large"
-          icon={released ? <AimOutlined /> : <UnlockOutlined />}
+          icon={released ? <AimOutlined aria-hidden="true" /> : <UnlockOutlined aria-hidden="true" />}
           loading={busy === 'mode'}
           onClick={run('mode', () => lessonCalls.mode(session.id, released ? 'follow' : 'free'))}
         >
@@ -82,7 +82,13 @@ export function LessonBar({ scheduleId, live }: { scheduleId: string; live: Live
         </Button>
       )}
       {session?.status === 'teaching' && (
-        <Button size="large" danger icon={<PoweroffOutlined />} loading={busy === 'finish'} onClick={finish}>
+        <Button
+          size="large"
+          danger
+          icon={<PoweroffOutlined aria-hidden="true" />}
+          loading={busy === 'finish'}
+          onClick={finish}
+        >
           {t('lesson.finish')}
         </Button>
       )}

@@ -48,7 +48,7 @@ export function StepButtons({
     <div className="classroom-steps">
       <Button
         size="large"
-        icon={<ArrowLeftOutlined />}
+        icon={<ArrowLeftOutlined aria-hidden="true" />}
         disabled={!hasPrevious}
         aria-keyshortcuts="ArrowLeft PageUp"
         onClick={() => onStep(-1)}

@@ -100,7 +100,7 @@ export function StudentSection({
         </div>
       ))}
       <footer className="course-section__footer">
-        <Button size="large" icon={<CheckOutlined />} onClick={markDone} disabled={data.completed}>
+        <Button size="large" icon={<CheckOutlined aria-hidden="true" />} onClick={markDone} disabled={data.completed}>
           {data.completed ? t('learn.completed') : t('learn.markDone')}
         </Button>
         {nextSectionId && (
