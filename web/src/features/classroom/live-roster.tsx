@@ -70,7 +70,7 @@ export function LiveRoster({
             <span>{t('roster.online', { count: online, total: students.length })}</span>
             {hasTask && <span>{t('roster.answered', { count: answered, total: students.length })}</span>}
           </p>
-          <div className="classroom-roster__scroll">
+          <div className="classroom-roster__scroll" role="region" aria-label={t('roster.caption')} tabIndex={0}>
             <table className="classroom-roster__table">
               <caption className="visually-hidden">{t('roster.caption')}</caption>
               <thead>

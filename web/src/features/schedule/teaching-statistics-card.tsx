@@ -1,5 +1,5 @@
 import type { TTeachingStatistics } from '@aiedu/contracts';
-import { Card, Col, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeachingStatistics } from './schedule-api';
@@ -57,7 +57,7 @@ export function TeachingStatisticsCard() {
         loading={stats.isLoading}
         pagination={false}
         dataSource={data?.schools ?? []}
-        locale={{ emptyText: t('teaching.empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('teaching.empty')} /> }}
         columns={[
           { title: t('teaching.school'), dataIndex: 'schoolName' },
           { title: t('teaching.schedules'), dataIndex: 'schedules' },
@@ -71,7 +71,7 @@ export function TeachingStatisticsCard() {
         loading={stats.isLoading}
         pagination={{ pageSize: 20, hideOnSinglePage: true, itemRender: pageButtons }}
         dataSource={data?.teachers ?? []}
-        locale={{ emptyText: t('teaching.empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('teaching.empty')} /> }}
         columns={[
           { title: t('teaching.teacher'), dataIndex: 'name' },
           { title: t('teaching.school'), dataIndex: 'schoolName' },
