@@ -96,14 +96,15 @@ async function codeSnifferErrors(page: Page): Promise<string[]> {
               code: m.code,
               // The page itself, for rules about the document, has no markup of its own.
               element: (m.element as Element).outerHTML?.slice(0, 160) ?? m.element.nodeName,
-              rendered: !(m.element instanceof Element) || m.element.getClientRects().length > 0,
+              rendered: !(m.element instanceof Element) || m.element.checkVisibility({ visibilityProperty: true }),
             })),
           ),
         );
       }),
   );
-  // An element that is not rendered (`display: none`, as an upload's file input behind its button) is not in the
-  // accessibility tree, which HTML_CodeSniffer does not know: only rendered elements count.
+  // An element that is not rendered (`display: none`, as an upload's file input behind its button, or
+  // `visibility: hidden`, as a tabs' "more" button while every tab fits) is not in the accessibility tree, which
+  // HTML_CodeSniffer does not know: only rendered elements count.
   return messages
     .filter((m) => m.type === HTMLCS_ERROR && m.rendered && !LEFT_TO_AXE.test(m.code) && !MENU_GROUP(m))
     .map((m) => `${m.code}: ${m.element}`);

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, Form, Input, Modal, Space } from 'antd';
+import { Table } from '../../ui/table';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { ApiError } from '../../app/api-client';

@@ -1,6 +1,7 @@
 import { LIMITS, UI_SIZES, type TTeacherCertification } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, Empty, Form, Input, Modal, Space } from 'antd';
+import { Table } from '../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';

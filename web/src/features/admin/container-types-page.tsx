@@ -1,6 +1,7 @@
 import { type ContainerType, type TContainerTypeConfig } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, InputNumber, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, InputNumber, Tag, type TableColumnsType } from 'antd';
+import { Table } from '../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TCustomer, TSubCustomerLimits } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
+import { Table } from '../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';

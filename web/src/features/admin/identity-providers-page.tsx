@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ROLES } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Select, Switch, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal, Select, Switch, Typography } from 'antd';
+import { Table } from '../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';

@@ -1,6 +1,7 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Modal, Select, Space, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Select, Space, Upload } from 'antd';
+import { Table } from '../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';

@@ -1,4 +1,5 @@
-import { Button, Modal, Select, Space, Switch, Table, type TableProps } from 'antd';
+import { Button, Modal, Select, Space, Switch, type TableProps } from 'antd';
+import { Table } from '../../ui/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';

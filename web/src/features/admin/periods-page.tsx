@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TPeriod } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Modal, Select, Table } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Table } from '../../ui/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Segmented, Statistic, Table } from 'antd';
+import { Card, Col, Row, Segmented, Statistic } from 'antd';
+import { Table } from '../../ui/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../ui/dates';
 import { MarkdownView } from '../course/markdown-view';
 import { useLessonNotes, useSaveNote } from './classroom-api';
 import type { SectionPanelProps } from './classroom-outline';
+import { useTabsMore } from '../../ui/named-icons';
 
 /** Notes are saved this long after the teacher stops typing (and at once when they move to another section). */
 export const NOTE_SAVE_DELAY_MS = 1_000;
@@ -18,6 +19,7 @@ type SaveState = 'idle' | 'unsaved' | 'saving' | 'saved' | 'failed';
  */
 export function LessonNotes({ scheduleId, sectionId, readOnly }: SectionPanelProps) {
   const { t } = useTranslation('classroom');
+  const tabsMore = useTabsMore();
   const notes = useLessonNotes(scheduleId);
   const saveNote = useSaveNote(scheduleId);
   const note = notes.data?.find((n) => n.sectionId === sectionId);
@@ -79,6 +81,7 @@ export function LessonNotes({ scheduleId, sectionId, readOnly }: SectionPanelPro
       <p className="classroom-muted">{t('notes.private')}</p>
       <Tabs
         size="small"
+        more={tabsMore}
         items={[
           {
             key: 'write',

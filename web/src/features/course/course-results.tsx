@@ -1,6 +1,7 @@
 import { LIMITS, type TAttempt } from '@aiedu/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, InputNumber, Table } from 'antd';
+import { Button, Input, InputNumber } from 'antd';
+import { Table } from '../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';

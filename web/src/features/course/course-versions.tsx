@@ -1,5 +1,6 @@
 import type { TCourseVersion } from '@aiedu/contracts';
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
+import { Table } from '../../ui/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
 import { useCourseVersions } from './course-api';

@@ -1,6 +1,6 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { TExperimentCopy } from '@aiedu/contracts';
-import { Table } from 'antd';
+import { Table } from '../../ui/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
 import { LinkButton } from '../../ui/link-button';

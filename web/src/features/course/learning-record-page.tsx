@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TLearningRecord } from '@aiedu/contracts';
-import { Progress, Skeleton, Table } from 'antd';
+import { Progress, Skeleton } from 'antd';
+import { Table } from '../../ui/table';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCurrentScreen } from '../../app/screen';

@@ -1,5 +1,6 @@
 import { ROLES } from '@aiedu/contracts';
-import { Empty, Progress, Skeleton, Table, Tag } from 'antd';
+import { Empty, Progress, Skeleton, Tag } from 'antd';
+import { Table } from '../../ui/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readSession } from '../../app/session';

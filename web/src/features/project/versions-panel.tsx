@@ -1,6 +1,7 @@
 import { compareVersions, LIMITS, PROJECT_LIMITS, UI_SIZES, VERSION_SEGMENT_INPUT } from '@aiedu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, List, Modal, Space, Table, Tag } from 'antd';
+import { Form, Input, List, Modal, Space, Tag } from 'antd';
+import { Table } from '../../ui/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';

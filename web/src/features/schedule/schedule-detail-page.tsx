@@ -12,6 +12,7 @@ import { SCHEDULES_PATH } from './schedule-paths';
 import { ScheduleStatistics } from './schedule-statistics';
 import { ScheduleTasks } from './schedule-tasks';
 import './schedule.css';
+import { useTabsMore } from '../../ui/named-icons';
 
 /** What a schedule's id leads to when it is not the caller's or no longer exists. */
 export function ScheduleMissing() {
@@ -34,6 +35,7 @@ export function ScheduleMissing() {
  */
 export function ScheduleDetailPage() {
   const { t } = useTranslation('schedule');
+  const tabsMore = useTabsMore();
   const { scheduleId = '' } = useParams();
   const detail = useScheduleDetail(scheduleId);
   if (detail.isPending) {
@@ -77,7 +79,7 @@ export function ScheduleDetailPage() {
           {teacher && <ScheduleActions schedule={s} />}
         </Space>
       </header>
-      <Tabs items={items} />
+      <Tabs items={items} more={tabsMore} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { TScheduleStatistics } from '@aiedu/contracts';
-import { Card, Col, Empty, Row, Skeleton, Table } from 'antd';
+import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { Table } from '../../ui/table';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScheduleStatistics } from './schedule-api';

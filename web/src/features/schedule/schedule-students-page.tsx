@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { TScheduleStudent } from '@aiedu/contracts';
-import { Button, Empty, Progress, Skeleton, Table, Tooltip } from 'antd';
+import { Button, Empty, Progress, Skeleton, Tooltip } from 'antd';
+import { Table } from '../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

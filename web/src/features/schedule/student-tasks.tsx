@@ -1,5 +1,6 @@
 import type { TScheduleDetail, TScheduleTask } from '@aiedu/contracts';
-import { Empty, Table, Tag } from 'antd';
+import { Empty, Tag } from 'antd';
+import { Table } from '../../ui/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
 import { LinkButton } from '../../ui/link-button';

@@ -1,5 +1,6 @@
 import { LIMITS, type TScheduleSubmission, type TScheduleTask } from '@aiedu/contracts';
-import { Button, Drawer, Input, InputNumber, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Input, InputNumber, Space, Tag } from 'antd';
+import { Table } from '../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';

@@ -1,5 +1,6 @@
 import type { TScheduleDetail, TScheduleTask } from '@aiedu/contracts';
-import { Button, DatePicker, Empty, Modal, Select, Space, Table } from 'antd';
+import { Button, DatePicker, Empty, Modal, Select, Space } from 'antd';
+import { Table } from '../../ui/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

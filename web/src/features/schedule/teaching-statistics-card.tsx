@@ -1,5 +1,6 @@
 import type { TTeachingStatistics } from '@aiedu/contracts';
-import { Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Table } from '../../ui/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeachingStatistics } from './schedule-api';

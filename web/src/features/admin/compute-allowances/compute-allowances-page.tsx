@@ -1,6 +1,7 @@
 import { API, ROLES, type TComputeAllowance } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Table } from 'antd';
+import { Button, Empty } from 'antd';
+import { Table } from '../../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
