@@ -10,7 +10,15 @@ export function confirmDanger(
   modal: ModalApi,
   props: Pick<ModalFuncProps, 'title' | 'content' | 'okText' | 'cancelText' | 'onOk'>,
 ) {
-  return modal.confirm({ ...props, width: UI_SIZES.confirmDialogWidth, okButtonProps: { danger: true } });
+  const { onOk } = props;
+  return modal.confirm({
+    ...props,
+    // A refused action was already told (the API client shows the refusal): the dialog closes on it, and the
+    // rejection, which the library passes on, is not left unhandled.
+    onOk: onOk && ((close: () => void) => Promise.resolve(onOk(close)).catch(() => undefined)),
+    width: UI_SIZES.confirmDialogWidth,
+    okButtonProps: { danger: true },
+  });
 }
 
 /** The confirmation of a deletion: Delete (danger) or Cancel, in the administration's words. */
