@@ -30,7 +30,9 @@ function entryPaths(id: ProductId, roles: readonly string[], screens: readonly S
     case 'pjedu':
       return [PATHS.learnerHome];
     case 'admin':
-      return visibleMenu((permission) => hasPermission(roles, permission)).flatMap((group) => group.items.map((item) => ADMIN_PATHS[item.screen]));
+      return visibleMenu((permission) => hasPermission(roles, permission)).flatMap((group) =>
+        group.items.map((item) => ADMIN_PATHS[item.screen]),
+      );
     case 'open':
       return screens.filter((screen) => screen.path.startsWith(OPEN_PLATFORM)).map((screen) => screen.path);
   }
