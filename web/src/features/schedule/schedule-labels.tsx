@@ -1,4 +1,4 @@
-import type { TScheduleStatus } from '@aiedu/contracts';
+import type { TScheduleStatus, TScheduleTask } from '@aiedu/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -20,4 +20,16 @@ export function CourseStateTag({ state }: { state: 'open' | 'closed' | 'takenDow
   const { t } = useTranslation('schedule');
   if (state === 'open') return null;
   return <Tag color="#a8071a">{t(`courseState.${state}`)}</Tag>;
+}
+
+/** A task as its lists name it: its title, and the course and section it comes from. */
+export function TaskTitle({ task }: { task: Pick<TScheduleTask, 'title' | 'courseName' | 'sectionTitle'> }) {
+  return (
+    <>
+      <div>{task.title}</div>
+      <div className="schedule-muted">
+        {task.courseName} · {task.sectionTitle}
+      </div>
+    </>
+  );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/dates';
 import { LinkButton } from '../../ui/link-button';
 import { useScheduleTasks } from './schedule-api';
+import { TaskTitle } from './schedule-labels';
 import { taskSectionPath } from './schedule-paths';
 
 const RESULT_COLORS = { todo: '#1f5fcc', pending: '#ad4e00', graded: '#237804', closed: '#595959' } as const;
@@ -32,14 +33,7 @@ export function StudentTasks({ schedule }: { schedule: TScheduleDetail }) {
         {
           title: t('tasks.title'),
           key: 'title',
-          render: (_, task) => (
-            <>
-              <div>{task.title}</div>
-              <div className="schedule-muted">
-                {task.courseName} · {task.sectionTitle}
-              </div>
-            </>
-          ),
+          render: (_, task) => <TaskTitle task={task} />,
         },
         {
           title: t('tasks.due'),

@@ -9,6 +9,7 @@ import { confirmDanger } from '../admin/confirm';
 import { DueDialog } from './due-dialog';
 import { scheduleCalls, useScheduleMutation, useScheduleTasks } from './schedule-api';
 import { SubmissionsDrawer } from './submissions-drawer';
+import { TaskTitle } from './schedule-labels';
 
 /**
  * The teachers' tasks of a schedule: a task of the pinned versions given with an optional due time, and per task
@@ -90,14 +91,7 @@ export function TeacherTasks({ schedule }: { schedule: TScheduleDetail }) {
           {
             title: t('tasks.title'),
             key: 'title',
-            render: (_, task) => (
-              <>
-                <div>{task.title}</div>
-                <div className="schedule-muted">
-                  {task.courseName} · {task.sectionTitle}
-                </div>
-              </>
-            ),
+            render: (_, task) => <TaskTitle task={task} />,
           },
           {
             title: t('tasks.kinds'),
