@@ -103,8 +103,9 @@ export function AdminUsersPage() {
 
   return (
     <AdminShell screen="adminUsers" actions={actions}>
-      {removal.modalHost}
-      {status.modalHost}
+      {/* Each holder keys itself "modal-holder": one fragment each keeps them apart. */}
+      <>{removal.modalHost}</>
+      <>{status.modalHost}</>
       <div className="admin-toolbar">
         <SearchBar label={t('people.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
         <FilterSelect

@@ -64,8 +64,9 @@ export function CustomRolesPage() {
 
   return (
     <AdminShell screen="customRoles" actions={actions}>
-      {removal.modalHost}
-      {status.modalHost}
+      {/* Each holder keys itself "modal-holder": one fragment each keeps them apart. */}
+      <>{removal.modalHost}</>
+      <>{status.modalHost}</>
       <p className="admin-muted">{t('customRoles.lead')}</p>
       <div className="admin-toolbar">
         <SearchBar label={t('customRoles.search')} onSearch={(keyword) => list.setFilters({ keyword })} />
