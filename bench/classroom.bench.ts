@@ -2,27 +2,17 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as argon2 from '@node-rs/argon2';
 import {
   CLASSROOM_API,
-  ROLES,
   classroomApi,
   classroomSessionApi,
   type TClientMessage,
   type TServerMessage,
 } from '@aiedu/contracts';
 import WebSocket from 'ws';
-import { openDatabase, type Database } from '../server/src/platform/db/client.js';
+import { openDatabase } from '../server/src/platform/db/client.js';
 import { MIGRATIONS_FOLDER } from '../server/src/platform/db/migrations.js';
-import {
-  classes,
-  courseCategories,
-  customers,
-  schools,
-  students,
-  teachers,
-  users,
-} from '../server/src/platform/db/schema/index.js';
+import { SECTIONS, call, inBatches, publishCourse, seed, signIn, type SeededClass } from './classroom-setup.js';
 import { percentile } from './load.js';
 import { createScratchDatabase } from './scratch-database.js';
 import { SERVER_MAIN, cpuSeconds, settled, startServerProcess, stopServerProcess } from './server-process.js';
@@ -38,150 +28,6 @@ const WARM_UP = 5;
 const MOVE_TIMEOUT_MS = 15_000;
 /** Sockets opened (and sign-ins made) at once while setting up. */
 const SETUP_CONCURRENCY = 20;
-
-const CUSTOMER = 'bench2026';
-const PASSWORD = 'Bench@2026x';
-/** Sections of the course the classes walk, each with a quiz (a move reads who answered it for the roster). */
-const SECTIONS = 4;
-const QUIZ = {
-  title: 'Quiz',
-  questions: [{ id: 'q1', type: 'single', prompt: '1 + 1 = ?', options: ['1', '2', '3'], answer: [1] }],
-};
-
-interface SeededClass {
-  classId: string;
-  teacher: string;
-  students: string[];
-}
-
-/**
- * A customer, a school, the course categories, and one class per size with a certified teacher and its students,
- * written straight into the database. Their passwords are hashed with almost no work (8 KiB, one pass): the
- * benchmark signs in over a thousand people, and sign-ins are measured elsewhere (`login`).
- */
-async function seed(database: Database, sizes: number[]) {
-  const hash = await argon2.hash(PASSWORD, { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 });
-  const { db } = database;
-  const [customer] = await db.insert(customers).values({ code: CUSTOMER, name: 'Bench' }).returning();
-  const customerId = customer!.id;
-  const [school] = await db.insert(schools).values({ customerId, name: 'Bench School' }).returning();
-  const schoolId = school!.id;
-  const [direction, stage] = await db
-    .insert(courseCategories)
-    .values([
-      { kind: 'direction', name: 'Bench direction' },
-      { kind: 'stage', name: 'Bench stage' },
-    ])
-    .returning();
-  const seeded: SeededClass[] = [];
-  for (const [i, size] of sizes.entries()) {
-    const [klass] = await db
-      .insert(classes)
-      .values({ customerId, schoolId, eduStage: 'primary', grade: 4, className: `4-${i + 1}`, startYear: 2023 })
-      .returning();
-    const teacher = `t${i}`;
-    const [teacherRow] = await db
-      .insert(users)
-      .values({
-        customerId,
-        schoolId,
-        username: teacher,
-        passwordHash: hash,
-        roles: [ROLES.teacher],
-        realName: teacher,
-      })
-      .returning();
-    await db.insert(teachers).values({ userId: teacherRow!.id, customerId, schoolId, certified: true });
-    const names = Array.from({ length: size }, (_, j) => `s${i}x${j}`);
-    const rows = await db
-      .insert(users)
-      .values(
-        names.map((username) => ({
-          customerId,
-          schoolId,
-          username,
-          passwordHash: hash,
-          roles: [ROLES.student],
-          realName: username,
-        })),
-      )
-      .returning({ id: users.id });
-    await db.insert(students).values(rows.map((r) => ({ userId: r.id, customerId, schoolId, classId: klass!.id })));
-    seeded.push({ classId: klass!.id, teacher, students: names });
-  }
-  return { classes: seeded, directionId: direction!.id, stageId: stage!.id };
-}
-
-/** The envelope's data of a call to the server, or an error naming the call. */
-async function call<T>(base: string, token: string | null, method: string, url: string, body?: object): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { 'x-authorization': token } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await response.json()) as { errorCode: string; data: T };
-  if (envelope.errorCode !== '1000') throw new Error(`${method} ${url}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-function signIn(base: string, username: string): Promise<string> {
-  return call<{ token: string }>(base, null, 'POST', '/gw/api/v1/auth/login', {
-    custcode: CUSTOMER,
-    usernameOrEmailOrPhone: username,
-    password: Buffer.from(PASSWORD).toString('base64'),
-  }).then((data) => data.token);
-}
-
-/** Runs `run` on every item, at most `limit` at a time, and answers the results in order. */
-async function inBatches<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await run(items[i]!);
-      }
-    }),
-  );
-  return results;
-}
-
-/** The first teacher's published course of four sections, each with a quiz, which every class is taught. */
-async function publishCourse(base: string, token: string, category: { directionId: string; stageId: string }) {
-  const course = await call<{ id: string }>(base, token, 'POST', '/api/v1/courses', {
-    name: 'Live lesson',
-    publicScope: 'customer',
-    ...category,
-  });
-  const chapter = await call<{ chapters: { id: string }[] }>(
-    base,
-    token,
-    'POST',
-    `/api/v1/courses/${course.id}/chapters`,
-    {
-      title: 'Chapter 1',
-    },
-  );
-  const chapterId = chapter.chapters.at(-1)!.id;
-  const sectionIds: string[] = [];
-  for (let i = 0; i < SECTIONS; i++) {
-    const section = await call<{ sectionId: string }>(
-      base,
-      token,
-      'POST',
-      `/api/v1/courses/chapters/${chapterId}/sections`,
-      { title: `Section ${i + 1}` },
-    );
-    await call(base, token, 'POST', `/api/v1/courses/sections/${section.sectionId}/tasks`, QUIZ);
-    sectionIds.push(section.sectionId);
-  }
-  await call(base, token, 'POST', `/api/v1/courses/${course.id}/publish`);
-  return { courseId: course.id, sectionIds };
-}
 
 /** A live socket of the benchmark: it notes when each message arrived, before reading it. */
 class Live {
