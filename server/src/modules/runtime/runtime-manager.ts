@@ -1,19 +1,16 @@
 import type { ContainerType, TRuntimeStatus } from '@aiedu/contracts';
-import { and, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notExists, notInArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import type { Db } from '../../platform/db/client.js';
-import { customers, projects, runtimes, serverInstances } from '../../platform/db/schema/index.js';
+import { runtimes, serverInstances } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { experimentCopyProjects, isExperimentCopy } from '../course/experiment.service.js';
-import { assertContainerTypeOffered } from './container-offer.js';
 import { computeBalance, debitMinutes } from './compute-balance.js';
 import { DiskGuard } from './disk-guard.js';
+import { ACTIVE, checkStartQuotas } from './runtime-quotas.js';
 import type { RuntimeDriver, RuntimeEndpoint, RuntimeProject } from './runtime-driver.js';
 import type { RuntimeAvailability } from './runtime-install.js';
 import { INSTANCE_SIGNATURE_HEADER, type ServerInstance } from '../../platform/server-instances.js';
 
 type StopReason = NonNullable<TRuntimeStatus['stopReason']>;
-const ACTIVE = ['BOOTING', 'RUNNING', 'STOPPING'] as const;
 const MINUTE = 60_000;
 /** How long the idle check waits for Jupyter's list of kernels; a runtime that does not answer is not culled. */
 const BUSY_PROBE_MS = 5_000;
@@ -204,65 +201,6 @@ export class RuntimeManager {
     if (state !== 'ready') throw new AppError('RUNTIME_NOT_INSTALLED', { command });
   }
 
-  /** The caller's own running projects, named in quota refusals so the editor can link to them. */
-  private async runningOf(userId: string, db: Db = this.ctx.db) {
-    return db
-      .select({ projectId: runtimes.projectId, name: projects.name })
-      .from(runtimes)
-      .innerJoin(projects, eq(projects.id, runtimes.projectId))
-      .where(and(eq(runtimes.startedBy, userId), inArray(runtimes.state, [...ACTIVE])));
-  }
-
-  /**
-   * Refuses a start beyond the customer's concurrency or the per-person maximum. Runs in the transaction that
-   * claims the runtime's row, with the customer's row locked, so starts at once are counted one after the other.
-   */
-  private async checkQuotas(
-    tx: Db,
-    projectId: string,
-    user: { userId: string; customerId: string | null },
-    runtimeType: ContainerType,
-  ) {
-    const active = and(inArray(runtimes.state, [...ACTIVE]), ne(runtimes.projectId, projectId));
-    // The container types the customer's people may start (spec 3, Customer): the others are refused outright.
-    await assertContainerTypeOffered(tx, user.customerId, runtimeType);
-    if (user.customerId) {
-      const [customer] = await tx
-        .select({
-          concurrency: customers.containerConcurrency,
-          perPerson: customers.maxStartsPerPerson,
-          study: customers.studyConcurrency,
-        })
-        .from(customers)
-        .where(eq(customers.id, user.customerId))
-        .for('update');
-      const [{ count } = { count: 0 }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(runtimes)
-        .where(and(active, eq(runtimes.customerId, user.customerId)));
-      if (customer?.concurrency != null && count >= customer.concurrency) {
-        throw new AppError('CONTAINER_FULL', { running: await this.runningOf(user.userId, tx) });
-      }
-      if (customer?.perPerson != null) {
-        const mine = (await this.runningOf(user.userId, tx)).filter((r) => r.projectId !== projectId);
-        if (mine.length >= customer.perPerson) throw new AppError('TOO_MANY_RUNTIMES', { running: mine });
-      }
-      // Study concurrency (spec 3, Customer): the runtimes of learners' course experiments at once.
-      if (customer?.study != null) {
-        if (await isExperimentCopy(tx, projectId)) {
-          const study = experimentCopyProjects(tx);
-          const [{ studying } = { studying: 0 }] = await tx
-            .select({ studying: sql<number>`count(*)::int` })
-            .from(runtimes)
-            .where(and(active, eq(runtimes.customerId, user.customerId), inArray(runtimes.projectId, study)));
-          if (studying >= customer.study) {
-            throw new AppError('CONTAINER_FULL', { running: await this.runningOf(user.userId, tx), limit: 'study' });
-          }
-        }
-      }
-    }
-  }
-
   /** Starts the project's runtime (or answers the running one). Serialised per project. */
   async start(
     project: RuntimeProject & { customerId: string | null },
@@ -300,7 +238,7 @@ export class RuntimeManager {
     // The row is this process's claim: one another process holds (starting or running) is left to it. It is made
     // with the quotas counted, under the customer's lock, so exactly the limit can run.
     const claimed = await this.ctx.db.transaction(async (tx) => {
-      await this.checkQuotas(tx, project.id, user, runtimeType);
+      await checkStartQuotas(tx, project.id, user, runtimeType);
       return tx
         .insert(runtimes)
         .values({ projectId: project.id, ...values })
