@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import type { Page } from './admin-api';
-import { usePageButtons } from '../../ui/named-icons';
 
 export interface ListParams {
   page: number;
@@ -19,7 +18,6 @@ export interface ListParams {
  */
 export function useListQuery<T>(path: string, initial: Record<string, string | undefined> = {}) {
   const { t } = useTranslation('admin');
-  const itemRender = usePageButtons();
   const [params, setParams] = useState<ListParams>({ page: 1, size: 20, ...initial });
   const query = useQuery({
     queryKey: [path, params],
@@ -34,7 +32,6 @@ export function useListQuery<T>(path: string, initial: Record<string, string | u
     total: query.data?.total ?? 0,
     showSizeChanger: true,
     showTotal: (total) => t('common.total', { count: total }),
-    itemRender,
   };
   const onChange: TableProps<T>['onChange'] = (next, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;

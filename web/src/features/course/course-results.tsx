@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { formatDateTime } from '../../ui/dates';
 import { ExperimentCopies } from './experiment-copies';
-import { usePageButtons } from '../../ui/named-icons';
 
 /** Scores a short answer or experiment: 0–100 and a comment. */
 function GradeForm({ attempt, onDone }: { attempt: TAttempt; onDone: () => void }) {
@@ -51,7 +50,6 @@ function GradeForm({ attempt, onDone }: { attempt: TAttempt; onDone: () => void 
 /** Every learner's attempts for the course's teachers; written answers are graded here, experiment copies opened. */
 export function CourseResults({ courseId }: { courseId: string }) {
   const { t } = useTranslation('course');
-  const pageButtons = usePageButtons();
   const client = useQueryClient();
   const key = ['course', 'results', courseId];
   const results = useQuery({
@@ -66,7 +64,7 @@ export function CourseResults({ courseId }: { courseId: string }) {
         rowKey="id"
         loading={results.isPending}
         dataSource={results.data ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, itemRender: pageButtons }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: t('results.empty') }}
         expandable={{
           rowExpandable: (a) => a.answers.some((x) => x.text),

@@ -6,12 +6,10 @@ import { formatDateTime } from '../../ui/dates';
 import { LinkButton } from '../../ui/link-button';
 import { useExperimentCopies } from './course-api';
 import { projectEditorPath } from '../../app/paths';
-import { usePageButtons } from '../../ui/named-icons';
 
 /** The learners' experiment copies; the teacher opens each one read-only in the project editor. */
 export function ExperimentCopies({ courseId }: { courseId: string }) {
   const { t } = useTranslation('course');
-  const pageButtons = usePageButtons();
   const copies = useExperimentCopies(courseId);
   if (!copies.data?.length) return null;
   return (
@@ -20,7 +18,7 @@ export function ExperimentCopies({ courseId }: { courseId: string }) {
       <Table<TExperimentCopy>
         rowKey="id"
         dataSource={copies.data}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, itemRender: pageButtons }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
           { title: t('results.learner'), dataIndex: 'learnerName' },
           { title: t('experiment.task'), dataIndex: 'taskTitle' },

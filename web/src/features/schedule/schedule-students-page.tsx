@@ -11,7 +11,6 @@ import { scheduleCalls, useScheduleDetail, useScheduleStudents, useScheduleTasks
 import { ScheduleMissing } from './schedule-detail-page';
 import { schedulePath } from './schedule-paths';
 import './schedule.css';
-import { usePageButtons } from '../../ui/named-icons';
 
 /**
  * A schedule's students for its teachers: who is in it (its classes' students and those picked), progress over the
@@ -19,7 +18,6 @@ import { usePageButtons } from '../../ui/named-icons';
  */
 export function ScheduleStudentsPage() {
   const { t } = useTranslation('schedule');
-  const pageButtons = usePageButtons();
   const { scheduleId = '' } = useParams();
   const detail = useScheduleDetail(scheduleId);
   const students = useScheduleStudents(scheduleId);
@@ -52,7 +50,7 @@ export function ScheduleStudentsPage() {
         rowKey="userId"
         loading={students.isPending}
         dataSource={students.data ?? []}
-        pagination={{ pageSize: 50, hideOnSinglePage: true, itemRender: pageButtons }}
+        pagination={{ pageSize: 50, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('students.empty')} /> }}
         columns={[

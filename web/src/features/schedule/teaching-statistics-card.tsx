@@ -4,7 +4,6 @@ import { Table } from '../../ui/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeachingStatistics } from './schedule-api';
-import { usePageButtons } from '../../ui/named-icons';
 
 const BarsChart = lazy(() => import('./statistics-chart').then((m) => ({ default: m.BarsChart })));
 
@@ -17,7 +16,6 @@ type TeacherRow = TTeachingStatistics['teachers'][number];
  */
 export function TeachingStatisticsCard() {
   const { t } = useTranslation('schedule');
-  const pageButtons = usePageButtons();
   const [days, setDays] = useState(30);
   const stats = useTeachingStatistics(days);
   const data = stats.data;
@@ -70,7 +68,7 @@ export function TeachingStatisticsCard() {
         rowKey="teacherId"
         size="small"
         loading={stats.isLoading}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, itemRender: pageButtons }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
         dataSource={data?.teachers ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('teaching.empty')} /> }}
         columns={[
