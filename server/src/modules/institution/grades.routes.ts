@@ -1,5 +1,5 @@
-import { EDU_STAGES, STAGE_YEARS, ZSchoolStage, type Language } from '@aiedu/contracts';
-import { and, asc, count, inArray, sql } from 'drizzle-orm';
+import { ZSchoolStage } from '@aiedu/contracts';
+import { and, asc, count, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
@@ -8,6 +8,7 @@ import { classes, schools } from '../../platform/db/schema/index.js';
 import { envelopeOf, ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { callerScope, scopeWhere } from '../../platform/tenancy.js';
+import { schoolStages } from './school-stage.service.js';
 
 const ZSchoolInfo = z.object({
   id: z.string(),
@@ -16,20 +17,6 @@ const ZSchoolInfo = z.object({
   eduStages: z.array(z.string()),
   enabled: z.boolean(),
 });
-
-/** The stages' names, as the web app names them. */
-const STAGE_NAMES: Record<Language, Record<(typeof EDU_STAGES)[number], string>> = {
-  en: {
-    primary: 'Primary',
-    junior: 'Junior secondary',
-    senior: 'Senior secondary',
-    vocational: 'Vocational',
-    university: 'University',
-  },
-  zh_CHS: { primary: '小学', junior: '初中', senior: '高中', vocational: '职业学校', university: '大学' },
-  zh_CHT: { primary: '小學', junior: '國中', senior: '高中', vocational: '職業學校', university: '大學' },
-  ja: { primary: '小学校', junior: '中学校', senior: '高等学校', vocational: '職業学校', university: '大学' },
-};
 
 const ZGrade = z.object({ eduStage: z.string(), grade: z.number().int(), classCount: z.number().int() });
 
@@ -95,22 +82,7 @@ export const gradeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const scope = await callerScope(ctx.db, requireAuth(request));
-      const stage = sql<string>`unnest(${schools.eduStages})`;
-      const counted = await ctx.db
-        .select({ key: stage, schools: count() })
-        .from(schools)
-        .where(scopeWhere(scope, { customerId: schools.customerId, schoolId: schools.id }))
-        .groupBy(stage);
-      const names = STAGE_NAMES[requestLanguage(request)];
-      return ok(
-        EDU_STAGES.map((key) => ({
-          key,
-          name: names[key],
-          years: STAGE_YEARS[key],
-          schools: counted.find((c) => c.key === key)?.schools ?? 0,
-        })),
-      );
+      return ok(await schoolStages(ctx, requireAuth(request), requestLanguage(request)));
     },
   );
 };
