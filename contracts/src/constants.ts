@@ -27,6 +27,13 @@ export const SESSION_COOKIES = { token: 'token', refreshToken: 'refreshToken', c
 export const CONTAINER_TYPES = ['BASIC', 'ADVANCED', 'GPU'] as const;
 export type ContainerType = (typeof CONTAINER_TYPES)[number];
 
+/**
+ * A project's runtime environment (spec 3): `python` has numpy and matplotlib; `ai` adds pandas, scikit-learn,
+ * PyTorch, OpenCV, Pillow and SciPy (Debian's packages).
+ */
+export const RUNTIME_ENVIRONMENTS = ['python', 'ai'] as const;
+export type RuntimeEnvironment = (typeof RUNTIME_ENVIRONMENTS)[number];
+
 /** Roles as named in the login response. */
 export const ROLES = {
   super: 'ROLE_SUPER',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZHttpUrl } from './links.js';
 import { EMAIL, LIMITS, PHONE } from './validation.js';
 import { ZListQuery } from './user.js';
+import { ZCheckTestResult, ZExperimentCheck } from './experiment-check.js';
 export { ZPage } from './user.js';
 
 /** Suitable levels of a course (spec section 3). */
@@ -69,6 +70,7 @@ export const ZQuestion = z.discriminatedUnion('type', [
     type: z.literal('experiment'),
     prompt,
     projectId: z.uuid().nullable().default(null).describe('the template project each learner gets a copy of'),
+    check: ZExperimentCheck.nullable().default(null).describe('hidden tests that score the learner’s notebook'),
   }),
 ]);
 export type TQuestion = z.infer<typeof ZQuestion>;
@@ -110,7 +112,15 @@ export const ZLearnerQuestion = z.object({
   prompt: z.string(),
   options: z.array(z.string()).optional(),
   /** An experiment: whether a template project is linked, and the learner's own copy once started. */
-  experiment: z.object({ linked: z.boolean(), projectId: z.string().nullable() }).optional(),
+  experiment: z
+    .object({
+      linked: z.boolean(),
+      projectId: z.string().nullable(),
+      /** Whether an automatic check scores it (its tests stay on the server). */
+      checked: z.boolean(),
+      notebook: z.string().nullable().describe('the notebook the check runs'),
+    })
+    .optional(),
 });
 
 export const ZTask = z.object({ id: z.string(), title: z.string(), questions: z.array(ZQuestion) });
@@ -235,6 +245,16 @@ export const ZAttempt = z.object({
    * teacher's `score` may take it or override it.
    */
   autoScore: z.number().int().min(LIMITS.scoreMin).max(LIMITS.scoreMax).nullable(),
+  /** The checks the answer's experiments took their credit from, by question. */
+  checks: z.record(
+    z.string(),
+    z.object({
+      checkId: z.string(),
+      status: z.enum(['passed', 'failed', 'error']),
+      score: z.number().int(),
+      tests: z.array(ZCheckTestResult),
+    }),
+  ),
   answers: z.array(ZAnswer),
   comment: z.string(),
   createdAt: z.string(),
@@ -411,6 +431,10 @@ export const COURSE_API = {
   apply: '/api/v1/courses/applications',
   /** Whether the caller may create a course (the course centre asks before offering it). */
   authorStatus: '/api/v1/courses/author-status',
+  /** One run of an experiment's automatic check (`/:checkId`). */
+  checks: '/api/v1/courses/checks',
+  /** The starter courses shipped with the platform, and their import (`/import`). */
+  starter: '/api/v1/courses/starter',
   /** Every course of the caller's scope, for administrators (spec 7's `/api/v1/admin_super` family). */
   admin: '/api/v1/admin_super/courses',
   /** The template projects of the courses' experiments, for super administrators. */

@@ -98,6 +98,8 @@ export const ERRORS = {
   COURSE_CODE_UNAVAILABLE: { code: '4108', status: 503, key: 'courseCodeUnavailable' },
   COURSE_NOT_GRADABLE: { code: '4109', status: 409, key: 'courseNotGradable' },
   COURSE_PREVIEW_TOO_LARGE: { code: '4110', status: 413, key: 'coursePreviewTooLarge' },
+  EXPERIMENT_CHECK_MISSING: { code: '4111', status: 404, key: 'experimentCheckMissing' },
+  EXPERIMENT_NOT_STARTED: { code: '4112', status: 409, key: 'experimentNotStarted' },
   // Teaching schedules
   SCHEDULE_STATE_INVALID: { code: '4201', status: 409, key: 'scheduleStateInvalid' },
   SCHEDULE_TASK_CLOSED: { code: '4202', status: 409, key: 'scheduleTaskClosed' },

@@ -14,5 +14,6 @@ export * from './update-schema.js';
 export * from './user.js';
 export * from './validation.js';
 export * from './course.js';
+export * from './experiment-check.js';
 export * from './schedule.js';
 export * from './classroom.js';

@@ -35,8 +35,13 @@ export const PERMISSIONS = {
   'shield.manage': [SUPER, customerAdmin],
   'sso.manage': [SUPER, customerAdmin],
   'course.learn': [student, teacher, ...SCHOOL_ADMINS],
-  /** Writing courses; the service also demands a certified teacher to create one. */
-  'course.author': [teacher],
+  /**
+   * Writing courses; the service also demands a certified teacher to create one. Institution administrators write
+   * the courses they own: the starter courses they imported.
+   */
+  'course.author': [teacher, ...INSTITUTION_ADMINS],
+  /** Importing the starter courses shipped with the platform into the caller's customer, as their own copy. */
+  'course.import': [...INSTITUTION_ADMINS],
   /** Categories, difficulties, tags, packages, applications and taking courses down. */
   'course.catalogue': [SUPER],
   /** The administrators' list of courses with their states: everything, or their customer's subtree. */

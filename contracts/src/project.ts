@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTAINER_TYPES } from './constants.js';
+import { CONTAINER_TYPES, RUNTIME_ENVIRONMENTS } from './constants.js';
 import { LIMITS, isSafeName } from './validation.js';
 
 /** Who may see a project (spec 3); once public a project cannot return to private (spec 4). */
@@ -60,6 +60,7 @@ const projectFields = {
   access: z.enum(SETTABLE_PROJECT_ACCESS),
   type: z.string().trim().max(50),
   runtimeType: z.enum(CONTAINER_TYPES),
+  environment: z.enum(RUNTIME_ENVIRONMENTS).describe('the runtime environment: python (numpy, matplotlib) or ai'),
   framework: z.string().trim().max(50),
   labelFile: z.string().trim().max(200),
   courseTag: z.string().trim().max(50).describe('official course tag'),
@@ -75,6 +76,7 @@ export const ZCreateProjectRequest = z.object({
   access: projectFields.access.default('private'),
   type: projectFields.type.default(''),
   runtimeType: projectFields.runtimeType.default('BASIC'),
+  environment: projectFields.environment.default('python'),
   framework: projectFields.framework.default(''),
   labelFile: projectFields.labelFile.default(''),
   courseTag: projectFields.courseTag.default(''),
@@ -317,6 +319,13 @@ export const ZRuntimeAvailability = z.object({
   progress: z.string().describe('the last line of the running installation'),
   limits: z.enum(['cgroup', 'rlimit', 'none']).describe('how memory and CPU limits are enforced'),
   diskFull: z.boolean().describe("the server's disk is below MIN_FREE_DISK_MB: starts are refused (2003)"),
+  ai: z
+    .object({
+      state: z.enum(['ready', 'installing', 'missing', 'failed']),
+      command: z.string(),
+      progress: z.string(),
+    })
+    .describe('the AI environment (pandas, scikit-learn, PyTorch, OpenCV): installed when an AI project first starts'),
 });
 export type TRuntimeAvailability = z.infer<typeof ZRuntimeAvailability>;
 

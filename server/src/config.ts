@@ -189,6 +189,9 @@ const ZEnv = z
     RUNTIME_GPU_CPU: z.coerce.number().min(0.1).max(256).default(4),
     RUNTIME_GPU_MEMORY_MB: z.coerce.number().int().min(128).default(4096),
     RUNTIME_MAX_PROCESSES: z.coerce.number().int().min(64).max(1_000_000).default(512),
+    CHECK_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+    CHECKS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+    CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
     MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(1024),
     COMPUTE_WEEKLY_MINUTES_BASIC: z.coerce.number().int().min(0).default(600),
     COMPUTE_WEEKLY_MINUTES_ADVANCED: z.coerce.number().int().min(0).default(300),
@@ -326,6 +329,11 @@ export interface Config {
   /** Processes and threads one runtime may have at once (a fork bomb stops there, not at the machine's limit). */
   runtimeMaxProcesses: number;
   /**
+   * Experiment checks: the longest a check may run (an author may set less), how many one learner may start per
+   * question in an hour, and how many one process runs at once (the others wait their turn).
+   */
+  checks: { timeoutSeconds: number; perHour: number; concurrency: number };
+  /**
    * Free space (MiB) the server keeps on the disk of DATA_DIR: uploads that would go below it, runtime starts and
    * package installs are refused, and local runtimes that keep writing below it are stopped; 0 turns it off.
    */
@@ -437,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       GPU: { cpu: e.RUNTIME_GPU_CPU, memoryMb: e.RUNTIME_GPU_MEMORY_MB },
     },
     runtimeMaxProcesses: e.RUNTIME_MAX_PROCESSES,
+    checks: { timeoutSeconds: e.CHECK_TIMEOUT_SECONDS, perHour: e.CHECKS_PER_HOUR, concurrency: e.CHECK_CONCURRENCY },
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
     runtimeWarmPool: e.RUNTIME_WARM_POOL!,
     computeWeeklyMinutes: {

@@ -6,7 +6,7 @@ import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
 import { hugePagesWarning } from './platform/passwords.js';
 import { openStorage } from './platform/storage/open-storage.js';
 import type { FileStorage } from './platform/storage/storage.js';
-import { seedOnFirstStart } from './seed/seed.js';
+import { demoStarterOwners, seedOnFirstStart, type SeedResult } from './seed/seed.js';
 
 function fail(message: string): never {
   console.error(message);
@@ -32,8 +32,9 @@ async function main() {
     await database.close();
     fail(`Database migration failed; the database was left unchanged: ${(error as Error).message}`);
   }
+  let seeded: SeedResult = 'skipped';
   try {
-    await seedOnFirstStart(database.db, config);
+    seeded = await seedOnFirstStart(database.db, config);
   } catch (error) {
     await database.close();
     fail(error instanceof ConfigError ? error.message : `Seeding failed: ${(error as Error).message}`);
@@ -52,6 +53,13 @@ async function main() {
   } catch (error) {
     await database.close();
     fail(`Start failed: ${(error as Error).message}`);
+  }
+  if (seeded === 'demo') {
+    // The demo school opens with the five starter courses; without them it still works, so a failure only logs.
+    await app
+      .seedStarterCourses(await demoStarterOwners(database.db))
+      .then(() => app.log.info('starter courses seeded'))
+      .catch((error: unknown) => app.log.error({ error: (error as Error).message }, 'starter courses not seeded'));
   }
 
   let stopping = false;

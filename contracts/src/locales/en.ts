@@ -94,6 +94,8 @@ export const en: Record<ErrorKey, string> = {
   courseCodeUnavailable: 'No free course code could be found, please try again',
   courseNotGradable: 'This answer is graded automatically',
   coursePreviewTooLarge: 'This file is too large to open here; download it instead',
+  experimentCheckMissing: 'This experiment has no automatic check',
+  experimentNotStarted: 'Start the experiment first: the check runs on your own copy',
   scheduleStateInvalid: "This cannot be done in the teaching schedule's current state",
   scheduleTaskClosed: 'The due time of this task has passed, so it can no longer be submitted',
   scheduleNotInProgress: 'The teaching schedule has not started or has finished, so work cannot be submitted now',

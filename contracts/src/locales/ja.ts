@@ -93,6 +93,8 @@ export const ja: Record<ErrorKey, string> = {
   courseCodeUnavailable: 'コースコードを生成できませんでした。もう一度お試しください',
   courseNotGradable: 'この解答は自動採点されます',
   coursePreviewTooLarge: 'ファイルが大きすぎて開けません。ダウンロードしてください',
+  experimentCheckMissing: 'この実験には自動チェックがありません',
+  experimentNotStarted: '先に実験を開始してください。チェックはあなた自身のコピーで実行されます',
   scheduleStateInvalid: '授業計画の現在の状態ではこの操作はできません',
   scheduleTaskClosed: 'この課題は締め切りを過ぎたため、提出できません',
   scheduleNotInProgress: '授業計画が開始前か終了済みのため、現在は提出できません',

@@ -93,6 +93,8 @@ export const zh_CHS: Record<ErrorKey, string> = {
   courseCodeUnavailable: '暂时无法生成课程码，请重试',
   courseNotGradable: '该作答已自动评分',
   coursePreviewTooLarge: '文件过大，无法在线打开，请下载查看',
+  experimentCheckMissing: '该实验没有自动检查',
+  experimentNotStarted: '请先开始实验：检查运行在你自己的副本上',
   scheduleStateInvalid: '教学计划当前状态不允许此操作',
   scheduleTaskClosed: '该任务已过截止时间，无法再提交',
   scheduleNotInProgress: '教学计划尚未开始或已结束，暂时无法提交作业',

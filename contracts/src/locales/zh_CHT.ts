@@ -93,6 +93,8 @@ export const zh_CHT: Record<ErrorKey, string> = {
   courseCodeUnavailable: '暫時無法產生課程碼，請重試',
   courseNotGradable: '該作答已自動評分',
   coursePreviewTooLarge: '檔案過大，無法線上開啟，請下載查看',
+  experimentCheckMissing: '此實驗沒有自動檢查',
+  experimentNotStarted: '請先開始實驗：檢查會在你自己的副本上執行',
   scheduleStateInvalid: '教學計畫目前狀態不允許此操作',
   scheduleTaskClosed: '該任務已過截止時間，無法再提交',
   scheduleNotInProgress: '教學計畫尚未開始或已結束，暫時無法提交作業',

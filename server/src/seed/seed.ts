@@ -1,5 +1,5 @@
-import { ROLES } from '@aiedu/contracts';
-import { count, sql } from 'drizzle-orm';
+import { ROLES, type Language } from '@aiedu/contracts';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { ConfigError } from '../config.js';
 import type { Db } from '../platform/db/client.js';
 import {
@@ -13,6 +13,7 @@ import {
   users,
 } from '../platform/db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
+import type { StarterOwner } from '../modules/course/starter.service.js';
 import { startYearForGrade } from './school-year.js';
 
 export const DEMO = {
@@ -33,6 +34,36 @@ export const DEMO = {
 } as const;
 
 export type SeedResult = 'demo' | 'production' | 'skipped';
+
+/** The language each demo customer's starter courses are seeded in. */
+const DEMO_STARTER_LANGUAGES: Record<(typeof DEMO.customers)[number]['code'], Language> = {
+  demo2026: 'en',
+  other2026: 'zh_CHS',
+};
+
+/** The demo teachers who own the seeded starter courses, with their customer's language. */
+export async function demoStarterOwners(db: Db): Promise<StarterOwner[]> {
+  const owners: StarterOwner[] = [];
+  for (const spec of DEMO.customers) {
+    const [row] = await db
+      .select({ userId: users.id, customerId: users.customerId, roles: users.roles })
+      .from(users)
+      .innerJoin(customers, eq(customers.id, users.customerId))
+      .where(and(eq(customers.code, spec.code), eq(users.username, DEMO.teacher.username)));
+    if (!row) continue;
+    owners.push({
+      auth: {
+        userId: row.userId,
+        customerId: row.customerId,
+        roles: row.roles,
+        sessionId: '',
+        mustChangePassword: false,
+      },
+      language: DEMO_STARTER_LANGUAGES[spec.code],
+    });
+  }
+  return owners;
+}
 
 /**
  * On the first start (no user at all) creates the super administrator and, unless `seedDemo` is off,

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/client.js';
 import { courseTasks, taskAttempts, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { findEnrolment, loadForAuthor, loadForLearner } from './course-access.js';
+import { latestChecksFor } from './check.service.js';
 import { gradeAttempt, type Answer } from './grading.js';
 
 export type AttemptRow = typeof taskAttempts.$inferSelect;
@@ -34,6 +35,7 @@ export function presentAttempt(row: AttemptRow, learnerName: string): TAttempt {
     score: row.score,
     credits: row.credits,
     autoScore: row.autoScore,
+    checks: row.checks,
     answers: row.answers,
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
@@ -55,7 +57,8 @@ export async function submitAttempt(ctx: AppContext, auth: AuthContext, taskId: 
     throw new AppError(task.questions.some((q) => q.type === 'experiment') ? 'EXPERIMENT_REMOVED' : 'NOT_FOUND');
   }
   for (const check of attemptChecks) await check(ctx, auth, task);
-  const grade = gradeAttempt(task.questions, answers);
+  const checks = await latestChecksFor(ctx.db, task, auth.userId);
+  const grade = gradeAttempt(task.questions, answers, checks);
   const [row] = await ctx.db
     .insert(taskAttempts)
     .values({
@@ -67,6 +70,8 @@ export async function submitAttempt(ctx: AppContext, auth: AuthContext, taskId: 
       credits: grade.credits,
       status: grade.status,
       score: grade.score,
+      autoScore: grade.autoScore,
+      checks,
     })
     .returning();
   return presentAttempt(row!, '');

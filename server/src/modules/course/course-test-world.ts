@@ -4,6 +4,7 @@ import { classes, courseCategories, students, teachers } from '../../platform/db
 import { buildCustomer, buildSchool, buildUser, signIn, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
+import type { Config } from '../../config.js';
 
 export type Who =
   'teacher' | 'editor' | 'uncertified' | 'student' | 'student2' | 'otherTeacher' | 'otherStudent' | 'super' | 'admin';
@@ -21,7 +22,9 @@ async function addTeacher(db: Db, customerId: string, schoolId: string, username
  * students and an administrator; B with a teacher and a student. Plus a super administrator, and a direction and a
  * stage (`category`) for the courses.
  */
-export async function createCourseWorld(options: { courseCode?: () => string; storage?: FileStorage } = {}) {
+export async function createCourseWorld(
+  options: { courseCode?: () => string; storage?: FileStorage; config?: Partial<Config> } = {},
+) {
   const clock = testClock();
   const t: TestApp = await createTestApp({ now: clock.now, ...options });
   const db = t.database.db;

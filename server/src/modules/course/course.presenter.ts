@@ -53,7 +53,15 @@ export function learnerQuestion(q: StoredQuestion, copies: ReadonlyMap<string, s
     prompt: q.prompt,
     ...(q.options ? { options: q.options } : {}),
     ...(q.type === 'experiment'
-      ? { experiment: { linked: Boolean(q.projectId), projectId: (q.projectId && copies.get(q.projectId)) || null } }
+      ? {
+          experiment: {
+            linked: Boolean(q.projectId),
+            projectId: (q.projectId && copies.get(q.projectId)) || null,
+            // Whether a check scores it and which notebook; its tests and solution stay here.
+            checked: Boolean(q.check),
+            notebook: q.check?.notebook ?? null,
+          },
+        }
       : {}),
   };
 }

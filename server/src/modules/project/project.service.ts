@@ -15,7 +15,7 @@ import { assertQuota, visibleSize } from './file.service.js';
 import { loadProjectFor, type ProjectRow } from './project-access.js';
 import { projectExtras, type ProjectListRow } from './project.repository.js';
 import { removeVersions } from './version.service.js';
-import { copyVisible, emptyNotebook, writeNew } from './workspace-files.js';
+import { copyVisible, emptyNotebook, writeFiles, writeNew } from './workspace-files.js';
 
 export const STARTER_NOTEBOOK = 'main.ipynb';
 
@@ -39,6 +39,7 @@ export function presentProject(
     access: p.access,
     type: p.type,
     runtimeType: p.runtimeType,
+    environment: p.environment,
     framework: p.framework,
     labelFile: p.labelFile,
     courseTag: p.courseTag,
@@ -70,14 +71,18 @@ function checkTags(tags: string[] | undefined) {
   if (tags && new Set(tags.map((t) => t.toLowerCase())).size !== tags.length) throw new AppError('TAG_EXISTS');
 }
 
-/** Creates a project with a starter notebook in its workspace. */
+/**
+ * Creates a project with a starter notebook in its workspace, a copy of another project's files, or the `files`
+ * given (paths inside the project; a course's starter content). `request` is null for the server's own seeding.
+ */
 export async function createProject(
   ctx: AppContext,
   driver: RuntimeDriver,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   auth: AuthContext,
   input: TCreateProjectRequest,
   copyFrom?: ProjectRow,
+  files?: readonly { path: string; content: Buffer | string }[],
 ): Promise<ProjectRow> {
   const values = ZCreateProjectRequest.parse(input);
   checkTags(values.tags);
@@ -99,16 +104,19 @@ export async function createProject(
         publishedAt: values.access === 'public' ? ctx.now() : null,
       })
       .returning();
-    await writeAudit(tx, request, {
-      module: 'project',
-      operation: copyFrom ? 'fork' : 'create',
-      params: { id: row!.id, name: values.name },
-    });
+    if (request) {
+      await writeAudit(tx, request, {
+        module: 'project',
+        operation: copyFrom ? 'fork' : 'create',
+        params: { id: row!.id, name: values.name },
+      });
+    }
     return row!;
   });
   try {
     const workspace = driver.ensureWorkspace(project);
     if (copyFrom) await copyVisible(driver.workspaceDir(copyFrom), workspace);
+    else if (files) await writeFiles(workspace, files);
     else await writeNew(path.join(workspace, STARTER_NOTEBOOK), emptyNotebook());
     driver.claim(project, workspace);
   } catch (error) {
@@ -117,11 +125,13 @@ export async function createProject(
     await driver.remove(project).catch(() => undefined);
     await ctx.db.transaction(async (tx) => {
       await tx.delete(projects).where(eq(projects.id, project.id));
-      await writeAudit(tx, request, {
-        module: 'project',
-        operation: 'delete',
-        params: { id: project.id, reason: 'files not written' },
-      });
+      if (request) {
+        await writeAudit(tx, request, {
+          module: 'project',
+          operation: 'delete',
+          params: { id: project.id, reason: 'files not written' },
+        });
+      }
     });
     throw error;
   }
@@ -154,14 +164,14 @@ export async function updateProject(
 export async function deleteProject(
   ctx: AppContext,
   driver: RuntimeDriver,
-  request: FastifyRequest,
+  request: FastifyRequest | null,
   project: ProjectRow,
 ) {
   await driver.remove(project);
   await removeVersions(ctx, project.id);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(projects).where(eq(projects.id, project.id));
-    await writeAudit(tx, request, { module: 'project', operation: 'delete', params: { id: project.id } });
+    if (request) await writeAudit(tx, request, { module: 'project', operation: 'delete', params: { id: project.id } });
   });
 }
 
@@ -173,6 +183,7 @@ function copyFields(project: ProjectRow): TCreateProjectRequest {
     access: 'private',
     type: project.type,
     runtimeType: project.runtimeType,
+    environment: project.environment,
     framework: project.framework,
     labelFile: project.labelFile,
     courseTag: project.courseTag,

@@ -160,3 +160,13 @@ export async function writeNew(absolute: string, content: string) {
     throw error.code === 'EEXIST' ? new AppError('FILE_EXISTS') : error;
   });
 }
+
+/** Writes files at paths inside a new workspace (folders made as needed); a path that leaves it is refused. */
+export async function writeFiles(workspace: string, files: readonly { path: string; content: Buffer | string }[]) {
+  for (const file of files) {
+    const absolute = path.resolve(workspace, file.path);
+    if (!absolute.startsWith(workspace + path.sep)) throw new AppError('NAME_INVALID');
+    await mkdir(path.dirname(absolute), { recursive: true });
+    await writeFile(absolute, file.content, { flag: 'wx' });
+  }
+}

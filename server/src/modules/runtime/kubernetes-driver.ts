@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import {
   ApiException,
   CoreV1Api,
@@ -26,7 +26,14 @@ import {
   runtimePod,
 } from './kubernetes-pods.js';
 import { FolderWorkspaces, ProjectFolders } from './project-folders.js';
-import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
+import type {
+  ExecOptions,
+  ExecResult,
+  RuntimeDriver,
+  RuntimeEndpoint,
+  RuntimeProject,
+  RuntimeUsage,
+} from './runtime-driver.js';
 
 const MANAGED = 'app.kubernetes.io/managed-by=aiedu';
 const SWEEP_MS = 5 * 60_000;
@@ -395,7 +402,7 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
    * Runs the project's Python with `args` in its pod, or in a task pod of its own while the runtime is stopped;
    * `timeout` in the pod ends it after `timeoutMs`.
    */
-  async exec(project: RuntimeProject, args: string[], options: { timeoutMs?: number } = {}): Promise<ExecResult> {
+  async exec(project: RuntimeProject, args: string[], options: ExecOptions = {}): Promise<ExecResult> {
     const running = this.running.get(project.id);
     let task: string | null = null;
     try {
@@ -415,13 +422,13 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
         'python',
         ...args,
       ];
-      return await this.execIn(task ?? running!.pod, command);
+      return await this.execIn(task ?? running!.pod, command, options.input);
     } finally {
       if (task) await this.deletePod(task).catch(() => undefined);
     }
   }
 
-  private execIn(pod: string, command: string[]): Promise<ExecResult> {
+  private execIn(pod: string, command: string[], input?: string): Promise<ExecResult> {
     const output = { stdout: '', stderr: '' };
     const sink = (key: keyof typeof output) =>
       new Writable({
@@ -430,6 +437,7 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
           done();
         },
       });
+    const stdin = input === undefined ? null : Readable.from([Buffer.from(input)]);
     return new Promise((resolve) => {
       let status: V1Status | null = null;
       const finish = (extra = '') => {
@@ -440,7 +448,7 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
         resolve({ code, stdout: output.stdout, stderr: output.stderr + extra });
       };
       new Exec(this.options.kubeConfig)
-        .exec(this.options.namespace, pod, CONTAINER, command, sink('stdout'), sink('stderr'), null, false, (s) => {
+        .exec(this.options.namespace, pod, CONTAINER, command, sink('stdout'), sink('stderr'), stdin, false, (s) => {
           status = s;
         })
         .then(

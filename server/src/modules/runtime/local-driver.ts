@@ -20,7 +20,14 @@ import {
 import { cgroupWrittenBytes, processTreeUsage, processTreeWrittenBytes } from './process-usage.js';
 import { canHideProcesses, hidingCommandAs } from './process-view.js';
 import { FolderWorkspaces, ProjectFolders } from './project-folders.js';
-import type { ExecResult, RuntimeDriver, RuntimeEndpoint, RuntimeProject, RuntimeUsage } from './runtime-driver.js';
+import type {
+  ExecOptions,
+  ExecResult,
+  RuntimeDriver,
+  RuntimeEndpoint,
+  RuntimeProject,
+  RuntimeUsage,
+} from './runtime-driver.js';
 import {
   indexAllowance,
   isolateRuntimeNetwork,
@@ -265,7 +272,7 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
   }
 
   /** Runs a command as the project's user with the project's clean environment. */
-  private run(project: RuntimeProject, args: string[], options: { timeoutMs?: number } = {}): Promise<ExecResult> {
+  private run(project: RuntimeProject, args: string[], options: ExecOptions = {}): Promise<ExecResult> {
     // A package's install scripts run as the project too: bounded like its runtime.
     const identity = this.identity(project);
     // Hidden, the command drops to the project's user itself, once its namespace is made.
@@ -278,12 +285,17 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
         cwd: this.workspaceDir(project),
         env: this.env(project, null),
         ...(hidden ? {} : (identity ?? {})),
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       });
+      if (child.stdin) {
+        // A command that exits without reading all of it closes the pipe: not an error of the server's.
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(options.input);
+      }
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (d: Buffer) => void (stdout = (stdout + d.toString()).slice(-200_000)));
-      child.stderr.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-200_000)));
+      child.stdout!.on('data', (d: Buffer) => void (stdout = (stdout + d.toString()).slice(-200_000)));
+      child.stderr!.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-200_000)));
       const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 600_000);
       child.on('error', (error) => {
         clearTimeout(timer);
@@ -296,7 +308,7 @@ export class LocalRuntimeDriver extends FolderWorkspaces implements RuntimeDrive
     });
   }
 
-  async exec(project: RuntimeProject, args: string[], options: { timeoutMs?: number } = {}): Promise<ExecResult> {
+  async exec(project: RuntimeProject, args: string[], options: ExecOptions = {}): Promise<ExecResult> {
     const { venv } = await this.prepare(project);
     return this.run(project, [path.join(venv, 'bin', 'python'), ...args], options);
   }

@@ -1,4 +1,4 @@
-import type { ContainerType, TRuntimeIsolation } from '@aiedu/contracts';
+import type { ContainerType, RuntimeEnvironment, TRuntimeIsolation } from '@aiedu/contracts';
 
 /** What a driver needs to know of a project to run it. */
 export interface RuntimeProject {
@@ -7,6 +7,8 @@ export interface RuntimeProject {
   seq: number;
   /** Its name, which a terminal's prompt shows (starts pass it; other calls need not). */
   name?: string;
+  /** Its runtime environment: the packages a start needs (`python` when not said). */
+  environment?: RuntimeEnvironment;
 }
 
 export interface RuntimeEndpoint {
@@ -56,12 +58,20 @@ export interface RuntimeDriver {
   claim(project: RuntimeProject, absolutePath: string): void;
   /** Stops the runtime and deletes the project's folders. */
   remove(project: RuntimeProject): Promise<void>;
-  /** Runs a command of the project (package installs) as the runtime's user, in its virtual environment. */
-  exec(project: RuntimeProject, args: string[], options?: { timeoutMs?: number }): Promise<ExecResult>;
+  /**
+   * Runs the project's Python with `args` as the runtime's user, in its virtual environment and sandbox (package
+   * installs, experiment checks); `input` is written to its standard input.
+   */
+  exec(project: RuntimeProject, args: string[], options?: ExecOptions): Promise<ExecResult>;
   onExit(listener: (projectId: string) => void): void;
   /** Starts ahead what later starts will take (the local driver's warm pool of Jupyter servers). */
   warm(): void;
   stopAll(): Promise<void>;
+}
+
+export interface ExecOptions {
+  timeoutMs?: number;
+  input?: string;
 }
 
 export interface ExecResult {

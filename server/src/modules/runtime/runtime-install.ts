@@ -15,18 +15,52 @@ export const RUNTIME_PACKAGES = [
   'python3-venv',
   'nftables',
 ];
-export const INSTALL_COMMAND = `sudo apt-get install -y --no-install-recommends ${RUNTIME_PACKAGES.join(' ')}`;
+/**
+ * The AI environment a project may choose (spec 3, "runtime environment"): Debian's data and machine-learning
+ * packages on top of the plain one, about 250 MB on disk. Installed when the first AI project starts.
+ */
+export const AI_PACKAGES = [
+  'python3-pandas',
+  'python3-sklearn',
+  'python3-torch',
+  'python3-opencv',
+  'python3-pil',
+  'python3-scipy',
+];
+
+/** A set of Debian packages, and a Python probe that exits 0 when they are there. */
+export interface PackageSet {
+  packages: readonly string[];
+  probe: string;
+  /** Run as root, runtimes must be cut off from the machine's services: nftables must be there. */
+  needsFirewall: boolean;
+}
+
+export const BASE_SET: PackageSet = {
+  packages: RUNTIME_PACKAGES,
+  probe: 'import jupyter_server, ipykernel, numpy, matplotlib, venv, ensurepip',
+  needsFirewall: true,
+};
+export const AI_SET: PackageSet = {
+  packages: AI_PACKAGES,
+  // Found, not imported: importing torch takes seconds, and the probe runs on a request.
+  probe:
+    'import importlib.util as u, sys; ' +
+    "sys.exit(0 if all(u.find_spec(m) for m in ('pandas', 'sklearn', 'torch', 'cv2', 'PIL', 'scipy')) else 1)",
+  needsFirewall: false,
+};
+
+export function installCommand(set: PackageSet): string {
+  return `sudo apt-get install -y --no-install-recommends ${set.packages.join(' ')}`;
+}
 
 /**
- * True when `python` can import everything a runtime needs and, run as root (where runtimes are other users whose
+ * True when `python` can import everything the set needs and, run as root (where runtimes are other users whose
  * network the server can close), nftables is there to close it.
  */
-export function runtimeInstalled(python: string): boolean {
-  if (process.getuid?.() === 0 && !existsSync(NFT)) return false;
-  const probe = spawnSync(python, ['-c', 'import jupyter_server, ipykernel, numpy, matplotlib, venv, ensurepip'], {
-    stdio: 'ignore',
-    timeout: 30_000,
-  });
+export function runtimeInstalled(python: string, set: PackageSet = BASE_SET): boolean {
+  if (set.needsFirewall && process.getuid?.() === 0 && !existsSync(NFT)) return false;
+  const probe = spawnSync(python, ['-c', set.probe], { stdio: 'ignore', timeout: 30_000 });
   return probe.status === 0;
 }
 
@@ -46,10 +80,15 @@ export class RuntimeAvailability {
     private readonly python: string | null,
     private readonly limits: TRuntimeAvailability['limits'],
     private readonly log: { info(o: object, m: string): void; warn(o: object, m: string): void },
+    private readonly set: PackageSet = BASE_SET,
   ) {}
 
+  private get command() {
+    return installCommand(this.set);
+  }
+
   private get state(): TRuntimeAvailability['state'] {
-    this.probed ??= this.python === null || runtimeInstalled(this.python) ? 'ready' : 'missing';
+    this.probed ??= this.python === null || runtimeInstalled(this.python, this.set) ? 'ready' : 'missing';
     return this.probed;
   }
 
@@ -58,8 +97,8 @@ export class RuntimeAvailability {
   }
 
   /** The installation's side of the availability (the route adds the disk's). */
-  get current(): Omit<TRuntimeAvailability, 'diskFull'> {
-    return { state: this.state, command: INSTALL_COMMAND, progress: this.progress, limits: this.limits };
+  get current(): Omit<TRuntimeAvailability, 'diskFull' | 'ai'> {
+    return { state: this.state, command: this.command, progress: this.progress, limits: this.limits };
   }
 
   /** Called once an installation this process ran has finished well. */
@@ -72,12 +111,12 @@ export class RuntimeAvailability {
     if (this.state !== 'missing') return false;
     const mayInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
     if (!mayInstall) {
-      this.log.warn({ command: INSTALL_COMMAND }, 'notebook runtime missing: run this command, then restart');
+      this.log.warn({ command: this.command }, 'runtime packages missing: run this command, then restart');
       return false;
     }
     this.state = 'installing';
-    this.log.info({ packages: RUNTIME_PACKAGES }, 'installing the notebook runtime (apt-get)');
-    const script = `apt-get update -q && apt-get install -y -q --no-install-recommends ${RUNTIME_PACKAGES.join(' ')}`;
+    this.log.info({ packages: this.set.packages }, 'installing runtime packages (apt-get)');
+    const script = `apt-get update -q && apt-get install -y -q --no-install-recommends ${this.set.packages.join(' ')}`;
     const child = spawn('/bin/sh', ['-c', script], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,11 +130,11 @@ export class RuntimeAvailability {
     child.stdout.on('data', onLine);
     child.stderr.on('data', onLine);
     child.on('close', (code) => {
-      this.state = code === 0 && runtimeInstalled(this.python!) ? 'ready' : 'failed';
+      this.state = code === 0 && runtimeInstalled(this.python!, this.set) ? 'ready' : 'failed';
       if (this.state === 'ready') {
-        this.log.info({}, 'notebook runtime installed');
+        this.log.info({ packages: this.set.packages }, 'runtime packages installed');
         for (const listener of this.readyListeners) listener();
-      } else this.log.warn({ command: INSTALL_COMMAND, progress: this.progress }, 'notebook runtime install failed');
+      } else this.log.warn({ command: this.command, progress: this.progress }, 'runtime packages install failed');
     });
     return true;
   }

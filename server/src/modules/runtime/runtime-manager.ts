@@ -1,4 +1,4 @@
-import type { ContainerType, TRuntimeStatus } from '@aiedu/contracts';
+import type { ContainerType, RuntimeEnvironment, TRuntimeStatus } from '@aiedu/contracts';
 import { and, eq, gt, inArray, isNull, ne, notExists, notInArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { runtimes, serverInstances } from '../../platform/db/schema/index.js';
@@ -52,6 +52,8 @@ export class RuntimeManager {
     readonly availability: RuntimeAvailability,
     readonly instance: ServerInstance,
     private readonly log: { info(o: object, m: string): void; warn(o: object, m: string): void },
+    /** The AI environment's packages; null where runtimes bring everything (Kubernetes' runtime image). */
+    readonly aiAvailability: RuntimeAvailability | null = null,
   ) {
     driver.onExit((projectId) => void this.crashed(projectId));
     const written = driver.writtenBytes?.bind(driver);
@@ -195,10 +197,21 @@ export class RuntimeManager {
     };
   }
 
-  private checkInstalled() {
-    const { state, command } = this.availability.current;
-    if (state === 'installing') throw new AppError('RUNTIME_INSTALLING', { command });
-    if (state !== 'ready') throw new AppError('RUNTIME_NOT_INSTALLED', { command });
+  /**
+   * Refuses a start while the packages the project's environment needs are missing. The AI environment's are
+   * installed by the first start that needs them, where this process may (root with apt-get): that start and the
+   * next answer 3102 with the progress until they are there.
+   */
+  checkInstalled(environment: RuntimeEnvironment = 'python') {
+    const refuse = (availability: RuntimeAvailability) => {
+      const { state, command, progress } = availability.current;
+      if (state === 'installing') throw new AppError('RUNTIME_INSTALLING', { command, progress });
+      if (state !== 'ready') throw new AppError('RUNTIME_NOT_INSTALLED', { command });
+    };
+    refuse(this.availability);
+    if (environment !== 'ai' || !this.aiAvailability) return;
+    if (this.ctx.config.runtimeAutoInstall) this.aiAvailability.installIfMissing();
+    refuse(this.aiAvailability);
   }
 
   /** Starts the project's runtime (or answers the running one). Serialised per project. */
@@ -220,7 +233,7 @@ export class RuntimeManager {
     runtimeType: ContainerType,
   ) {
     if (this.live.has(project.id)) return;
-    this.checkInstalled();
+    this.checkInstalled(project.environment);
     await this.disk?.assertRoom();
     const balance = await computeBalance(this.ctx.db, this.ctx.config, user, runtimeType, this.ctx.now());
     if (balance.remainingMinutes <= 0) throw new AppError('COMPUTE_EXHAUSTED', { balance });

@@ -6,7 +6,7 @@ import { loadOrCreateSecret } from '../../platform/secrets.js';
 import { createKubernetesDriver } from './kubernetes-setup.js';
 import { LocalRuntimeDriver } from './local-driver.js';
 import type { RuntimeDriver } from './runtime-driver.js';
-import { RuntimeAvailability } from './runtime-install.js';
+import { AI_SET, RuntimeAvailability } from './runtime-install.js';
 import { RuntimeManager } from './runtime-manager.js';
 import { ServerInstance } from '../../platform/server-instances.js';
 
@@ -62,7 +62,10 @@ export async function createRuntimeManager(app: FastifyInstance, ctx: AppContext
   );
   // nftables may have come with the installation: runtimes are cut off from then on.
   availability.onReady(() => void runtimeDriver.isolate?.());
-  const manager = new RuntimeManager(ctx, runtimeDriver, availability, instance, log);
+  const aiAvailability = kubernetes
+    ? null
+    : new RuntimeAvailability(ctx.config.runtimePython, runtimeDriver.limitsMode, log, AI_SET);
+  const manager = new RuntimeManager(ctx, runtimeDriver, availability, instance, log, aiAvailability);
   await manager.open();
   app.addHook('onClose', () => manager.close());
   app.addHook('onListen', async () => {

@@ -49,7 +49,14 @@ export const runtimeRoutes: FastifyPluginAsyncZod<{
       config: auth,
       schema: { tags, summary: 'Whether this server can run notebooks', response: envelopeOf(ZRuntimeAvailability) },
     },
-    async () => ok({ ...manager.availability.current, diskFull: (await manager.disk?.measure())?.state === 'low' }),
+    async () => {
+      const ai = manager.aiAvailability?.current ?? { state: 'ready' as const, command: '', progress: '' };
+      return ok({
+        ...manager.availability.current,
+        diskFull: (await manager.disk?.measure())?.state === 'low',
+        ai: { state: ai.state, command: ai.command, progress: ai.progress },
+      });
+    },
   );
 
   app.get(

@@ -73,6 +73,8 @@ export const courses = pgTable(
     publishedVersionId: uuid('published_version_id'),
     draftVersionId: uuid('draft_version_id'),
     learnerCount: integer('learner_count').notNull().default(0),
+    /** The starter course it was imported from, `slug:language` (null: written here). */
+    starter: text('starter'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -173,6 +175,42 @@ export interface StoredQuestion {
   answer?: number[];
   /** An experiment's template project. */
   projectId?: string | null;
+  /** An experiment's automatic check: hidden tests that never reach learners. */
+  check?: StoredCheck | null;
+}
+
+/** One hidden test of an experiment's check: passes when its code raises nothing in the notebook's kernel state. */
+export interface StoredCheckTest {
+  name: string;
+  /** Shown to the learner when the test fails. */
+  hint: string;
+  points: number;
+  code: string;
+}
+
+export interface StoredCheck {
+  /** The notebook checked, a path in the learner's copy. */
+  notebook: string;
+  timeoutSeconds: number;
+  tests: StoredCheckTest[];
+  /** A reference solution notebook (JSON), for the author's trial runs only. */
+  solution: string | null;
+}
+
+/** What one test of a check did: the learner and the teacher see it; the test's code never leaves the server. */
+export interface CheckTestResult {
+  name: string;
+  points: number;
+  passed: boolean;
+  message: string;
+}
+
+/** A finished check as kept with an answer to its task. */
+export interface AttemptCheckResult {
+  checkId: string;
+  status: 'passed' | 'failed' | 'error';
+  score: number;
+  tests: CheckTestResult[];
 }
 
 export const courseTasks = pgTable(
@@ -273,6 +311,8 @@ export const taskAttempts = pgTable(
     score: integer('score'),
     /** What an automatic check of an experiment scored, until a teacher sets `score` (null: no check ran). */
     autoScore: integer('auto_score'),
+    /** The checks the answer took its experiments' credit from, by question. */
+    checks: jsonb('checks').$type<Record<string, AttemptCheckResult>>().notNull().default({}),
     comment: text('comment').notNull().default(''),
     gradedBy: uuid('graded_by').references(() => users.id),
     createdAt: createdAt(),
@@ -308,6 +348,45 @@ export const experimentCopies = pgTable(
   (t) => [
     unique('experiment_copies_once').on(t.courseId, t.userId, t.templateProjectId),
     index('experiment_copies_project_idx').on(t.projectId),
+  ],
+);
+
+/**
+ * One run of an experiment's automatic check on a learner's notebook (or an author's trial, `trial` set): the
+ * notebook executed top to bottom in the project's own sandbox, then the hidden tests in the same kernel state.
+ * `running` until it ends; `passed` (every test), `failed` (some test) or `error` (timeout, crash, memory, no
+ * notebook: `reason`) after.
+ */
+export const experimentChecks = pgTable(
+  'experiment_checks',
+  {
+    id: id(),
+    courseId: courseRef(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => courseTasks.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    userId: userRef(),
+    customerId: uuid('customer_id').references(() => customers.id),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** An author's trial: against the template or the reference solution; never counts for anyone. */
+    trial: text('trial', { enum: ['template', 'solution'] }),
+    status: text('status', { enum: ['running', 'passed', 'failed', 'error'] }).notNull(),
+    score: integer('score'),
+    tests: jsonb('tests').$type<CheckTestResult[]>().notNull().default([]),
+    reason: text('reason', { enum: ['timeout', 'crashed', 'memory', 'notebook', 'runtime'] }),
+    /** The notebook's first error or the end of the sandbox's output, for the learner to act on. */
+    detail: text('detail').notNull().default(''),
+    /** The process that runs it: a check whose process ended is failed by the next one to look. */
+    holder: text('holder'),
+    durationMs: integer('duration_ms'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('experiment_checks_learner_idx').on(t.taskId, t.userId, t.questionId, t.createdAt),
+    index('experiment_checks_user_idx').on(t.userId, t.createdAt),
+    check('experiment_checks_score_range', sql`${t.score} is null or (${t.score} between 0 and 100)`),
   ],
 );
 

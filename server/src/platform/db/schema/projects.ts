@@ -41,6 +41,9 @@ export const projects = pgTable(
     runtimeType: text('runtime_type', { enum: ['BASIC', 'ADVANCED', 'GPU'] })
       .notNull()
       .default('BASIC'),
+    environment: text('environment', { enum: ['python', 'ai'] })
+      .notNull()
+      .default('python'),
     framework: text('framework').notNull().default(''),
     labelFile: text('label_file').notNull().default(''),
     courseTag: text('course_tag').notNull().default(''),
