@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { benchApi } from './api.bench.js';
 import { benchBundle } from './bundle.bench.js';
+import { benchCheck } from './check.bench.js';
 import { benchClassroom } from './classroom.bench.js';
 import { benchCourses } from './course.bench.js';
 import { benchImport } from './import.bench.js';
@@ -37,6 +38,7 @@ const SECTIONS: { id: string; title: string; run: (databaseUrl?: string) => Prom
   { id: 'course', title: 'Course centre and detail', run: onBoth(benchCourses) },
   { id: 'bundle', title: 'Web bundle', run: async () => print(await benchBundle()) },
   { id: 'classroom', title: 'Live classroom', run: onBoth(benchClassroom) },
+  { id: 'check', title: 'Experiment checks and the AI environment', run: async () => print(await benchCheck()) },
 ];
 
 function print(lines: string[]) {

@@ -80,7 +80,8 @@ export async function openRuntimeWorld(prefix: string, env: Record<string, strin
     const token = login.json().data.token as string;
     const headers = { 'x-authorization': token };
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const call = (method: 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers });
+    const call = (method: 'POST' | 'GET' | 'PUT', url: string, payload?: object) =>
+      app.inject({ method, url, payload, headers });
     const pool = app.runtimes.driver as LocalRuntimeDriver;
     const channelsUrl = (server: string, id: string, kernel: string) =>
       `${server.replace('http', 'ws')}/gw/api/v1/runtime/${id}/api/kernels/${kernel}/channels?token=${encodeURIComponent(token)}`;
@@ -88,6 +89,9 @@ export async function openRuntimeWorld(prefix: string, env: Record<string, strin
       app,
       dataDir,
       close,
+      customerId: customer!.id,
+      /** A call of the signed-in student's. */
+      call,
       createProject: async (name: string) =>
         (await call('POST', '/gw/api/v1/projects', { name })).json().data.id as string,
       /** Until a Basic server waits in the pool, as after any pause longer than a refill (about a second). */
