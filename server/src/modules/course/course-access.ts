@@ -1,4 +1,4 @@
-import { ROLES } from '@aiedu/contracts';
+import { hasPermission, ROLES } from '@aiedu/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
@@ -32,14 +32,15 @@ export async function authorRole(db: Db, course: CourseRow, auth: AuthContext): 
  * The course an author works on. Someone who is neither its owner nor a collaborator gets NO_EDIT_PERMISSION
  * when they may see the published course (it is found by them, or they joined it), and NOT_FOUND otherwise, so
  * drafts and the courses other customers keep to themselves are not even confirmed to exist. Authors are
- * teachers: an account that lost the role keeps its rows but writes no more.
+ * teachers, or institution administrators writing the starter courses they imported: an account that lost the
+ * role keeps its rows but writes no more.
  */
 export async function loadForAuthor(db: Db, auth: AuthContext, courseId: string, need: 'edit' | 'owner' = 'edit') {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
   if (!course) throw new AppError('NOT_FOUND');
   const role = await authorRole(db, course, auth);
   if (!role) throw new AppError((await seenByLearner(db, course, auth)) ? 'NO_EDIT_PERMISSION' : 'NOT_FOUND');
-  if (!auth.roles.includes(ROLES.teacher)) throw new AppError('NO_EDIT_PERMISSION');
+  if (!hasPermission(auth.roles, 'course.author')) throw new AppError('NO_EDIT_PERMISSION');
   if (need === 'owner' && role !== 'owner') throw new AppError('NO_EDIT_PERMISSION');
   return { course, role };
 }

@@ -17,57 +17,57 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
  * sandbox, through the same harness as a learner's check): each template and the reference solution run top to
  * bottom without an error, the check passes the solution with 100 and fails every untouched template.
  */
-describe.skipIf(!runtimeInstalled(PYTHON) || !runtimeInstalled(PYTHON, AI_SET))('the starter courses’ notebooks', () => {
-  let root: string;
-  let driver: LocalRuntimeDriver;
-  let seq = 0;
+describe.skipIf(!runtimeInstalled(PYTHON) || !runtimeInstalled(PYTHON, AI_SET))(
+  'the starter courses’ notebooks',
+  () => {
+    let root: string;
+    let driver: LocalRuntimeDriver;
+    let seq = 0;
 
-  beforeAll(() => {
-    root = mkdtempSync(path.join(os.tmpdir(), 'starter-notebooks-'));
-    driver = new LocalRuntimeDriver({
-      rootDir: root,
-      python: PYTHON,
-      uidBase: 260_000,
-      limits: {
-        BASIC: { cpu: 1, memoryMb: 2048 },
-        ADVANCED: { cpu: 2, memoryMb: 2048 },
-        GPU: { cpu: 2, memoryMb: 2048 },
-      },
-      maxProcesses: 512,
-      warmPool: { BASIC: 0, ADVANCED: 0, GPU: 0 },
-      pipIndexUrl: undefined,
-      network: { mode: 'none', allow: [] },
-      log: silent,
+    beforeAll(() => {
+      root = mkdtempSync(path.join(os.tmpdir(), 'starter-notebooks-'));
+      driver = new LocalRuntimeDriver({
+        rootDir: root,
+        python: PYTHON,
+        uidBase: 260_000,
+        limits: {
+          BASIC: { cpu: 1, memoryMb: 2048 },
+          ADVANCED: { cpu: 2, memoryMb: 2048 },
+          GPU: { cpu: 2, memoryMb: 2048 },
+        },
+        maxProcesses: 512,
+        warmPool: { BASIC: 0, ADVANCED: 0, GPU: 0 },
+        pipIndexUrl: undefined,
+        network: { mode: 'none', allow: [] },
+        log: silent,
+      });
     });
-  });
-  afterAll(async () => {
-    await driver.stopAll();
-    rmSync(root, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await driver.stopAll();
+      rmSync(root, { recursive: true, force: true });
+    });
 
-  const courses = starterCourses();
+    const courses = starterCourses();
 
-  it('ships five courses in four languages', () => {
-    expect(courses.map((c) => c.manifest.slug)).toEqual([
-      'python-first-steps',
-      'data-and-charts',
-      'iris-classifier',
-      'handwritten-digits',
-      'image-basics',
-    ]);
-    for (const course of courses) {
-      expect(Object.keys(course.locales).sort()).toEqual([...LANGUAGES].sort());
-      for (const experiment of Object.values(course.manifest.experiments)) {
-        expect(experiment.tests.reduce((sum, t) => sum + t.points, 0)).toBe(100);
+    it('ships five courses in four languages', () => {
+      expect(courses.map((c) => c.manifest.slug)).toEqual([
+        'python-first-steps',
+        'data-and-charts',
+        'iris-classifier',
+        'handwritten-digits',
+        'image-basics',
+      ]);
+      for (const course of courses) {
+        expect(Object.keys(course.locales).sort()).toEqual([...LANGUAGES].sort());
+        for (const experiment of Object.values(course.manifest.experiments)) {
+          expect(experiment.tests.reduce((sum, t) => sum + t.points, 0)).toBe(100);
+        }
       }
-    }
-  });
+    });
 
-  for (const course of courses) {
-    for (const [key, experiment] of Object.entries(course.manifest.experiments)) {
-      it(
-        `${course.manifest.slug}/${key}: the solution scores 100, every template runs and fails`,
-        async () => {
+    for (const course of courses) {
+      for (const [key, experiment] of Object.entries(course.manifest.experiments)) {
+        it(`${course.manifest.slug}/${key}: the solution scores 100, every template runs and fails`, async () => {
           const project = { id: `starter-${course.manifest.slug}-${key}`, seq: ++seq };
           await writeFiles(driver.ensureWorkspace(project), experimentFiles(course, key));
           const tests = experiment.tests.map((t) => ({ name: t.name.en, hint: '', points: t.points, code: t.code }));
@@ -82,12 +82,15 @@ describe.skipIf(!runtimeInstalled(PYTHON) || !runtimeInstalled(PYTHON, AI_SET))(
           expect(solution, JSON.stringify(solution.tests)).toMatchObject({ status: 'passed', score: 100, detail: '' });
           for (const language of LANGUAGES) {
             const template = await check(`template.${language}.ipynb`);
-            expect(template, `${language}: ${template.detail}`).toMatchObject({ status: 'failed', reason: null, detail: '' });
+            expect(template, `${language}: ${template.detail}`).toMatchObject({
+              status: 'failed',
+              reason: null,
+              detail: '',
+            });
             expect(template.score).toBeLessThan(50);
           }
-        },
-        600_000,
-      );
+        }, 600_000);
+      }
     }
-  }
-});
+  },
+);
