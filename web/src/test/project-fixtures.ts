@@ -12,6 +12,7 @@ export function aProject(overrides: Partial<TProject> = {}): TProject {
     access: 'private',
     type: '',
     runtimeType: 'BASIC',
+    environment: 'python',
     framework: '',
     labelFile: '',
     courseTag: '',

@@ -1,4 +1,4 @@
-import { API, type Language, type TRuntimeStatus } from '@aiedu/contracts';
+import { API, type Language, type TRuntimeAvailability, type TRuntimeStatus } from '@aiedu/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -15,11 +15,11 @@ const PROJECT = aProject({ id: 'p1', ownerId: 'u-kid', name: 'Iris' });
 const stopped = (stopReason: TRuntimeStatus['stopReason']) => aRuntime({ stopReason, startedBy: 'u-kid' });
 
 /** The bar for a runtime status, in a query client of its own unless one is given (to re-render with it). */
-const bar = (runtime: TRuntimeStatus, startError: unknown = null, client = new QueryClient()) => (
+const bar = (runtime: TRuntimeStatus, startError: unknown = null, client = new QueryClient(), project = PROJECT) => (
   <QueryClientProvider client={client}>
     <MemoryRouter>
       <EditorTopBar
-        project={PROJECT}
+        project={project}
         runtime={runtime}
         startError={startError}
         onStart={() => undefined}
@@ -33,12 +33,14 @@ const renderBar = (runtime: TRuntimeStatus, startError: unknown = null) => rende
 
 describe('editor top bar', () => {
   let diskFull = false;
+  let ai: TRuntimeAvailability['ai'] = { state: 'ready', command: '', progress: '' };
   beforeEach(async () => {
     diskFull = false;
+    ai = { state: 'ready', command: '', progress: '' };
     const server = await startFakeApi();
     signInAs('ROLE_STUDENT');
     server.on(`GET ${API.runtimeAvailability}`, () =>
-      ok({ state: 'ready', command: '', progress: '', limits: 'none', diskFull }),
+      ok({ state: 'ready', command: '', progress: '', limits: 'none', diskFull, ai }),
     );
   });
   afterEach(async () => {
@@ -101,5 +103,59 @@ describe('editor top bar', () => {
     expect(await screen.findByText(/this project kept writing to it/)).toBeTruthy();
     expect(screen.queryByText(warning)).toBeNull();
     stoppedForDisk.unmount();
+  });
+
+  it('shows the environment the project runs in', async () => {
+    const python = render(bar(stopped('user')));
+    expect((await screen.findByText('Python', { selector: '[data-environment]' })).getAttribute('title')).toBe(
+      'Python (numpy, matplotlib)',
+    );
+    python.unmount();
+    render(bar(stopped('user'), null, new QueryClient(), aProject({ ...PROJECT, environment: 'ai' })));
+    const tag = await screen.findByText('AI', { selector: '[data-environment]' });
+    expect(tag.getAttribute('title')).toMatch(/^AI \(pandas, scikit-learn, PyTorch, OpenCV\)/);
+  });
+
+  it("gives an AI project the command that installs the AI libraries, and follows an installation's progress", async () => {
+    const command = 'apt-get install -y python3-pandas python3-sklearn python3-torch python3-opencv';
+    ai = { state: 'missing', command, progress: '' };
+    const aiProject = aProject({ ...PROJECT, environment: 'ai' });
+    const missing = render(bar(stopped('user'), null, new QueryClient(), aiProject));
+    expect(await screen.findByText(/The AI libraries this project needs .* are not on this server yet/)).toBeTruthy();
+    expect(screen.getByText(command)).toBeTruthy();
+    // The start is what asks the server to install them.
+    expect((screen.getByRole('button', { name: /Start Python/ }) as HTMLButtonElement).disabled).toBe(false);
+    missing.unmount();
+
+    // A plain Python project on the same server needs none of it.
+    const plain = render(bar(stopped('user')));
+    expect(await screen.findByRole('button', { name: /Start Python/ })).toBeTruthy();
+    expect(screen.queryByText(command)).toBeNull();
+    plain.unmount();
+
+    ai = { state: 'installing', command, progress: 'Unpacking python3-torch (2.6.0) ...' };
+    render(bar(stopped('user'), null, new QueryClient(), aiProject));
+    expect(await screen.findByText(/AI libraries this project needs are being installed/)).toBeTruthy();
+    expect(screen.getByText('Unpacking python3-torch (2.6.0) ...')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Start Python/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says it in every language', async () => {
+    ai = { state: 'missing', command: 'apt-get install python3-torch', progress: '' };
+    const texts: Record<Language, string> = {
+      en: 'The AI libraries this project needs',
+      zh_CHS: '这个项目需要的 AI 库',
+      zh_CHT: '這個專案需要的 AI 函式庫',
+      ja: 'このプロジェクトに必要な AI ライブラリ',
+    };
+    for (const [language, text] of Object.entries(texts)) {
+      await changeLanguage(language as Language, { remember: false });
+      await loadNamespaces(['project']);
+      const { unmount } = render(
+        bar(stopped('user'), null, new QueryClient(), aProject({ ...PROJECT, environment: 'ai' })),
+      );
+      expect(await screen.findByText(new RegExp(text))).toBeTruthy();
+      unmount();
+    }
   });
 });

@@ -41,6 +41,13 @@ export function EditorTopBar({ project, runtime, startError, onStart, onStop, on
       }).format(new Date(runtime.balance.resetsAt))
     : '';
   const notInstalled = availability.data && availability.data.state !== 'ready';
+  // The AI environment's packages: a start installs them where the server may, so only a running or failed
+  // installation keeps Start from being pressed.
+  const ai =
+    project.environment === 'ai' && availability.data?.ai?.state !== 'ready' ? availability.data?.ai : undefined;
+  const aiBlocks = ai?.state === 'installing' || ai?.state === 'failed';
+  // A refusal for missing packages says nothing the banner above it does not.
+  const shownRefusal = refusal && (notInstalled || ai) && ['3101', '3102'].includes(refusal.errorCode) ? null : refusal;
 
   return (
     <header className="editor-top-bar">
@@ -48,6 +55,13 @@ export function EditorTopBar({ project, runtime, startError, onStart, onStop, on
         <h1>{project.name}</h1>
         <Tag>{project.latestVersion ? t('editor.version', { version: project.latestVersion }) : t('editor.draft')}</Tag>
         <Tag>{t(`runtime.${runtime?.runtimeType ?? project.runtimeType}`)}</Tag>
+        <Tag
+          color={project.environment === 'ai' ? 'purple' : undefined}
+          title={t(`environment.option.${project.environment}`)}
+          data-environment={project.environment}
+        >
+          {t(`environment.short.${project.environment}`)}
+        </Tag>
         <Tag
           color={STATE_COLOURS[state] ?? 'default'}
           role="status"
@@ -76,7 +90,7 @@ export function EditorTopBar({ project, runtime, startError, onStart, onStop, on
               kind="primary"
               icon={<ThunderboltOutlined />}
               loading={busy}
-              disabled={Boolean(notInstalled)}
+              disabled={Boolean(notInstalled) || aiBlocks}
               onClick={onStart}
             >
               {t('runtime.start')}
@@ -101,14 +115,33 @@ export function EditorTopBar({ project, runtime, startError, onStart, onStop, on
           }
         />
       )}
-      {refusal && (
+      {!notInstalled && ai && (
+        <Alert
+          className="editor-top-bar__alert"
+          type={ai.state === 'installing' ? 'info' : 'warning'}
+          showIcon
+          title={t(
+            `environment.${ai.state === 'installing' ? 'aiInstalling' : ai.state === 'failed' ? 'aiFailed' : 'aiMissing'}`,
+          )}
+          description={
+            ai.state === 'installing' ? (
+              ai.progress
+            ) : (
+              <Typography.Text code copyable>
+                {ai.command}
+              </Typography.Text>
+            )
+          }
+        />
+      )}
+      {shownRefusal && (
         <Alert
           className="editor-top-bar__alert"
           type="error"
           showIcon
-          title={refusal.errorMsg}
+          title={shownRefusal.errorMsg}
           description={
-            serverDiskFull(refusal.data) ? (
+            serverDiskFull(shownRefusal.data) ? (
               t('runtime.serverDiskFull')
             ) : running_.length ? (
               <span>

@@ -113,13 +113,19 @@ export function useRuntime(id: string) {
   });
 }
 
+const RUNTIME_AVAILABILITY_KEY = ['runtime', 'availability'];
+
 export function useRuntimeAvailability() {
   return useQuery({
-    queryKey: ['runtime', 'availability'],
+    queryKey: RUNTIME_AVAILABILITY_KEY,
     queryFn: () => api.request<TRuntimeAvailability>(API.runtimeAvailability),
     // An installation shows its progress; a full disk is looked at again until space is freed.
     refetchInterval: (query) =>
-      query.state.data?.state === 'installing' ? 3000 : query.state.data?.diskFull ? 30_000 : false,
+      query.state.data?.state === 'installing' || query.state.data?.ai?.state === 'installing'
+        ? 3000
+        : query.state.data?.diskFull
+          ? 30_000
+          : false,
   });
 }
 
@@ -137,7 +143,11 @@ export function useRuntimeActions(id: string) {
     onMutate: () =>
       client.setQueryData<TRuntimeStatus>(projectKeys.runtime(id), (s) => (s ? { ...s, state: 'BOOTING' } : s)),
     onSuccess: update,
-    onError: () => void client.invalidateQueries({ queryKey: projectKeys.runtime(id) }),
+    onError: () => {
+      void client.invalidateQueries({ queryKey: projectKeys.runtime(id) });
+      // A start may have begun installing the packages it needs (3102): the banner follows the installation.
+      void client.invalidateQueries({ queryKey: RUNTIME_AVAILABILITY_KEY });
+    },
   });
   const stop = useMutation({
     mutationFn: () => api.request<TRuntimeStatus>(projectApi(id).runtimeStop, { method: 'POST' }),

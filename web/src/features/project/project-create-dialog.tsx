@@ -16,7 +16,7 @@ export function ProjectCreateDialog({ open, onClose }: { open: boolean; onClose(
       title={t('form.title')}
       okText={t('form.create')}
       width={UI_SIZES.noticeDialogWidth}
-      initialValues={{ access: 'private', runtimeType: 'BASIC', tags: [] }}
+      initialValues={{ access: 'private', runtimeType: 'BASIC', environment: 'python', tags: [] }}
       onSubmit={async (values) => {
         const project = await createProject(values);
         void navigate(projectEditorPath(project.id));

@@ -1,5 +1,5 @@
-import { CONTAINER_TYPES, PROJECT_LIMITS, SETTABLE_PROJECT_ACCESS } from '@aiedu/contracts';
-import { Form, Input, Select } from 'antd';
+import { CONTAINER_TYPES, PROJECT_LIMITS, RUNTIME_ENVIRONMENTS, SETTABLE_PROJECT_ACCESS } from '@aiedu/contracts';
+import { Form, Input, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../ui/sizes';
@@ -42,6 +42,29 @@ function RuntimeTypeField({ pickOffered }: { pickOffered: boolean }) {
   return (
     <Form.Item name="runtimeType" label={t('form.runtimeType')} extra={t('form.runtimeHint')}>
       <Select options={options} loading={!balances} />
+    </Form.Item>
+  );
+}
+
+/**
+ * The runtime environment (spec 3): plain Python, or the larger AI one. A change to an existing project applies the
+ * next time Python starts.
+ */
+function EnvironmentField({ isNew }: { isNew: boolean }) {
+  const { t } = useTranslation('project');
+  return (
+    <Form.Item
+      name="environment"
+      label={t('environment.label')}
+      extra={isNew ? t('environment.hint') : `${t('environment.hint')} ${t('environment.nextStart')}`}
+    >
+      <Radio.Group
+        vertical
+        options={RUNTIME_ENVIRONMENTS.map((environment) => ({
+          value: environment,
+          label: t(`environment.option.${environment}`),
+        }))}
+      />
     </Form.Item>
   );
 }
@@ -98,6 +121,7 @@ export function ProjectFormFields({ publicFinal, isNew = false }: { publicFinal:
         />
       </Form.Item>
       <RuntimeTypeField pickOffered={isNew} />
+      <EnvironmentField isNew={isNew} />
       {text('type', t('form.type'))}
       {text('framework', t('form.framework'))}
       {text('direction', t('form.direction'))}

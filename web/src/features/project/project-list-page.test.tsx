@@ -100,4 +100,27 @@ describe('my projects', () => {
     });
     // A dialog with a dozen fields, typed key by key, is slow on a busy machine.
   }, 45_000);
+
+  it('creates a project in the AI environment when asked, after saying it is larger', async () => {
+    const user = userEvent.setup();
+    server.on(`GET ${API.myProjects}`, () => ok({ list: [], total: 0, page: 1, size: 12 }));
+    server.on(`GET ${API.computeBalance}`, () => ok([]));
+    server.on(`POST ${API.projects}`, () => ok({ ...PROJECT, name: 'Digits', environment: 'ai' }));
+    renderApp('/pjedu/my/projects');
+    await user.click((await screen.findAllByRole('button', { name: /New project/ }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Digits');
+    // Plain Python unless the learner picks the AI one, which says it is much larger.
+    expect(
+      (within(dialog).getByRole('radio', { name: 'Python (numpy, matplotlib)' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(within(dialog).getByText(/It is much larger \(about 250 MB\)/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: /^AI \(pandas, scikit-learn, PyTorch, OpenCV\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(server.to(API.projects).filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(JSON.parse(server.to(API.projects).find((r) => r.method === 'POST')!.body!)).toMatchObject({
+      name: 'Digits',
+      environment: 'ai',
+    });
+  }, 30_000);
 });
