@@ -1,3 +1,4 @@
+import type { TImportStarterRequest, TStarterCourse } from '@aiedu/contracts';
 import {
   COURSE_API,
   type TAttempt,
@@ -17,6 +18,8 @@ import {
 } from '@aiedu/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import type { TCheckResult, TTrialCheckRequest } from '@aiedu/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 
 /** The calls of the course centre, the course player, the editor and the learning record. */
 
@@ -177,3 +180,75 @@ export const editorCalls = {
   transition: (id: string, action: 'publish' | 'revision' | 'abandon-revision' | 'close') =>
     api.post<TEditableCourse>(`${B}/${id}/${action}`),
 };
+
+// Experiment checks: a learner checks their notebook, an author tries a check; both poll the run until it ends.
+
+/** How often a running check is asked about. */
+export const CHECK_POLL_MS = 1500;
+/** Refusals the check buttons show next to themselves (the 1109 warning is also a toast). */
+const CHECK_CODES = ['1109', '4111', '4112', '4003', '4107', '3101', '3102', '1004'];
+
+export const checkKeys = {
+  latest: (taskId: string, questionId: string) => ['course', 'check', 'latest', taskId, questionId] as const,
+  one: (checkId: string) => ['course', 'check', 'one', checkId] as const,
+};
+
+export const runCheck = (taskId: string, questionId: string) =>
+  api.post<TCheckResult>(`${B}/tasks/${taskId}/experiment/check`, { questionId }, { handledCodes: CHECK_CODES });
+export const latestCheck = (taskId: string, questionId: string) =>
+  api.get<TCheckResult | null>(`${B}/tasks/${taskId}/experiment/check`, { query: { questionId } });
+export const getCheck = (checkId: string) => api.get<TCheckResult>(`${COURSE_API.checks}/${checkId}`);
+export const trialCheck = (taskId: string, body: TTrialCheckRequest) =>
+  api.post<TCheckResult>(`${B}/tasks/${taskId}/experiment/check-trial`, body, { handledCodes: CHECK_CODES });
+
+/** The learner's latest check of an experiment question (null: none yet). */
+export function useLatestCheck(taskId: string, questionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: checkKeys.latest(taskId, questionId),
+    queryFn: () => latestCheck(taskId, questionId),
+    enabled,
+  });
+}
+
+/** A check as it is now: while it runs, it is asked about every CHECK_POLL_MS until it ends. */
+export function usePolledCheck(check: TCheckResult | null | undefined): TCheckResult | null {
+  const running = check?.status === 'running' ? check.id : null;
+  const poll = useQuery({
+    queryKey: checkKeys.one(running ?? ''),
+    queryFn: () => getCheck(running!),
+    enabled: running !== null,
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : CHECK_POLL_MS),
+  });
+  return running && poll.data?.id === running ? poll.data : (check ?? null);
+}
+
+/** Waits for a check to end, sharing the answers with `usePolledCheck` of the same check. */
+export async function settleCheck(client: QueryClient, check: TCheckResult): Promise<TCheckResult> {
+  let current = client.getQueryData<TCheckResult>(checkKeys.one(check.id)) ?? check;
+  while (current.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, CHECK_POLL_MS));
+    current = await client.fetchQuery({
+      queryKey: checkKeys.one(check.id),
+      queryFn: () => getCheck(check.id),
+      staleTime: CHECK_POLL_MS / 2,
+    });
+  }
+  return current;
+}
+
+// Starter courses: the courses shipped with the platform, which institution administrators import as their own.
+
+export const starterKeys = { all: ['course', 'starter'] as const };
+
+/** The starter courses, with the copies the caller's institution imported already. */
+export function useStarterCourses(enabled: boolean) {
+  return useQuery({
+    queryKey: starterKeys.all,
+    queryFn: () => api.get<TStarterCourse[]>(COURSE_API.starter),
+    enabled,
+  });
+}
+
+/** Imports a starter course in one language: a published course of the caller's institution, owned by the caller. */
+export const importStarterCourse = (body: TImportStarterRequest) =>
+  api.post<{ courseId: string }>(`${COURSE_API.starter}/import`, body);
