@@ -6,12 +6,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { formatDateTime } from '../../ui/dates';
+import { AttemptChecks, hasChecks } from './check-attempt';
 import { ExperimentCopies } from './experiment-copies';
 
-/** Scores a short answer or experiment: 0–100 and a comment. */
+/**
+ * Scores a short answer or experiment: 0–100 and a comment. Until the teacher scores it, an automatic check's score
+ * stands in the box, to take or change.
+ */
 function GradeForm({ attempt, onDone }: { attempt: TAttempt; onDone: () => void }) {
   const { t } = useTranslation('course');
-  const [score, setScore] = useState<number | null>(attempt.score);
+  const [score, setScore] = useState<number | null>(attempt.score ?? attempt.autoScore);
   const [comment, setComment] = useState(attempt.comment);
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -47,7 +51,10 @@ function GradeForm({ attempt, onDone }: { attempt: TAttempt; onDone: () => void 
   );
 }
 
-/** Every learner's attempts for the course's teachers; written answers are graded here, experiment copies opened. */
+/**
+ * Every learner's attempts for the course's teachers; written answers are graded here, experiments' automatic checks
+ * shown test by test, experiment copies opened.
+ */
 export function CourseResults({ courseId }: { courseId: string }) {
   const { t } = useTranslation('course');
   const client = useQueryClient();
@@ -67,15 +74,18 @@ export function CourseResults({ courseId }: { courseId: string }) {
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: t('results.empty') }}
         expandable={{
-          rowExpandable: (a) => a.answers.some((x) => x.text),
+          rowExpandable: (a) => a.answers.some((x) => x.text) || hasChecks(a),
           expandedRowRender: (a) => (
-            <ul>
-              {a.answers
-                .filter((x) => x.text)
-                .map((x) => (
-                  <li key={x.questionId}>{x.text}</li>
-                ))}
-            </ul>
+            <>
+              <ul>
+                {a.answers
+                  .filter((x) => x.text)
+                  .map((x) => (
+                    <li key={x.questionId}>{x.text}</li>
+                  ))}
+              </ul>
+              <AttemptChecks attempt={a} />
+            </>
           ),
         }}
         columns={[
@@ -88,12 +98,18 @@ export function CourseResults({ courseId }: { courseId: string }) {
           {
             title: t('record.score'),
             key: 'score',
-            render: (_: unknown, a: TAttempt) =>
-              a.status === 'pending' || a.answers.some((x) => x.text !== undefined) ? (
-                <GradeForm attempt={a} onDone={refresh} />
-              ) : (
-                a.score
-              ),
+            render: (_: unknown, a: TAttempt) => (
+              <>
+                {a.status === 'pending' || hasChecks(a) || a.answers.some((x) => x.text !== undefined) ? (
+                  <GradeForm attempt={a} onDone={refresh} />
+                ) : (
+                  a.score
+                )}
+                {a.autoScore !== null && (
+                  <div className="check-auto-score">{t('check.autoScore', { score: a.autoScore })}</div>
+                )}
+              </>
+            ),
           },
           { title: t('record.comment'), dataIndex: 'comment' },
         ]}

@@ -1,8 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QUESTION_TYPES, type TQuestion, type TSection } from '@aiedu/contracts';
-import { Button, Input, Select } from 'antd';
+import { Alert, Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkDraftOf, checkOf, checkProblems, type CheckDraft } from './check-draft';
+import { CheckEditor } from './check-editor';
 import { TemplatePicker } from './template-picker';
 
 interface Draft {
@@ -13,11 +15,20 @@ interface Draft {
   options: string;
   answer: number[];
   projectId: string | null;
+  /** An experiment's automatic check, kept while switched off. */
+  check: CheckDraft;
 }
 
 type Task = TSection['tasks'][number];
 
-const blank = (): Draft => ({ type: 'single', prompt: '', options: '', answer: [], projectId: null });
+const blank = (): Draft => ({
+  type: 'single',
+  prompt: '',
+  options: '',
+  answer: [],
+  projectId: null,
+  check: checkDraftOf(null),
+});
 
 const draftOf = (q: TQuestion): Draft => ({
   id: q.id,
@@ -26,6 +37,7 @@ const draftOf = (q: TQuestion): Draft => ({
   options: 'options' in q ? q.options.join('\n') : '',
   answer: 'answer' in q ? q.answer : [],
   projectId: q.type === 'experiment' ? q.projectId : null,
+  check: checkDraftOf(q.type === 'experiment' ? q.check : null),
 });
 
 const optionsOf = (d: Draft) =>
@@ -49,13 +61,21 @@ function toQuestions(drafts: Draft[]): TQuestion[] {
     if (d.type === 'single') return { id, type: 'single', prompt: d.prompt, options, answer: d.answer.slice(0, 1) };
     if (d.type === 'multiple') return { id, type: 'multiple', prompt: d.prompt, options, answer: d.answer };
     if (d.type === 'short') return { id, type: 'short', prompt: d.prompt };
-    return { id, type: 'experiment', prompt: d.prompt, projectId: d.projectId };
+    const check = checkOf(d.check);
+    // Without a check, `check` is left out: the server reads it as none (and removes a saved one).
+    return {
+      id,
+      type: 'experiment',
+      prompt: d.prompt,
+      projectId: d.projectId,
+      ...(check ? { check } : {}),
+    } as TQuestion;
   });
 }
 
 /**
  * Writes a task, or changes a saved one (`task`): questions of the four types; for choice questions, the options
- * and which are right.
+ * and which are right; for experiments, the template project and an automatic check.
  */
 export function TaskBuilder({
   task,
@@ -70,11 +90,18 @@ export function TaskBuilder({
   const [title, setTitle] = useState(task?.title ?? '');
   const [drafts, setDrafts] = useState<Draft[]>(task ? task.questions.map(draftOf) : [blank()]);
   const [busy, setBusy] = useState(false);
+  const [showProblems, setShowProblems] = useState(false);
   const change = (i: number, patch: Partial<Draft>) =>
     setDrafts((all) => all.map((d, j) => (i === j ? { ...d, ...patch } : d)));
   const heading = task ? t('editor.editTask', { title: task.title }) : t('editor.addQuiz');
 
+  const checksWrong = drafts.some((d) => d.type === 'experiment' && checkProblems(d.check).any);
+
   const save = async () => {
+    if (checksWrong) {
+      setShowProblems(true);
+      return;
+    }
     setBusy(true);
     try {
       await onSave({ title: title.trim() || task?.title || t('editor.addQuiz'), questions: toQuestions(drafts) });
@@ -144,11 +171,24 @@ export function TaskBuilder({
               </>
             )}
             {d.type === 'experiment' && (
-              <TemplatePicker value={d.projectId} onChange={(projectId) => change(i, { projectId })} />
+              <>
+                <TemplatePicker value={d.projectId} onChange={(projectId) => change(i, { projectId })} />
+                <CheckEditor
+                  draft={d.check}
+                  onChange={(patch) =>
+                    setDrafts((all) => all.map((x, j) => (i === j ? { ...x, check: { ...x.check, ...patch } } : x)))
+                  }
+                  showProblems={showProblems}
+                  onInvalid={() => setShowProblems(true)}
+                  taskId={task?.id}
+                  questionId={d.id}
+                />
+              </>
             )}
           </fieldset>
         );
       })}
+      {showProblems && checksWrong && <Alert type="error" showIcon title={t('check.problems.summary')} />}
       <div className="course-task-builder__actions">
         <Button icon={<PlusOutlined />} onClick={() => setDrafts((all) => [...all, blank()])}>
           {t('editor.addQuestion')}

@@ -1,32 +1,42 @@
 import type { TAttempt, TLearnerSection } from '@aiedu/contracts';
 import { Alert, Button, Checkbox, Input, Radio } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitAttempt } from './course-api';
+import { checkBeforeSubmit, checkedQuestions, ExperimentCheck } from './experiment-check';
 import { ExperimentStart } from './experiment-start';
 
 type Task = TLearnerSection['tasks'][number];
 type Answers = Record<string, { choices?: number[]; text?: string }>;
 
 /**
- * One task: choice questions are graded when submitted; written answers and experiments wait for the teacher. An
- * experiment is done in the learner's own copy of its project, which enrolled learners start here.
+ * One task: choice questions are graded when submitted; written answers and experiments wait for the teacher,
+ * unless an automatic check scores the experiment. An experiment is done in the learner's own copy of its project,
+ * which enrolled learners start (and check) here; submitting first checks an experiment not checked in the last
+ * minute.
  */
 export function TaskQuiz({ task, enrolled, onSubmitted }: { task: Task; enrolled: boolean; onSubmitted?: () => void }) {
   const { t } = useTranslation('course');
   const [answers, setAnswers] = useState<Answers>({});
   const [result, setResult] = useState<TAttempt | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'checking' | 'submitting' | null>(null);
+  const client = useQueryClient();
   const set = (id: string, value: Answers[string]) => setAnswers((a) => ({ ...a, [id]: value }));
 
   const submit = async () => {
-    setBusy(true);
+    const checked = enrolled ? checkedQuestions(task.questions) : [];
     try {
+      if (checked.some((q) => q.experiment?.projectId)) {
+        setBusy('checking');
+        await checkBeforeSubmit(client, task.id, checked);
+      }
+      setBusy('submitting');
       const body = Object.entries(answers).map(([questionId, a]) => ({ questionId, ...a }));
       setResult(await submitAttempt(task.id, body));
       onSubmitted?.();
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   const verdict = (id: string) => {
@@ -76,6 +86,7 @@ export function TaskQuiz({ task, enrolled, onSubmitted }: { task: Task; enrolled
               {q.type === 'experiment' && (
                 <>
                   {enrolled && <ExperimentStart taskId={task.id} question={q} />}
+                  {enrolled && <ExperimentCheck taskId={task.id} question={q} />}
                   <Input.TextArea
                     aria-label={t('quiz.experimentNote')}
                     placeholder={t('quiz.experimentNote')}
@@ -95,8 +106,8 @@ export function TaskQuiz({ task, enrolled, onSubmitted }: { task: Task; enrolled
         )}
         {result?.status === 'pending' && <Alert type="info" showIcon title={t('quiz.pending')} />}
       </div>
-      <Button type="primary" size="large" onClick={submit} loading={busy}>
-        {t('quiz.submit')}
+      <Button type="primary" size="large" onClick={submit} loading={busy !== null}>
+        {t(busy === 'checking' ? 'check.thenSubmit' : 'quiz.submit')}
       </Button>
     </section>
   );

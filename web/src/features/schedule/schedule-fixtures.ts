@@ -69,6 +69,7 @@ const attempt = (id: string, userId: string, text: string) => ({
   score: null,
   credits: {},
   autoScore: null,
+  checks: {},
   answers: [{ questionId: 'q', text }],
   comment: '',
   createdAt: '2026-11-22T02:00:00Z',

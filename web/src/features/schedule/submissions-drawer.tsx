@@ -1,9 +1,11 @@
 import { LIMITS, type TScheduleSubmission, type TScheduleTask } from '@aiedu/contracts';
 import { Button, Drawer, Input, InputNumber, Space, Tag } from 'antd';
 import { Table } from '../../ui/table';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadNamespaces } from '../../app/i18n';
 import { formatDateTime } from '../../ui/dates';
+import { AttemptChecks, hasChecks } from '../course/check-attempt';
 import { DueDialog } from './due-dialog';
 import { scheduleCalls, useScheduleMutation, useSubmissions } from './schedule-api';
 
@@ -11,8 +13,9 @@ type Draft = { score: number | null; comment: string };
 
 /**
  * Every student's latest answer to a task: short answers and experiments are scored 0–100 with a comment, one by
- * one or all changed at once (an automatic check's score, when there is one, is offered first); choice questions
- * are graded already. A student's task may be reopened with a due time of their own.
+ * one or all changed at once (an automatic check's score, when there is one, is offered first: saving takes it,
+ * changing it overrides it; its tests are listed under the answer); choice questions are graded already. A
+ * student's task may be reopened with a due time of their own.
  */
 export function SubmissionsDrawer({
   task,
@@ -27,22 +30,29 @@ export function SubmissionsDrawer({
   const submissions = useSubmissions(task.id);
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [reopening, setReopening] = useState<TScheduleSubmission | null>(null);
+  // The automatic checks' tests are listed with the course's texts.
+  useEffect(() => void loadNamespaces(['course']), []);
   const manual = task.questionTypes.some((q) => q === 'short' || q === 'experiment');
+  const draftOf = (row: TScheduleSubmission): Draft =>
+    drafts[row.attempt!.id] ?? { score: row.attempt!.score ?? row.attempt!.autoScore, comment: row.attempt!.comment };
   const save = useScheduleMutation(
     (ids: string[]) =>
       scheduleCalls.score(
         task.id,
-        ids.map((attemptId) => ({ attemptId, score: drafts[attemptId]!.score!, comment: drafts[attemptId]!.comment })),
+        ids.map((attemptId) => {
+          const draft = draftOf((submissions.data ?? []).find((row) => row.attempt?.id === attemptId)!);
+          return { attemptId, score: draft.score!, comment: draft.comment };
+        }),
       ),
     () => setDrafts({}),
   );
-  const draftOf = (row: TScheduleSubmission): Draft =>
-    drafts[row.attempt!.id] ?? { score: row.attempt!.score ?? row.attempt!.autoScore, comment: row.attempt!.comment };
   const edit = (row: TScheduleSubmission, change: Partial<Draft>) =>
     setDrafts((d) => ({ ...d, [row.attempt!.id]: { ...draftOf(row), ...change } }));
-  const ready = Object.entries(drafts)
-    .filter(([, d]) => d.score !== null)
-    .map(([id]) => id);
+  /** An answer with an automatic check's score and none of the teacher's: saving it as it stands takes that score. */
+  const offered = (row: TScheduleSubmission) => row.attempt?.score === null && row.attempt.autoScore !== null;
+  const changed = (row: TScheduleSubmission) =>
+    Boolean(row.attempt) && (Boolean(drafts[row.attempt!.id]) || offered(row)) && draftOf(row).score !== null;
+  const ready = (submissions.data ?? []).filter(changed).map((row) => row.attempt!.id);
   const scoring = manual && !readOnly;
 
   return (
@@ -70,6 +80,10 @@ export function SubmissionsDrawer({
         dataSource={submissions.data ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
+        expandable={{
+          rowExpandable: (row) => Boolean(row.attempt && hasChecks(row.attempt)),
+          expandedRowRender: (row) => row.attempt && <AttemptChecks attempt={row.attempt} />,
+        }}
         columns={[
           {
             title: t('answers.student'),
@@ -118,7 +132,12 @@ export function SubmissionsDrawer({
                   )}
                 </Space>
               ) : (
-                (row.attempt.score ?? t('answers.pending'))
+                <>
+                  {row.attempt.score ?? t('answers.pending')}
+                  {row.attempt.autoScore !== null && (
+                    <div className="schedule-muted">{t('answers.autoScore', { score: row.attempt.autoScore })}</div>
+                  )}
+                </>
               ),
           },
           {
@@ -154,11 +173,7 @@ export function SubmissionsDrawer({
               !readOnly && (
                 <Space size={0} wrap>
                   {scoring && row.attempt && (
-                    <Button
-                      type="link"
-                      disabled={!drafts[row.attempt.id] || draftOf(row).score === null}
-                      onClick={() => save.mutate([row.attempt!.id])}
-                    >
+                    <Button type="link" disabled={!changed(row)} onClick={() => save.mutate([row.attempt!.id])}>
                       {t('answers.save')}
                     </Button>
                   )}
