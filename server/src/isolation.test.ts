@@ -24,7 +24,7 @@ import {
   teacherCertifications,
   teachers,
 } from './platform/db/schema/index.js';
-import { buildAttempt, buildCourse } from './test/course-factories.js';
+import { buildAttempt, buildCheck, buildCourse } from './test/course-factories.js';
 import { b64, buildCustomer, buildSchool, buildUser, signIn } from './test/factories.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
@@ -53,6 +53,7 @@ type Kind =
   | 'task'
   | 'resource'
   | 'attempt'
+  | 'check'
   | 'category'
   | 'difficulty'
   | 'tag'
@@ -70,7 +71,7 @@ const QUIZ = {
 };
 const UNKNOWN = '0192f7a0-0000-7000-8000-000000000000';
 
-const MATRIX: Record<string, { kind: Kind; body?: object }> = {
+const MATRIX: Record<string, { kind: Kind; body?: object; query?: string }> = {
   'PUT /api/v1/admin_super/organizes/:id': { kind: 'customer', body: { name: 'Taken' } },
   'PUT /api/v1/admin_super/organizes/:id/status': { kind: 'customer', body: { enabled: false } },
   'GET /api/v1/admin_super/organizes/:id/modules': { kind: 'customer' },
@@ -143,6 +144,10 @@ const MATRIX: Record<string, { kind: Kind; body?: object }> = {
   [`DELETE ${C}/tasks/:id`]: { kind: 'task' },
   [`POST ${C}/tasks/:id/attempts`]: { kind: 'task', body: { answers: [] } },
   [`POST ${C}/tasks/:id/experiment/start`]: { kind: 'task', body: { questionId: 'q' } },
+  [`POST ${C}/tasks/:id/experiment/check`]: { kind: 'task', body: { questionId: 'q' } },
+  [`GET ${C}/tasks/:id/experiment/check`]: { kind: 'task', query: '?questionId=q' },
+  [`POST ${C}/tasks/:id/experiment/check-trial`]: { kind: 'task', body: { questionId: 'q', against: 'template' } },
+  [`GET ${C}/checks/:id`]: { kind: 'check' },
   [`DELETE ${C}/resources/:id`]: { kind: 'resource' },
   [`GET ${C}/resources/:id/url`]: { kind: 'resource' },
   [`PUT ${C}/attempts/:id/grade`]: { kind: 'attempt', body: { score: 100 } },
@@ -261,6 +266,7 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
     task: course.taskId,
     resource: course.resourceId,
     attempt: (await buildAttempt(db, course, student.id)).id,
+    check: (await buildCheck(db, course, student.id)).id,
     category: first(
       await db
         .insert(courseCategories)
@@ -406,6 +412,7 @@ describe('tenant isolation matrix', () => {
       'course_enrolments',
       'learning_records',
       'task_attempts',
+      'experiment_checks',
       'course_class_assignments',
       'course_categories',
       'course_difficulties',
@@ -444,30 +451,34 @@ describe('tenant isolation matrix', () => {
   it.each([
     ['otherCustomer', 'customer B'],
     ['siblingSubCustomer', 'a sibling sub-customer'],
-  ] as const)('refuses every caller of customer A on every object of %s, changing nothing', async (target, _label) => {
-    const ids = targets[target];
-    // The customer administrator of A rightly reaches its own sub-customers; everyone else must be refused there too.
-    const tried = Object.entries(callers).filter(([name]) => target === 'otherCustomer' || name !== 'customerAdmin');
-    const before = await snapshot();
-    for (const [route, { kind, body }] of Object.entries(MATRIX)) {
-      const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
-      for (const [caller, token] of tried) {
-        const res = await t.app.inject({
-          method,
-          url: url.replace(':id', ids[kind]),
-          payload: body ?? {},
-          headers: { 'x-authorization': token },
-        });
-        expect({ route, caller, target, refused: [403, 404].includes(res.statusCode) }).toEqual({
-          route,
-          caller,
-          target,
-          refused: true,
-        });
+  ] as const)(
+    'refuses every caller of customer A on every object of %s, changing nothing',
+    async (target, _label) => {
+      const ids = targets[target];
+      // The customer administrator of A rightly reaches its own sub-customers; everyone else must be refused there too.
+      const tried = Object.entries(callers).filter(([name]) => target === 'otherCustomer' || name !== 'customerAdmin');
+      const before = await snapshot();
+      for (const [route, { kind, body, query }] of Object.entries(MATRIX)) {
+        const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+        for (const [caller, token] of tried) {
+          const res = await t.app.inject({
+            method,
+            url: url.replace(':id', ids[kind]) + (query ?? ''),
+            payload: body ?? {},
+            headers: { 'x-authorization': token },
+          });
+          expect({ route, caller, target, refused: [403, 404].includes(res.statusCode) }).toEqual({
+            route,
+            caller,
+            target,
+            refused: true,
+          });
+        }
       }
-    }
-    expect(await snapshot()).toBe(before);
-  });
+      expect(await snapshot()).toBe(before);
+    },
+    120_000,
+  );
 
   it.each([
     ['otherCustomer', 'customer B'],

@@ -61,7 +61,7 @@ function signInDemoTeacher(base: string) {
 
 // Each test starts a real server process (TypeScript compiled on the fly, PGlite created and migrated); on a loaded
 // 2-core machine that takes far longer than an in-process test, so the bound is wider. Nothing here sleeps.
-describe('the server process', { timeout: 120_000 }, () => {
+describe('the server process', { timeout: 240_000 }, () => {
   const dirs: string[] = [];
   const children: ChildProcess[] = [];
   const dataDir = () => {
@@ -222,7 +222,14 @@ describe('the server process', { timeout: 120_000 }, () => {
         headers: { 'x-authorization': login.data.token },
         body: form,
       }).then((r) => r.json() as Promise<{ data: { avatarUrl: string } }>);
-      expect(await s3.keys()).toEqual([expect.stringMatching(/^avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/)]);
+      // The bucket holds the avatar, and the seeded starter courses' resources.
+      const keys = await s3.keys();
+      expect(keys.filter((key) => key.startsWith('avatars/'))).toEqual([
+        expect.stringMatching(/^avatars\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/),
+      ]);
+      expect(
+        keys.filter((key) => !key.startsWith('avatars/')).every((key) => key.startsWith('courses/resources/')),
+      ).toBe(true);
       const avatar = await fetch(`${base}${uploaded.data.avatarUrl}`);
       expect(avatar.headers.get('content-type')).toBe('image/png');
       expect((await sharp(Buffer.from(await avatar.arrayBuffer())).metadata()).width).toBe(256);

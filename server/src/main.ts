@@ -56,9 +56,10 @@ async function main() {
   }
   if (seeded === 'demo') {
     // The demo school opens with the five starter courses; without them it still works, so a failure only logs.
+    const started = Date.now();
     await app
       .seedStarterCourses(await demoStarterOwners(database.db))
-      .then(() => app.log.info('starter courses seeded'))
+      .then(() => app.log.info({ ms: Date.now() - started }, 'starter courses seeded'))
       .catch((error: unknown) => app.log.error({ error: (error as Error).message }, 'starter courses not seeded'));
   }
 

@@ -8,6 +8,7 @@ import {
   courseTasks,
   courseVersions,
   taskAttempts,
+  experimentChecks,
 } from '../platform/db/schema/index.js';
 
 let serial = 0;
@@ -89,6 +90,23 @@ export async function buildAttempt(db: Db, course: { courseId: string; taskId: s
   const [row] = await db
     .insert(taskAttempts)
     .values({ courseId: course.courseId, taskId: course.taskId, userId, answers: [], credits: {}, status: 'pending' })
+    .returning();
+  return row!;
+}
+
+/** A finished check of a learner's experiment (the tenant isolation matrix reads it by id). */
+export async function buildCheck(db: Db, course: { courseId: string; taskId: string }, userId: string) {
+  const [row] = await db
+    .insert(experimentChecks)
+    .values({
+      courseId: course.courseId,
+      taskId: course.taskId,
+      questionId: 'q',
+      userId,
+      status: 'passed',
+      score: 100,
+      finishedAt: new Date(),
+    })
     .returning();
   return row!;
 }

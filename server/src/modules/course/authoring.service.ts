@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { IMAGE_TYPES, LIMITS, hasExtension, type TCourseAuthorStatus, type TEditableCourse } from '@aiedu/contracts';
+import {
+  IMAGE_TYPES,
+  LIMITS,
+  ROLES,
+  hasExtension,
+  type TCourseAuthorStatus,
+  type TEditableCourse,
+} from '@aiedu/contracts';
 import type { z } from 'zod';
 import type { ZCourseInfoRequest } from '@aiedu/contracts';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
@@ -85,6 +92,8 @@ export async function getAuthorStatus(ctx: AppContext, auth: AuthContext): Promi
 
 /** Only certified teachers create courses (spec section 6). */
 export async function createCourse(ctx: AppContext, request: FastifyRequest, auth: AuthContext, info: CourseInfo) {
+  // Administrators write only the starter courses they imported.
+  if (!auth.roles.includes(ROLES.teacher)) throw new AppError('NO_PERMISSION_PAGE');
   if (!(await isCertifiedTeacher(ctx.db, auth.userId))) throw new AppError('COURSE_AUTHOR_NOT_CERTIFIED');
   checkTags(info.tags);
   await checkCategories(ctx.db, info);

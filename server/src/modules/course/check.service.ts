@@ -333,6 +333,8 @@ export async function latestLearnerCheck(
   taskId: string,
   questionId: string,
 ): Promise<TCheckResult | null> {
+  // A task of a course the caller cannot see is not confirmed to exist.
+  await loadForLearner(ctx.db, auth, (await loadTask(ctx.db, taskId)).courseId);
   const [row] = await ctx.db
     .select()
     .from(experimentChecks)

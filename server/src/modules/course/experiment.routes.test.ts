@@ -66,7 +66,12 @@ describe('course experiments: a learner’s own copy of the template, teachers l
 
     const again = await start('student');
     expect(again.body.data).toEqual({ projectId: copyId, created: false });
-    expect((await learn('student')).tasks[0].questions[0].experiment).toEqual({ linked: true, projectId: copyId });
+    expect((await learn('student')).tasks[0].questions[0].experiment).toEqual({
+      linked: true,
+      projectId: copyId,
+      checked: false,
+      notebook: null,
+    });
     const mine = await w.call('student', 'GET', `${P}/mine`);
     expect(mine.body.data.total).toBe(1);
   });
@@ -135,7 +140,12 @@ describe('course experiments: a learner’s own copy of the template, teachers l
   it('says "experiment removed" when the link is gone, and asks outsiders to join first', async () => {
     const unlinked = await publishExperiment(null, ['student']);
     const unlinkedTask = (await learn('student', unlinked.sectionIds[0])).tasks[0];
-    expect(unlinkedTask.questions[0].experiment).toEqual({ linked: false, projectId: null });
+    expect(unlinkedTask.questions[0].experiment).toEqual({
+      linked: false,
+      projectId: null,
+      checked: false,
+      notebook: null,
+    });
     const none = await start('student', unlinkedTask.id);
     expect([none.status, none.body.errorCode]).toEqual([410, '4003']);
     expect((await start('student', taskId, 'nope')).body.errorCode).toBe('4003');

@@ -44,13 +44,31 @@ describe('choice grading', () => {
       credits: { s: 1, m: 1 / 3 },
       score: 67,
       status: 'graded',
+      autoScore: null,
     });
     const short: StoredQuestion = { id: 'x', type: 'short', prompt: '' };
     expect(gradeAttempt([single, short], [{ questionId: 's', choices: [2] }])).toEqual({
       credits: { s: 1 },
       score: null,
       status: 'pending',
+      autoScore: null,
     });
+  });
+
+  it('takes a checked experiment’s credit from its check, and waits for the teacher while none ran', () => {
+    const check = { notebook: 'lab.ipynb', timeoutSeconds: 60, tests: [], solution: null };
+    const lab: StoredQuestion = { id: 'e', type: 'experiment', prompt: '', projectId: null, check };
+    const ran = { e: { checkId: 'c', status: 'failed' as const, score: 50, tests: [] } };
+    expect(gradeAttempt([single, lab], [{ questionId: 's', choices: [2] }], ran)).toEqual({
+      credits: { s: 1, e: 0.5 },
+      score: 75,
+      status: 'graded',
+      autoScore: 50,
+    });
+    expect(gradeAttempt([lab], [], {})).toMatchObject({ score: null, status: 'pending', autoScore: null });
+    // An experiment without a check is the teacher's, whatever a check of it says.
+    const unchecked: StoredQuestion = { ...lab, check: null };
+    expect(gradeAttempt([unchecked], [], ran)).toMatchObject({ status: 'pending', autoScore: null });
   });
 });
 
