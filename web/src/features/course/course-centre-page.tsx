@@ -10,6 +10,7 @@ import { CourseApplyButton } from './course-apply-dialog';
 import { CourseCard } from './course-card';
 import { coursePath } from './course-paths';
 import { JoinByCode } from './join-by-code';
+import { StarterCoursesButton } from './starter-courses';
 import './course.css';
 import { SearchInput } from '../../ui/named-icons';
 
@@ -73,6 +74,7 @@ export function CourseCentrePage() {
         </div>
         <div className="course-centre__actions">
           <CourseApplyButton />
+          <StarterCoursesButton />
           <CreateCourseAction />
         </div>
       </header>
