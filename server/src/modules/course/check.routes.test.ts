@@ -28,6 +28,7 @@ describe('experiment checks: hidden tests run on the learner’s notebook in the
   let taskId: string;
   let plainTaskId: string;
   let slowTaskId: string;
+  let greedyTaskId: string;
   let courseId: string;
   let copyId: string;
 
@@ -45,11 +46,19 @@ describe('experiment checks: hidden tests run on the learner’s notebook in the
 
   beforeAll(async () => {
     w = await createCourseWorld({ config: { checks: { timeoutSeconds: 120, perHour: 5, concurrency: 2 } } });
+    // Checks get the memory of the project's runtime type: a small one here, so a greedy notebook passes it fast.
+    w.t.app.checks.ctx.config.runtimeLimits.BASIC = { cpu: 1, memoryMb: 400 };
     const template = await w.call('teacher', 'POST', P, { name: 'Lab', environment: 'python' });
     const templateId: string = template.body.data.id;
     await writeNotebook('teacher', templateId, notebook('x = None  # TODO', 'y = None  # TODO'));
     const slowTemplate = await w.call('teacher', 'POST', P, { name: 'Slow lab' });
     await writeNotebook('teacher', slowTemplate.body.data.id, notebook('x = 42', 'while True: pass'));
+    const greedyTemplate = await w.call('teacher', 'POST', P, { name: 'Greedy lab' });
+    await writeNotebook(
+      'teacher',
+      greedyTemplate.body.data.id,
+      notebook('x = 42', 'hog = bytearray(900 * 1024 * 1024)'),
+    );
     const built = await w.buildCourse({ name: 'Checked', publicScope: 'customer' });
     courseId = built.id;
     const added = await w.call('teacher', 'POST', `${C}/sections/${built.sectionIds[0]}/tasks`, {
@@ -73,6 +82,10 @@ describe('experiment checks: hidden tests run on the learner’s notebook in the
         },
       ],
     });
+    await w.call('teacher', 'POST', `${C}/sections/${built.sectionIds[0]}/tasks`, {
+      title: 'Greedy',
+      questions: [{ id: 'x', type: 'experiment', prompt: 'Hog', projectId: greedyTemplate.body.data.id, check: CHECK }],
+    });
     await w.call('teacher', 'POST', `${C}/${built.id}/publish`);
     for (const who of ['student', 'student2'] as const) await w.call(who, 'POST', `${C}/join`, { code: built.code });
     const learn = (await w.call('student', 'GET', `${C}/sections/${built.sectionIds[0]}/learn`)).body;
@@ -82,6 +95,7 @@ describe('experiment checks: hidden tests run on the learner’s notebook in the
     taskId = learn.data.tasks[0].id;
     plainTaskId = learn.data.tasks[1].id;
     slowTaskId = learn.data.tasks[2].id;
+    greedyTaskId = learn.data.tasks[3].id;
   }, 60_000);
   afterAll(() => w.t.close());
 
@@ -146,6 +160,11 @@ describe('experiment checks: hidden tests run on the learner’s notebook in the
     expect(slow).toMatchObject({ status: 'error', reason: 'timeout', score: 0 });
     expect(slow.tests[1]).toMatchObject({ passed: false, message: 'not run (timeout)' });
     expect(await checked('student')).toMatchObject({ status: 'passed', score: 100 });
+  }, 60_000);
+
+  it('ends a notebook that takes more memory than its runtime type has as failed, with the reason', async () => {
+    await w.call('student', 'POST', `${C}/tasks/${greedyTaskId}/experiment/start`, { questionId: 'x' });
+    expect(await checked('student', greedyTaskId)).toMatchObject({ status: 'error', reason: 'memory', score: 0 });
   }, 60_000);
 
   it('answers the running check to a second press, and refuses more than CHECKS_PER_HOUR per question', async () => {
