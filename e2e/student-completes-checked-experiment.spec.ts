@@ -13,10 +13,10 @@ const say = (key: string, values: Record<string, string | number> = {}) =>
 /** The seeded iris course of the demo customer, as its English file names it. */
 const iris = JSON.parse(
   readFileSync(new URL('../content/starter/iris-classifier/en.json', import.meta.url), 'utf8'),
-) as { name: string; chapters: { sections: { title: string; tasks: { questions: { type: string }[] }[] }[] }[] };
+) as { name: string; chapters: { sections: { title: string; tasks?: { questions: { type: string }[] }[] }[] }[] };
 const experimentSection = iris.chapters
   .flatMap((c) => c.sections)
-  .find((s) => s.tasks.some((t) => t.questions.some((q) => q.type === 'experiment')))!;
+  .find((s) => (s.tasks ?? []).some((t) => t.questions.some((q) => q.type === 'experiment')))!;
 
 /** The five lines the template leaves for the learner, each alone in its cell, and what completes them. */
 const STEPS: [string, string][] = [

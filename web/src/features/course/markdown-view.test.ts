@@ -10,6 +10,13 @@ describe('section Markdown', () => {
     expect(html).toContain('<code class="formula">E=mc^2</code>');
   });
 
+  it('aligns table columns with classes, not the obsolete align attribute', () => {
+    const html = renderMarkdown('| Model | Accuracy |\n|:---|---:|\n| kNN | 1.000 |');
+    expect(html).toContain('<th class="course-markdown__left">Model</th>');
+    expect(html).toContain('<td class="course-markdown__right">1.000</td>');
+    expect(html).not.toContain('align=');
+  });
+
   // One attack per input: happy-dom (unlike browsers) mis-parses a document that starts with a script.
   it.each([
     ['a script', 'Hello <script>alert(1)</script>', /<script/i],

@@ -14,7 +14,9 @@ export function renderMarkdown(source: string): string {
   const shifted = html.replace(/<(\/?)h([1-6])([\s>])/g, (_m, close: string, level: string, rest: string) => {
     return `<${close}h${Math.min(6, Number(level) + 2)}${rest}`;
   });
-  const withFormulas = shifted.replace(/\$([^$\n]+)\$/g, '<code class="formula">$1</code>');
+  // A column's alignment as a class: the `align` attribute marked writes is obsolete HTML.
+  const aligned = shifted.replace(/<(td|th) align="(left|right|center)">/g, '<$1 class="course-markdown__$2">');
+  const withFormulas = aligned.replace(/\$([^$\n]+)\$/g, '<code class="formula">$1</code>');
   return DOMPurify.sanitize(withFormulas, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
 }
 
