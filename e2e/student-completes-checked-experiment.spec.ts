@@ -81,7 +81,7 @@ test('a student completes the seeded iris experiment, the check scores it 100, a
   await page.getByRole('button', { name: experimentSection.title, exact: true }).click();
   await button(page, say('check.run')).click();
   await expect(page.getByText(say('check.passed'))).toBeVisible({ timeout: 180_000 });
-  await expect(page.getByText(say('check.scoreLabel', { score: 100 }))).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: say('check.scoreLabel', { score: 100 }) })).toBeVisible();
   await expectAccessible(page);
   await button(page, say('quiz.submit')).click();
   await expect(page.getByText(say('quiz.score', { score: 100 }))).toBeVisible({ timeout: 60_000 });

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import type { TCheckResult, TCheckTestResult } from '@aiedu/contracts';
-import { Alert, Progress } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert } from 'antd';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NamedIcon } from '../../ui/named-icons';
 import './experiment-check.css';
@@ -80,19 +80,21 @@ export function CheckResultView({
         />
       ) : (
         <div className="check-result__head">
-          <Progress
-            type="circle"
-            size={88}
-            percent={score}
-            status={check.status === 'passed' ? 'success' : 'normal'}
-            format={() => (
-              <span className="check-result__score">
-                {score}
-                <small>/100</small>
-              </span>
-            )}
+          {/* A ring drawn by CSS: a progress bar of its own, without the decorative drawing antd's circle adds. */}
+          <div
+            className={`check-result__ring${check.status === 'passed' ? ' check-result__ring--passed' : ''}`}
+            style={{ '--score': `${score}%` } as CSSProperties}
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={score}
             aria-label={t('check.scoreLabel', { score })}
-          />
+          >
+            <span className="check-result__score">
+              {score}
+              <small>/100</small>
+            </span>
+          </div>
           <p className="check-result__title">{t(check.status === 'passed' ? 'check.passed' : 'check.failed')}</p>
         </div>
       )}
