@@ -91,8 +91,10 @@ test('a student completes the seeded iris experiment, the check scores it 100, a
   await signInThroughApi(teacher, { custcode: 'demo2026', username: 'teacher1', password: 'Teacher@2026' });
   await teacher.goto(`${courseUrl}/edit`);
   const results = teacher.getByRole('region', { name: say('results.title') });
-  await expect(results.getByRole('cell', { name: '100', exact: true }).first()).toBeVisible({ timeout: 30_000 });
-  await expect(results.getByText(say('check.autoScore', { score: 100 })).first()).toBeVisible();
+  const answer = results.getByRole('row', { name: /Student 12/ });
+  await expect(answer.getByText(say('check.autoScore', { score: 100 }))).toBeVisible({ timeout: 30_000 });
+  // The score the check gave is the answer's score; the teacher's field holds it, to keep or override.
+  await expect(answer.getByRole('spinbutton', { name: say('record.score') })).toHaveValue('100');
   await expectAccessible(teacher);
   await teacher.close();
 });
