@@ -161,6 +161,16 @@ async function loadTask(db: Db, taskId: string) {
   return task;
 }
 
+/** A learner's own checks of one experiment question (an author's trials are not theirs). */
+function learnersChecks(userId: string, taskId: string, questionId: string) {
+  return and(
+    eq(experimentChecks.userId, userId),
+    eq(experimentChecks.taskId, taskId),
+    eq(experimentChecks.questionId, questionId),
+    isNull(experimentChecks.trial),
+  );
+}
+
 /** A check still `running` whose process stopped beating is over: it ended as crashed. */
 async function settleOrphan(ctx: AppContext, queue: CheckQueue, row: CheckRow): Promise<CheckRow> {
   if (row.status !== 'running' || !row.holder || row.holder === queue.manager.instance.id) return row;
@@ -228,15 +238,7 @@ export async function runLearnerCheck(
     const recent = await tx
       .select({ createdAt: experimentChecks.createdAt })
       .from(experimentChecks)
-      .where(
-        and(
-          eq(experimentChecks.userId, auth.userId),
-          eq(experimentChecks.taskId, taskId),
-          eq(experimentChecks.questionId, questionId),
-          isNull(experimentChecks.trial),
-          gte(experimentChecks.createdAt, hourAgo),
-        ),
-      )
+      .where(and(learnersChecks(auth.userId, taskId, questionId), gte(experimentChecks.createdAt, hourAgo)))
       .orderBy(experimentChecks.createdAt);
     if (recent.length >= ctx.config.checks.perHour) {
       const oldest = recent[recent.length - ctx.config.checks.perHour]!.createdAt.getTime();
@@ -338,14 +340,7 @@ export async function latestLearnerCheck(
   const [row] = await ctx.db
     .select()
     .from(experimentChecks)
-    .where(
-      and(
-        eq(experimentChecks.userId, auth.userId),
-        eq(experimentChecks.taskId, taskId),
-        eq(experimentChecks.questionId, questionId),
-        isNull(experimentChecks.trial),
-      ),
-    )
+    .where(learnersChecks(auth.userId, taskId, questionId))
     .orderBy(desc(experimentChecks.createdAt))
     .limit(1);
   return row ? presentCheck(await settleOrphan(ctx, queue, row)) : null;

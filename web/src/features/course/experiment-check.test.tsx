@@ -1,4 +1,4 @@
-import { COURSE_API, ROLES, type TCheckResult } from '@aiedu/contracts';
+import { COURSE_API, ROLES, type TAttempt, type TCheckResult } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -71,6 +71,22 @@ beforeEach(async () => {
 afterEach(stopFakeApi);
 
 /** Answers the runs of one check id in turn: while running, then ended; the last answer stays. */
+/** The answer the server grades at once, from the checks it took its credit from. */
+const gradedAttempt = (checks: TAttempt['checks']): TAttempt => ({
+  id: 'a-1',
+  taskId: 't-1',
+  userId: 'u-1',
+  learnerName: 'Kid',
+  status: 'graded',
+  score: 100,
+  credits: { x: 1 },
+  autoScore: 100,
+  checks,
+  answers: [],
+  comment: '',
+  createdAt: ago(0),
+});
+
 function serveRuns(id: string, ...answers: TCheckResult[]) {
   let call = 0;
   server.on(`GET ${COURSE_API.checks}/${id}`, () => ok(answers[Math.min(call++, answers.length - 1)]));
@@ -171,20 +187,7 @@ describe('submitting a task with a checked experiment', () => {
     server.on(`POST ${LATEST}`, () => ok(aCheck()));
     serveRuns('ck-1', aCheck(), aCheck({ status: 'passed', score: 100, tests: TESTS_ALL, finishedAt: ago(0) }));
     server.on(`POST ${B}/tasks/t-1/attempts`, () =>
-      ok({
-        id: 'a-1',
-        taskId: 't-1',
-        userId: 'u-1',
-        learnerName: 'Kid',
-        status: 'graded',
-        score: 100,
-        credits: { x: 1 },
-        autoScore: 100,
-        checks: { x: { checkId: 'ck-1', status: 'passed', score: 100, tests: TESTS_ALL } },
-        answers: [],
-        comment: '',
-        createdAt: ago(0),
-      }),
+      ok(gradedAttempt({ x: { checkId: 'ck-1', status: 'passed', score: 100, tests: TESTS_ALL } })),
     );
     const user = userEvent.setup();
     renderApp('/pjedu/courses/c-1?section=s-1');
@@ -203,22 +206,7 @@ describe('submitting a task with a checked experiment', () => {
     server.on(`GET ${LATEST}`, () =>
       ok(aCheck({ status: 'passed', score: 100, tests: TESTS_ALL, createdAt: ago(20), finishedAt: ago(10) })),
     );
-    server.on(`POST ${B}/tasks/t-1/attempts`, () =>
-      ok({
-        id: 'a-1',
-        taskId: 't-1',
-        userId: 'u-1',
-        learnerName: 'Kid',
-        status: 'graded',
-        score: 100,
-        credits: { x: 1 },
-        autoScore: 100,
-        checks: {},
-        answers: [],
-        comment: '',
-        createdAt: ago(0),
-      }),
-    );
+    server.on(`POST ${B}/tasks/t-1/attempts`, () => ok(gradedAttempt({})));
     const user = userEvent.setup();
     renderApp('/pjedu/courses/c-1?section=s-1');
     await screen.findByText('Well done! Every test passed.');
