@@ -62,7 +62,7 @@ export async function benchCheck(): Promise<string[]> {
       const check = (
         await call('POST', `/api/v1/courses/tasks/${task.id}/experiment/check`, { questionId: question.id })
       ).json().data as { id: string };
-      let result: { status: string; score: number | null };
+      let result: { status: string; score: number | null; reason: string | null; detail: string };
       do {
         await new Promise((r) => setTimeout(r, 25));
         result = (await call('GET', `/api/v1/courses/checks/${check.id}`)).json().data;
@@ -70,6 +70,7 @@ export async function benchCheck(): Promise<string[]> {
       // The first check is a warm-up (the harness's imports reach the page cache).
       if (i > 0) times.push(performance.now() - started);
       score = result.score ?? -1;
+      if (result.status !== 'passed') throw new Error(`the check did not pass: ${JSON.stringify(result)}`);
     }
     warm.channel.close();
     await world.stop(copyId);

@@ -53,8 +53,19 @@ except (ValueError, AttributeError, TypeError) as error:
 from jupyter_client.kernelspec import KernelSpec  # noqa: E402
 from jupyter_client.manager import KernelManager  # noqa: E402
 
+
+
+def socket_folder():
+    """A private folder for the kernel's Unix sockets, whose paths may not exceed 107 bytes: the runtime's own
+    short folder when it exists, else the project's temporary folder, else /tmp."""
+    for parent in (os.environ.get('JUPYTER_RUNTIME_DIR'), os.environ.get('TMPDIR'), '/tmp'):
+        if parent and len(parent) < 60 and os.path.isdir(parent) and os.access(parent, os.W_OK):
+            return tempfile.mkdtemp(prefix='check-', dir=parent)
+    return tempfile.mkdtemp(prefix='check-')
+
+
 # The sandbox's network is closed, loopback included: the kernel speaks over Unix sockets in a folder of its own.
-sockets = tempfile.mkdtemp(prefix='check-')
+sockets = socket_folder()
 manager = KernelManager(
     transport='ipc',
     ip=os.path.join(sockets, 'kernel'),
@@ -157,6 +168,9 @@ except RuntimeError as error:
     # The kernel did not become ready (it died while starting, or the deadline came first).
     result['reason'] = 'timeout' if time.monotonic() >= deadline else 'crashed'
     result['detail'] = str(error)[:300]
+except Exception as error:  # noqa: BLE001 - whatever stopped the kernel's start, the check ends with its reason
+    result['reason'] = 'crashed'
+    result['detail'] = (type(error).__name__ + ': ' + str(error))[:300]
 finally:
     finish()
     if client is not None:
