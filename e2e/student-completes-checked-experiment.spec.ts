@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, text, texts } from './support/fixtures';
+import { clickWhenStill, expect, expectAccessible, test, text, texts } from './support/fixtures';
 import { button } from './support/editor';
 import { named, newPage } from './support/pages';
 import { signInThroughApi } from './support/sign-in';
@@ -17,6 +17,13 @@ const iris = JSON.parse(
 const experimentSection = iris.chapters
   .flatMap((c) => c.sections)
   .find((s) => (s.tasks ?? []).some((t) => t.questions.some((q) => q.type === 'experiment')))!;
+
+const starterName = (slug: string, language: string) =>
+  (
+    JSON.parse(readFileSync(new URL(`../content/starter/${slug}/${language}.json`, import.meta.url), 'utf8')) as {
+      name: string;
+    }
+  ).name;
 
 /** The five lines the template leaves for the learner, each alone in its cell, and what completes them. */
 const STEPS: [string, string][] = [
@@ -97,4 +104,24 @@ test('a student completes the seeded iris experiment, the check scores it 100, a
   await expect(answer.getByRole('spinbutton', { name: say('record.score') })).toHaveValue('100');
   await expectAccessible(teacher);
   await teacher.close();
+});
+
+test('a customer administrator imports a starter course in Japanese and opens it in the course editor', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInThroughApi(page, { custcode: 'demo2026', username: 'admin', password: 'Admin@2026' });
+  await page.goto('/pjedu/course');
+  await button(page, say('starter.open')).click();
+  const drawer = page.getByRole('dialog', { name: say('starter.title') });
+  const english = starterName('image-basics', 'en');
+  await expect(drawer.getByRole('heading', { name: english })).toBeVisible();
+  await expectAccessible(page);
+  await drawer.getByRole('combobox', { name: say('starter.languageOf', { name: english }) }).click();
+  await clickWhenStill(page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="日本語"]'));
+  await drawer.getByRole('button', { name: say('starter.importOf', { name: english }) }).click();
+  await drawer.getByRole('link', { name: say('starter.openEditor') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: starterName('image-basics', 'ja') })).toBeVisible({
+    timeout: 30_000,
+  });
 });

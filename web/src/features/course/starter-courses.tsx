@@ -60,7 +60,7 @@ function StarterCourseCard({ course }: { course: TStarterCourse }) {
         </Tag>
         <Tag icon={<ExperimentOutlined />}>{t('starter.experiments', { count: course.experiments })}</Tag>
         {importedLanguages.length > 0 && (
-          <Tag color="success" icon={<CheckCircleOutlined />}>
+          <Tag icon={<CheckCircleOutlined />}>
             {t('starter.imported', {
               languages: importedLanguages.map((l) => LANGUAGE_NAMES[l]).join(t('starter.listSeparator')),
             })}
@@ -90,7 +90,9 @@ function StarterCourseCard({ course }: { course: TStarterCourse }) {
       {earlier && !(done && done.variables === language) && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
           {t('starter.already', { language: LANGUAGE_NAMES[language] })}{' '}
-          <Link to={courseEditPath(earlier.courseId)}>{t('starter.openCopy')}</Link>
+          <Link to={courseEditPath(earlier.courseId)} style={{ textDecoration: 'underline' }}>
+            {t('starter.openCopy')}
+          </Link>
         </Typography.Paragraph>
       )}
       {done && (
