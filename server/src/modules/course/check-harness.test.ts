@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runtimeInstalled } from '../runtime/runtime-install.js';
-import { parseHarnessOutput } from './check-runner.js';
+import { HARNESS_FILE, parseHarnessOutput } from './check-runner.js';
 
 const PYTHON = '/usr/bin/python3';
-const HARNESS = new URL('../../../python/check_harness.py', import.meta.url).pathname;
+const HARNESS = HARNESS_FILE.pathname;
 const notebook = (...cells: string[]) =>
   JSON.stringify({ cells: cells.map((source) => ({ cell_type: 'code', source })) });
 

@@ -5,7 +5,8 @@ import type { StoredCheckTest } from '../../platform/db/schema/index.js';
 import type { RuntimeDriver, RuntimeProject } from '../runtime/runtime-driver.js';
 
 /** The harness the project's Python runs: server/python/check_harness.py, sent on its command line. */
-const HARNESS = readFileSync(new URL('../../../python/check_harness.py', import.meta.url), 'utf8');
+export const HARNESS_FILE = new URL('../../../python/check_harness.py', import.meta.url);
+const HARNESS = readFileSync(HARNESS_FILE, 'utf8');
 
 /** Time the sandbox gets beyond the check's own limit: its kernel's start and the harness's own exit. */
 const SANDBOX_GRACE_MS = 60_000;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { LIMITS, type Language, type TImportStarterRequest, type TStarterCourse } from '@aiedu/contracts';
-import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { writeAudit } from '../../platform/audit.js';
@@ -40,15 +40,7 @@ function mimeOf(name: string) {
 
 /** The starter courses, with the ones this customer imported already (by language). */
 export async function listStarterCourses(ctx: AppContext, auth: AuthContext): Promise<TStarterCourse[]> {
-  const imported = await ctx.db
-    .select({ id: courses.id, starter: courses.starter })
-    .from(courses)
-    .where(
-      and(
-        isNotNull(courses.starter),
-        auth.customerId ? eq(courses.customerId, auth.customerId) : eq(courses.ownerId, auth.userId),
-      ),
-    );
+  const imported = await starterCopies(ctx.db, auth);
   return starterCourses().map(({ manifest, locales }) => ({
     slug: manifest.slug,
     order: manifest.order,
@@ -62,8 +54,8 @@ export async function listStarterCourses(ctx: AppContext, auth: AuthContext): Pr
     },
     experiments: Object.keys(manifest.experiments).length,
     imported: imported
-      .filter((c) => c.starter!.startsWith(`${manifest.slug}:`))
-      .map((c) => ({ language: c.starter!.split(':')[1] as Language, courseId: c.id })),
+      .filter((c) => c.starter.startsWith(`${manifest.slug}:`))
+      .map((c) => ({ language: c.starter.split(':')[1] as Language, courseId: c.id })),
   }));
 }
 
@@ -275,13 +267,21 @@ function storedQuestion(
   };
 }
 
-/** Courses of a customer imported from a starter course, by `slug:language` (the seeding asks before importing). */
-export async function importedStarters(db: Db, customerId: string): Promise<string[]> {
+/**
+ * The courses imported from a starter course in the caller's customer (a super administrator's own in the public
+ * space), with their origin `slug:language`.
+ */
+async function starterCopies(db: Db, auth: Pick<AuthContext, 'userId' | 'customerId'>) {
   const rows = await db
-    .select({ starter: courses.starter })
+    .select({ id: courses.id, starter: courses.starter })
     .from(courses)
-    .where(and(eq(courses.customerId, customerId), like(courses.starter, '%:%')));
-  return rows.map((r) => r.starter!);
+    .where(
+      and(
+        isNotNull(courses.starter),
+        auth.customerId ? eq(courses.customerId, auth.customerId) : eq(courses.ownerId, auth.userId),
+      ),
+    );
+  return rows.map((r) => ({ id: r.id, starter: r.starter! }));
 }
 
 export interface StarterOwner {
@@ -295,7 +295,7 @@ export interface StarterOwner {
  */
 export async function seedStarterCourses(ctx: AppContext, driver: RuntimeDriver, owners: readonly StarterOwner[]) {
   for (const { auth, language } of owners) {
-    const have = auth.customerId ? await importedStarters(ctx.db, auth.customerId) : [];
+    const have = (await starterCopies(ctx.db, auth)).map((c) => c.starter);
     for (const { manifest } of starterCourses()) {
       if (have.includes(`${manifest.slug}:${language}`)) continue;
       await importStarterCourse(ctx, driver, null, auth, { slug: manifest.slug, language });
