@@ -13,6 +13,8 @@ function isApiPath(url: string): boolean {
 /**
  * Serves the built single-page app: hashed assets with a long cache, and index.html for every other GET
  * so the browser's router can show the page (or its own page-not-found). Unknown API paths answer 404 JSON.
+ * The build writes a Brotli and a gzip copy beside each text file (web/vite.config.ts); the one the browser
+ * accepts is sent as it is, index.html included, and the file itself to a browser that accepts neither.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
@@ -21,6 +23,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       root: webDist!,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are found beside their file; they get no address of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
