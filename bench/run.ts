@@ -4,6 +4,7 @@ import { benchBundle } from './bundle.bench.js';
 import { benchCheck } from './check.bench.js';
 import { benchClassroom } from './classroom.bench.js';
 import { benchCourses } from './course.bench.js';
+import { benchEveryday } from './everyday.bench.js';
 import { benchImport } from './import.bench.js';
 import { benchLogin } from './login.bench.js';
 import { benchRuntimeCapacity } from './runtime-capacity.bench.js';
@@ -36,6 +37,11 @@ const SECTIONS: { id: string; title: string; run: (databaseUrl?: string) => Prom
     run: async () => print(await benchRuntimeCapacity()),
   },
   { id: 'course', title: 'Course centre and detail', run: onBoth(benchCourses) },
+  {
+    id: 'everyday',
+    title: 'Everyday reads against bare routes sending the same SQL',
+    run: onBoth(benchEveryday),
+  },
   { id: 'bundle', title: 'Web bundle', run: async () => print(await benchBundle()) },
   { id: 'classroom', title: 'Live classroom', run: onBoth(benchClassroom) },
   { id: 'check', title: 'Experiment checks and the AI environment', run: async () => print(await benchCheck()) },

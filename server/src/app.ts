@@ -84,6 +84,7 @@ import { RedisCluster } from './platform/cluster.js';
 import { followCentreWrites } from './modules/course/centre-cache.js';
 import type { FileStorage } from './platform/storage/storage.js';
 import { registerWebApp } from './platform/web-app.js';
+import { registerQueryTrace } from './platform/db/query-trace.js';
 
 export interface AppDeps {
   config: Config;
@@ -174,6 +175,7 @@ export async function buildApp({
   const stopCleanup = startCleanup(ctx, app.log);
   app.addHook('onClose', async () => stopCleanup());
 
+  if (config.sqlTraceFile) registerQueryTrace(app, config.sqlTraceFile);
   recordRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -69,6 +69,7 @@ const ZEnv = z
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    SQL_TRACE_FILE: z.string().min(1).optional(),
     SEED_DEMO: bool(true),
     SUPER_ADMIN_PASSWORD: z.string().min(8, 'expected at least 8 characters').optional(),
     IS_CUSTOMER_SINGLE: bool(false),
@@ -267,6 +268,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Every request's SQL statements are appended here, one JSON line a request (`npm run bench -- everyday`). */
+  sqlTraceFile: string | undefined;
   seedDemo: boolean;
   superAdminPassword: string | undefined;
   isCustomerSingle: boolean;
@@ -376,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    sqlTraceFile: e.SQL_TRACE_FILE,
     seedDemo: e.SEED_DEMO,
     superAdminPassword: e.SUPER_ADMIN_PASSWORD,
     isCustomerSingle: e.IS_CUSTOMER_SINGLE,

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { MIGRATIONS_FOLDER } from './platform/db/migrations.js';
+import { traceQueries } from './platform/db/query-trace.js';
 import { hugePagesWarning } from './platform/passwords.js';
 import { openStorage } from './platform/storage/open-storage.js';
 import type { FileStorage } from './platform/storage/storage.js';
@@ -25,6 +26,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
+    ...(config.sqlTraceFile ? { wrapClient: traceQueries } : {}),
   }).catch((error: unknown) => fail(`Start failed: ${(error as Error).message}`));
   try {
     await database.migrate(MIGRATIONS_FOLDER);

@@ -35,6 +35,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** How often to try again for the embedded database's folder while another process holds it (about 15 s). */
   lockRetries?: number;
+  /** Wraps the client Drizzle sends statements through (the benchmark's statement trace). */
+  wrapClient?: <T extends object>(client: T) => T;
 }
 
 /**
@@ -44,7 +46,9 @@ export interface DatabaseOptions {
 const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.wrapClient ?? ((client) => client))
+    : openPglite(options);
 }
 
 /** Refused when another process holds the embedded database's folder. */
@@ -93,7 +97,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     await unlock();
     throw error;
   });
-  const db = drizzlePglite({ client: withKeptStatements(client), schema }) as unknown as Db;
+  const wrap = options.wrapClient ?? ((kept) => kept);
+  const db = drizzlePglite({ client: wrap(withKeptStatements(client)), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -111,9 +116,13 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  wrap: <T extends object>(client: T) => T,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: wrap(pool), schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
