@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { RedisCluster } from './cluster.js';
 import { RequestShield } from './shield.js';
 import { centrePage, followCentreWrites } from '../modules/course/centre-cache.js';
+import { keptInstitutionHomes } from '../modules/institution/home.service.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 
@@ -181,6 +182,29 @@ describe.skipIf(!REDIS_URL)('processes sharing a Redis', () => {
       });
       expect(added.json()).toMatchObject({ errorCode: '1000' });
       await waitFor(async () => (await page()) === 2, 5_000);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('drops, in another process, the institution homes it kept when an administrator edits one here', async () => {
+    const listener = await RedisCluster.connect(REDIS_URL!, prefix);
+    try {
+      const kept = keptInstitutionHomes({ db: {} as Db, cluster: listener } as AppContext);
+      let loads = 0;
+      const home = () => kept.get(custcode, async () => String(++loads));
+      expect(await home()).toBe('1');
+      expect(await home()).toBe('1'); // kept for a minute
+      const admin = await buildUser(t.database.db, { customerId, username: 'homeadmin', roles: [ROLES.customerAdmin] });
+      const token = await signIn(t.app, custcode, 'homeadmin', admin.password);
+      const edited = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/institution-home',
+        payload: { projectTypes: ['Robots'] },
+        headers: { 'x-authorization': token },
+      });
+      expect(edited.json()).toMatchObject({ errorCode: '1000' });
+      await waitFor(async () => (await home()) === '2', 5_000);
     } finally {
       await listener.close();
     }

@@ -2,8 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 /** What the processes of a deployment tell each other. */
-export type ClusterTopic = 'sessions-ended' | 'shield-block' | 'course-centre-changed' | 'classroom';
-const TOPICS: readonly ClusterTopic[] = ['sessions-ended', 'shield-block', 'course-centre-changed', 'classroom'];
+export type ClusterTopic =
+  | 'sessions-ended'
+  | 'shield-block'
+  | 'course-centre-changed'
+  | 'classroom'
+  | 'institution-home-changed';
+const TOPICS: readonly ClusterTopic[] = [
+  'sessions-ended',
+  'shield-block',
+  'course-centre-changed',
+  'classroom',
+  'institution-home-changed',
+];
 
 /**
  * The other server processes of the deployment, through Redis (`REDIS_URL`): messages to all of them (pub/sub), and

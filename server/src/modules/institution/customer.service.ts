@@ -26,6 +26,7 @@ import {
   touchesOffer,
 } from './customer-offer.service.js';
 import { adminPasswordHash } from './people.service.js';
+import { keptInstitutionHomes } from './home.service.js';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -223,6 +224,8 @@ export async function updateCustomer(
   });
   if (ended) ctx.sessions.ended(ended);
   if (coursePackages) await announcePackageChange(ctx);
+  // Its name or its being switched off shows on its home page and those of the customers below it.
+  if (Object.values(input).some((value) => value !== undefined)) await keptInstitutionHomes(ctx).forget();
   return customer;
 }
 

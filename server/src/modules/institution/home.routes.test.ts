@@ -105,6 +105,28 @@ describe('institution home and modules', () => {
     expect(home).toMatchObject({ projectTypes: types, footerSites: [{ name: 'Bureau', url: 'https://edu.test' }] });
   });
 
+  it('answers a home it keeps with every change at once: an edit, a rename, a customer switched off and on', async () => {
+    // A customer of its own: switching one off signs its people out.
+    const school = await buildCustomer(t.database.db);
+    const head = await buildUser(t.database.db, {
+      customerId: school.id,
+      username: 'head',
+      roles: [ROLES.customerAdmin],
+    });
+    tokens.head = await signIn(t.app, school.code, 'head', head.password);
+    const home = async () => t.app.inject({ method: 'GET', url: `/gw/api/v1/school/home?custcode=${school.code}` });
+    const before = (await home()).json().data;
+    expect((await home()).body).toBe(JSON.stringify({ errorCode: '1000', errorMsg: '', data: before }));
+    await call('head', 'PUT', '/api/v1/admin/institution-home', { projectTypes: ['Kept', 'Changed'] });
+    expect((await home()).json().data.projectTypes).toEqual(['Kept', 'Changed']);
+    await call('root', 'PUT', `/api/v1/admin_super/organizes/${school.id}`, { name: 'Renamed Bureau' });
+    expect((await home()).json().data.name).toBe('Renamed Bureau');
+    await call('root', 'PUT', `/api/v1/admin_super/organizes/${school.id}/status`, { enabled: false });
+    expect((await home()).statusCode).toBe(404);
+    await call('root', 'PUT', `/api/v1/admin_super/organizes/${school.id}/status`, { enabled: true });
+    expect((await home()).json().data).toMatchObject({ name: 'Renamed Bureau', projectTypes: ['Kept', 'Changed'] });
+  });
+
   it('hides from a side the modules a super administrator turned off, which the institution cannot turn on', async () => {
     const ids = async (who: string) =>
       ((await call(who, 'GET', '/gw/api/v1/school/modules')).json().data as { id: string }[]).map((m) => m.id);

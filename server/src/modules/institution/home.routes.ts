@@ -16,6 +16,7 @@ import { findCustomerById } from '../auth/auth.repository.js';
 import {
   getCustomerModules,
   getInstitutionHome,
+  keptInstitutionHomes,
   setBanner,
   setCustomerModules,
   sideOf,
@@ -45,7 +46,15 @@ export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: envelopeOf(ZInstitutionHome),
       },
     },
-    async (request) => ok(await getInstitutionHome(ctx, request.query.custcode)),
+    async (request, reply) => {
+      // Kept as the answer's JSON: the landing page of every school's visitors costs no query and no serialising.
+      const { custcode } = request.query;
+      const json = await keptInstitutionHomes(ctx).get(custcode.toLowerCase(), async () =>
+        String(reply.serialize(ok(await getInstitutionHome(ctx, custcode)))),
+      );
+      // A string is sent as it is: it was serialised (and checked against the schema) when it was kept.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.put(

@@ -18,6 +18,7 @@ import { customerCodeIs, customerHomes, customers } from '../../platform/db/sche
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
+import { KeptAnswers } from '../../platform/kept-answers.js';
 import { customerChain } from './customer-offer.service.js';
 
 type HomeRow = typeof customerHomes.$inferSelect;
@@ -27,6 +28,24 @@ type Home = Pick<HomeRow, 'banners' | 'projectTypes' | 'footerSites' | 'modules'
 async function homeRow(ctx: AppContext, customerId: string): Promise<Home> {
   const [row] = await ctx.db.select().from(customerHomes).where(eq(customerHomes.customerId, customerId));
   return row ?? { banners: [], projectTypes: [], footerSites: [], modules: null };
+}
+
+/**
+ * How long a process keeps an institution's home page: every visitor of every school opens it, and it changes only
+ * when its administrators edit it, which drops it everywhere at once. The lifetime bounds only what no write
+ * announces (a banner's signed link is good for days).
+ */
+const HOME_KEPT_MS = 60_000;
+const keptHomes = new WeakMap<AppContext['db'], KeptAnswers<string>>();
+
+/** The institution homes this process keeps, each as the answer's JSON, by lower-case customer code. */
+export function keptInstitutionHomes(ctx: AppContext): KeptAnswers<string> {
+  let kept = keptHomes.get(ctx.db);
+  if (!kept) {
+    kept = new KeptAnswers(ctx.cluster, 'institution-home-changed', { max: 10_000, ttlMs: HOME_KEPT_MS });
+    keptHomes.set(ctx.db, kept);
+  }
+  return kept;
 }
 
 /** The institution's home as its visitors see it: banners (signed image URLs), project types, footer, modules. */
@@ -124,6 +143,8 @@ async function saveHome(
       .onConflictDoUpdate({ target: customerHomes.customerId, set: values });
     await writeAudit(tx, request, { module: 'institution-home', operation, params: values, customerId });
   });
+  // Modules set on a customer change those below it too: every kept home goes.
+  await keptInstitutionHomes(ctx).forget();
 }
 
 /** The institution's own home content (its modules are set by a super administrator, see `setCustomerModules`). */
