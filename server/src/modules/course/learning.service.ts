@@ -7,7 +7,6 @@ import {
   courseEnrolments,
   courses,
   courseSections,
-  courseVersions,
   learningRecords,
   students,
   taskAttempts,
@@ -15,7 +14,8 @@ import {
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { assertOpen, findEnrolment, loadForLearner, mayDiscover, type CourseRow } from './course-access.js';
-import { loadVersionTree, sectionsInOrder } from './course-content.repository.js';
+import { sectionsInOrder } from './course-content.repository.js';
+import { keptVersion } from './version-tree-cache.js';
 import { infoColumns, infoVersion, ownerNameSql, publishedVersion } from './course-summary.repository.js';
 import { getCourseDetail, recordsOf } from './centre.service.js';
 import { learnerQuestion, presentSummary } from './course.presenter.js';
@@ -92,7 +92,7 @@ async function upsertRecord(
   add: { seconds: number; completed: boolean },
 ) {
   const now = ctx.now();
-  await ctx.db
+  const [row] = await ctx.db
     .insert(learningRecords)
     .values({
       courseId: section.courseId,
@@ -112,14 +112,17 @@ async function upsertRecord(
           : sql`${learningRecords.completedAt}`,
         lastVisitedAt: now,
       },
-    });
+    })
+    .returning({ completedAt: learningRecords.completedAt });
+  return { completed: Boolean(row?.completedAt) };
 }
 
 /** Opens a section: marks it visited and answers its content, resources and tasks (without answers). */
 export async function learnSection(ctx: AppContext, auth: AuthContext, sectionId: string) {
   const { section, enrolment } = await loadSection(ctx, auth, sectionId);
-  if (enrolment) await upsertRecord(ctx, auth, section, { seconds: 0, completed: false });
-  return presentLearnerSection(ctx, section, enrolment ? auth.userId : null);
+  // The visit's record answers whether the learner completed the section.
+  const record = enrolment ? await upsertRecord(ctx, auth, section, { seconds: 0, completed: false }) : null;
+  return presentLearnerSection(ctx, section, enrolment ? auth.userId : null, record);
 }
 
 /**
@@ -134,7 +137,7 @@ export async function sectionOfVersions(ctx: AppContext, sectionId: string, vers
         .where(and(eq(courseSections.id, sectionId), inArray(courseSections.versionId, versionIds)))
     : [];
   if (!section) throw new AppError('NOT_FOUND');
-  return presentLearnerSection(ctx, section, null);
+  return presentLearnerSection(ctx, section, null, null);
 }
 
 /** A section's content, resources and tasks without answers; with the learner's completion and experiment copies. */
@@ -142,17 +145,12 @@ async function presentLearnerSection(
   ctx: AppContext,
   section: typeof courseSections.$inferSelect,
   learnerId: string | null,
+  record: { completed: boolean } | null,
 ) {
-  const tree = await loadVersionTree(ctx.db, section.versionId);
+  const { tree } = await keptVersion(ctx.db, section.versionId);
   const ordered = sectionsInOrder(tree);
   const index = ordered.findIndex((s) => s.id === section.id);
   const full = ordered[index]!;
-  const [record] = learnerId
-    ? await ctx.db
-        .select({ completedAt: learningRecords.completedAt })
-        .from(learningRecords)
-        .where(and(eq(learningRecords.userId, learnerId), eq(learningRecords.sectionId, section.id)))
-    : [];
   const hasExperiment = full.tasks.some((t) => t.questions.some((q) => q.type === 'experiment'));
   const copies = learnerId && hasExperiment ? await copiesByTemplate(ctx.db, section.courseId, learnerId) : new Map();
   return {
@@ -167,7 +165,7 @@ async function presentLearnerSection(
       questions: t.questions.map((q) => learnerQuestion(q, copies)),
     })),
     nextSectionId: ordered[index + 1]?.id ?? null,
-    completed: Boolean(record?.completedAt),
+    completed: record?.completed ?? false,
   };
 }
 
@@ -191,23 +189,21 @@ export async function recordSection(
 export async function getLearningRecord(ctx: AppContext, auth: AuthContext, courseId: string) {
   const enrolment = await findEnrolment(ctx.db, courseId, auth.userId);
   if (!enrolment) throw new AppError('COURSE_NOT_JOINED');
-  const [version] = await ctx.db
-    .select({ name: courseVersions.name, number: courseVersions.number })
-    .from(courseVersions)
-    .where(eq(courseVersions.id, enrolment.versionId));
-  const tree = await loadVersionTree(ctx.db, enrolment.versionId);
-  const records = await recordsOf(ctx, courseId, auth.userId);
-  const sections = sectionsInOrder(tree);
-  const attempts = await ctx.db
-    .select()
-    .from(taskAttempts)
-    .where(and(eq(taskAttempts.courseId, courseId), eq(taskAttempts.userId, auth.userId)))
-    .orderBy(asc(taskAttempts.createdAt));
+  const [version, records, attempts] = await Promise.all([
+    keptVersion(ctx.db, enrolment.versionId),
+    recordsOf(ctx, courseId, auth.userId),
+    ctx.db
+      .select()
+      .from(taskAttempts)
+      .where(and(eq(taskAttempts.courseId, courseId), eq(taskAttempts.userId, auth.userId)))
+      .orderBy(asc(taskAttempts.createdAt)),
+  ]);
+  const sections = sectionsInOrder(version.tree);
   const done = sections.filter((s) => records.some((r) => r.sectionId === s.id && r.completedAt)).length;
   return {
     courseId,
-    courseName: version!.name,
-    versionNumber: version!.number,
+    courseName: version.name,
+    versionNumber: version.number,
     progress: sections.length ? Math.round((100 * done) / sections.length) : 0,
     sections: sections.map((s) => {
       const r = records.find((x) => x.sectionId === s.id);
