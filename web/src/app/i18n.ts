@@ -89,9 +89,14 @@ function start(language: Language) {
 
 /**
  * Loads namespaces a page needs, in the current language (and in any language switched to later), once i18n has
- * started.
+ * started. Asked before the start has finished (the first page), their files start downloading at once, in the
+ * language the start detects, beside the startup namespaces rather than after them.
  */
 export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  if (!i18n.isInitialized) {
+    const language = detectLanguage();
+    for (const namespace of namespaces) void readTexts(language, namespace).catch(() => undefined);
+  }
   await started;
   if (namespaces.length > 0) await i18n.loadNamespaces([...namespaces]);
 }
