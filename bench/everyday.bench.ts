@@ -56,7 +56,9 @@ export async function benchEveryday(serverUrl: string | undefined): Promise<stri
     const capture = await startServerProcess({ ...env, SQL_TRACE_FILE: traceFile });
     try {
       const school = await prepareSchool(capture.url);
-      routes = everydayRoutes(school);
+      // EVERYDAY_ROUTES=user-info,points-total measures only those.
+      const only = process.env.EVERYDAY_ROUTES?.split(',');
+      routes = everydayRoutes(school).filter((route) => !only || only.includes(route.name));
       for (const route of routes) {
         for (let i = 1; i <= 3; i++) {
           const response = await fetch(`${capture.url}${route.path}`, {

@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import { projectCollaborators, projects } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -32,6 +33,22 @@ async function mayReview(db: Db, auth: AuthContext, projectId: string) {
   return false;
 }
 
+/** A project with whether the caller collaborates on it: the first read of every project route. */
+const projectWithCollaborator = preparedStatement((db, name) =>
+  db
+    .select({ project: projects, collaborator: projectCollaborators.userId })
+    .from(projects)
+    .leftJoin(
+      projectCollaborators,
+      and(
+        eq(projectCollaborators.projectId, projects.id),
+        eq(projectCollaborators.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .prepare(name),
+);
+
 /**
  * The project when the caller may do what they need: owners may do everything; collaborators view and edit;
  * anyone of the same tenant may view a public project; a reviewer (see `allowProjectReviewers`) may view it, in
@@ -40,14 +57,7 @@ async function mayReview(db: Db, auth: AuthContext, projectId: string) {
  */
 export async function loadProjectFor(db: Db, auth: AuthContext, projectId: string, need: ProjectNeed) {
   if (!/^[0-9a-f-]{36}$/i.test(projectId)) throw new AppError('NOT_FOUND');
-  const [row] = await db
-    .select({ project: projects, collaborator: projectCollaborators.userId })
-    .from(projects)
-    .leftJoin(
-      projectCollaborators,
-      and(eq(projectCollaborators.projectId, projects.id), eq(projectCollaborators.userId, auth.userId)),
-    )
-    .where(eq(projects.id, projectId));
+  const [row] = await projectWithCollaborator(db).execute({ projectId, userId: auth.userId });
   if (!row) throw new AppError('NOT_FOUND');
   const inTenant = row.project.customerId === auth.customerId;
   const isOwner = inTenant && row.project.ownerId === auth.userId;

@@ -1,9 +1,10 @@
 import { ROLES, type TUpdateUserInfoRequest, type TUserInfo } from '@aiedu/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import { users } from '../../platform/db/schema/index.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
+import { customers, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { findCustomerById, findUserById } from '../auth/auth.repository.js';
+import { findUserById } from '../auth/auth.repository.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -42,12 +43,22 @@ function presentUser(user: UserRow, custcode: string, avatarUrl: string | null):
   };
 }
 
+/** The account with its customer's code, in one statement: what every page of a signed-in visitor asks first. */
+const userWithCustcode = preparedStatement((db, name) =>
+  db
+    .select({ user: users, custcode: customers.code })
+    .from(users)
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(name),
+);
+
 export async function getUserInfo(ctx: AppContext, userId: string): Promise<TUserInfo> {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw new AppError('TOKEN_EXPIRED');
-  const customer = user.customerId ? await findCustomerById(ctx.db, user.customerId) : undefined;
+  const [row] = await userWithCustcode(ctx.db).execute({ userId });
+  if (!row) throw new AppError('TOKEN_EXPIRED');
+  const { user, custcode } = row;
   const avatarUrl = user.avatarKey ? ctx.storage.signedUrl(user.avatarKey, { expiresInSeconds: 7 * 86_400 }) : null;
-  return presentUser(user, customer?.code ?? '', avatarUrl);
+  return presentUser(user, custcode ?? '', avatarUrl);
 }
 
 export async function updateUserInfo(ctx: AppContext, userId: string, input: TUpdateUserInfoRequest) {
