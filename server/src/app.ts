@@ -85,6 +85,7 @@ import { followCentreWrites } from './modules/course/centre-cache.js';
 import type { FileStorage } from './platform/storage/storage.js';
 import { registerWebApp } from './platform/web-app.js';
 import { registerQueryTrace } from './platform/db/query-trace.js';
+import { keepCustomerTrees } from './platform/tenancy.js';
 
 export interface AppDeps {
   config: Config;
@@ -188,6 +189,7 @@ export async function buildApp({
   };
   await refreshShieldAllowlist(ctx);
   followCentreWrites(ctx);
+  keepCustomerTrees(ctx);
   const stopCleanup = startCleanup(ctx, app.log);
   app.addHook('onClose', async () => stopCleanup());
 

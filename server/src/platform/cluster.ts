@@ -7,13 +7,15 @@ export type ClusterTopic =
   | 'shield-block'
   | 'course-centre-changed'
   | 'classroom'
-  | 'institution-home-changed';
+  | 'institution-home-changed'
+  | 'customer-tree-changed';
 const TOPICS: readonly ClusterTopic[] = [
   'sessions-ended',
   'shield-block',
   'course-centre-changed',
   'classroom',
   'institution-home-changed',
+  'customer-tree-changed',
 ];
 
 /**

@@ -3,7 +3,9 @@ import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { AuthContext } from './auth/tokens.js';
 import type { Db } from './db/client.js';
 import { users } from './db/schema/index.js';
+import type { RedisCluster } from './cluster.js';
 import { AppError } from './errors.js';
+import { KeptAnswers } from './kept-answers.js';
 
 /**
  * What a caller may see: everything (super administrators), a customer with its sub-customers (customer and
@@ -16,8 +18,30 @@ export type Scope =
 
 const SCHOOL_BOUND: string[] = [ROLES.schoolAdmin, ROLES.organizeAdmin, ROLES.teacher, ROLES.student];
 
+/**
+ * The customer trees a process keeps: every administrator's request starts from theirs, and a tree changes only when
+ * a sub-customer is created, which drops them here and on every other process (`forgetCustomerTrees`).
+ */
+const keptTrees = new WeakMap<Db, KeptAnswers<readonly string[]>>();
+
+/** Keeps this app's customer trees (`customerSubtree`), dropped on every process when one of them creates a sub-customer. */
+export function keepCustomerTrees(ctx: { db: Db; cluster: RedisCluster | null }) {
+  if (!keptTrees.has(ctx.db)) {
+    keptTrees.set(ctx.db, new KeptAnswers(ctx.cluster, 'customer-tree-changed', { max: 10_000, ttlMs: 60_000 }));
+  }
+}
+
+export async function forgetCustomerTrees(db: Db) {
+  await keptTrees.get(db)?.forget();
+}
+
 /** A customer and every customer below it. */
 export async function customerSubtree(db: Db, customerId: string): Promise<string[]> {
+  const kept = keptTrees.get(db);
+  return [...(await (kept ? kept.get(customerId, () => readSubtree(db, customerId)) : readSubtree(db, customerId)))];
+}
+
+async function readSubtree(db: Db, customerId: string): Promise<readonly string[]> {
   const result = await db.execute<{ id: string }>(sql`
     with recursive tree(id) as (
       select id from customers where id = ${customerId}

@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { customers, schools, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { customerSubtree, type Scope } from '../../platform/tenancy.js';
+import { customerSubtree, forgetCustomerTrees, type Scope } from '../../platform/tenancy.js';
 import { likeText } from '../../platform/db/like.js';
 import { revokeSessionsOf } from '../auth/session.service.js';
 import { announcePackageChange, packagesOfCustomers, setCustomerPackages } from '../course/course-package.service.js';
@@ -159,6 +159,8 @@ export async function createCustomer(
     });
   });
   if (coursePackages?.length) await announcePackageChange(ctx);
+  // A sub-customer grows its parents' trees.
+  if (parentId) await forgetCustomerTrees(ctx.db);
   return created;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
@@ -55,6 +55,13 @@ export function lastDays(now: Date, days: number, timeZone: string): string[] {
  * calendar days in `timeZone` (an unknown zone counts as Asia/Shanghai), today included; a day without any is there
  * with 0.
  */
+interface Counts {
+  schools: number;
+  teachers: number;
+  students: number;
+  classes: number;
+}
+
 export async function readStatistics(ctx: AppContext, auth: AuthContext, query: { days: number; timeZone: string }) {
   const scope = await callerScope(ctx.db, auth);
   const tz = Intl.supportedValuesOf('timeZone').includes(query.timeZone) ? query.timeZone : DEFAULT_TIME_ZONE;
@@ -62,22 +69,15 @@ export async function readStatistics(ctx: AppContext, auth: AuthContext, query: 
   // Midnight of the first day in the caller's zone, as an instant the index on created_at can use.
   const since = sql`(${dates[0]}::date::timestamp at time zone ${tz})`;
   const day = sql<string>`to_char(${refreshTokens.createdAt} at time zone ${tz}, 'YYYY-MM-DD')`;
-  const one = async (rows: Promise<{ n: number }[]>) => (await rows)[0]?.n ?? 0;
-  const [schoolCount, teacherCount, studentCount, classCount, active, bySchool] = await Promise.all([
-    one(
-      ctx.db
-        .select({ n: count() })
-        .from(schools)
-        .where(scopeWhere(scope, { customerId: schools.customerId, schoolId: schools.id })),
-    ),
-    one(ctx.db.select({ n: count() }).from(teachers).where(scopeWhere(scope, teachers))),
-    one(ctx.db.select({ n: count() }).from(students).where(scopeWhere(scope, students))),
-    one(
-      ctx.db
-        .select({ n: count() })
-        .from(classes)
-        .where(and(scopeWhere(scope, classes), eq(classes.classStatus, 'current'))),
-    ),
+  const where = (condition: SQL | undefined) => condition ?? sql`true`;
+  // The four counts in one statement.
+  const countsQuery = ctx.db.execute(sql`select
+    (select count(*)::int from ${schools} where ${where(scopeWhere(scope, { customerId: schools.customerId, schoolId: schools.id }))}) as schools,
+    (select count(*)::int from ${teachers} where ${where(scopeWhere(scope, teachers))}) as teachers,
+    (select count(*)::int from ${students} where ${where(scopeWhere(scope, students))}) as students,
+    (select count(*)::int from ${classes} where ${where(and(scopeWhere(scope, classes), eq(classes.classStatus, 'current')))}) as classes`);
+  const [counts, active, bySchool] = await Promise.all([
+    countsQuery.then((result) => (result as unknown as { rows: Counts[] }).rows[0]!),
     ctx.db
       .select({ date: day, users: countDistinct(refreshTokens.userId) })
       .from(refreshTokens)
@@ -95,10 +95,10 @@ export async function readStatistics(ctx: AppContext, auth: AuthContext, query: 
   ]);
   const byDate = new Map(active.map((a) => [a.date, a.users]));
   return {
-    schools: schoolCount,
-    teachers: teacherCount,
-    students: studentCount,
-    classes: classCount,
+    schools: Number(counts.schools),
+    teachers: Number(counts.teachers),
+    students: Number(counts.students),
+    classes: Number(counts.classes),
     activeByDay: dates.map((date) => ({ date, users: byDate.get(date) ?? 0 })),
     bySchool,
   };
