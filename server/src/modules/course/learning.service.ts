@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import { assertOpen, findEnrolment, loadForLearner, mayDiscover, type CourseRow } from './course-access.js';
 import { sectionsInOrder } from './course-content.repository.js';
 import { keptVersion } from './version-tree-cache.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import { infoColumns, infoVersion, ownerNameSql, publishedVersion } from './course-summary.repository.js';
 import { getCourseDetail, recordsOf } from './centre.service.js';
 import { learnerQuestion, presentSummary } from './course.presenter.js';
@@ -220,43 +221,42 @@ export async function getLearningRecord(ctx: AppContext, auth: AuthContext, cour
   };
 }
 
-/**
- * "My study": every course the caller joined, with progress, including closed ones (shown as closed), each with
- * the name, cover and tags of the version the caller learns.
- */
-export async function listMyStudy(ctx: AppContext, auth: AuthContext) {
-  const rows = await ctx.db
+/** The joined courses with their sections and those the learner completed, counted in the same statement. */
+const myStudy = preparedStatement((db, name) => {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       course: courses,
-      versionId: courseEnrolments.versionId,
       number: infoVersion.number,
       info: infoColumns,
       owner: ownerNameSql,
       published: publishedVersion.number,
+      total: sql<number>`(select count(*)::int from ${courseSections} s
+        where s.version_id = ${courseEnrolments.versionId})`.mapWith(Number),
+      completed:
+        sql<number>`(select count(*)::int from ${learningRecords} r join ${courseSections} s on s.id = r.section_id
+        where r.user_id = ${userId} and r.completed_at is not null and s.version_id = ${courseEnrolments.versionId})`.mapWith(
+          Number,
+        ),
     })
     .from(courseEnrolments)
     .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
     .innerJoin(users, eq(users.id, courses.ownerId))
     .innerJoin(infoVersion, eq(infoVersion.id, courseEnrolments.versionId))
     .leftJoin(publishedVersion, eq(publishedVersion.id, courses.publishedVersionId))
-    .where(eq(courseEnrolments.userId, auth.userId))
-    .orderBy(asc(courseEnrolments.createdAt));
-  if (rows.length === 0) return [];
-  const versionIds = rows.map((r) => r.versionId);
-  const totals = await ctx.db
-    .select({ versionId: courseSections.versionId, n: sql<number>`count(*)`.mapWith(Number) })
-    .from(courseSections)
-    .where(inArray(courseSections.versionId, versionIds))
-    .groupBy(courseSections.versionId);
-  const done = await ctx.db
-    .select({ sectionVersion: courseSections.versionId, n: sql<number>`count(*)`.mapWith(Number) })
-    .from(learningRecords)
-    .innerJoin(courseSections, eq(courseSections.id, learningRecords.sectionId))
-    .where(and(eq(learningRecords.userId, auth.userId), sql`${learningRecords.completedAt} is not null`))
-    .groupBy(courseSections.versionId);
+    .where(eq(courseEnrolments.userId, userId))
+    .orderBy(asc(courseEnrolments.createdAt))
+    .prepare(name);
+});
+
+/**
+ * "My study": every course the caller joined, with progress, including closed ones (shown as closed), each with
+ * the name, cover and tags of the version the caller learns.
+ */
+export async function listMyStudy(ctx: AppContext, auth: AuthContext) {
+  const rows = await myStudy(ctx.db).execute({ userId: auth.userId });
   return rows.map((r) => {
-    const total = totals.find((t) => t.versionId === r.versionId)?.n ?? 0;
-    const completed = done.find((d) => d.sectionVersion === r.versionId)?.n ?? 0;
+    const { total, completed } = r;
     return {
       ...presentSummary(ctx.storage, r.course, { info: r.info, ownerName: r.owner, versionNumber: r.published }),
       progress: total ? Math.round((100 * completed) / total) : 0,
