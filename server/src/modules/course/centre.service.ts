@@ -38,11 +38,20 @@ const SORTS = {
  * alone (their published version joins only to filter or sort by it); owners and information are read for the
  * page's rows only.
  */
-export function listCentre(ctx: AppContext, auth: AuthContext | null, query: z.output<typeof ZCentreQuery>) {
+/**
+ * A page of the course centre as its answer's JSON (`serialize` makes it from the page), kept as that: a kept page
+ * costs a visitor neither a query nor serialising.
+ */
+export function centreJson(
+  ctx: AppContext,
+  auth: AuthContext | null,
+  query: z.output<typeof ZCentreQuery>,
+  serialize: (page: Awaited<ReturnType<typeof readCentre>>) => string,
+): Promise<string> {
   // What a caller may find depends only on being a super administrator, their customer, or neither.
   const scope = auth?.roles.includes(ROLES.super) ? 'super' : (auth?.customerId ?? 'visitor');
-  return centrePage(ctx.db, `${scope}\n${JSON.stringify(query)}`, ctx.config.courseCentreCacheSeconds, () =>
-    readCentre(ctx, auth, query),
+  return centrePage(ctx.db, `${scope}\n${JSON.stringify(query)}`, ctx.config.courseCentreCacheSeconds, async () =>
+    serialize(await readCentre(ctx, auth, query)),
   );
 }
 

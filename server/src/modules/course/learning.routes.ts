@@ -16,9 +16,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
-import { envelopeOf, ok } from '../../platform/envelope.js';
+import { envelopeOf, ok, sendJson } from '../../platform/envelope.js';
 import { submitAttempt } from './attempt.service.js';
-import { getCourseDetail, listCentre } from './centre.service.js';
+import { centreJson, getCourseDetail } from './centre.service.js';
 import {
   getLearningRecord,
   joinByCode,
@@ -47,7 +47,8 @@ export const learningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: envelopeOf(ZPage(ZCourseSummary)),
       },
     },
-    async (request) => ok(await listCentre(ctx, request.auth, request.query)),
+    async (request, reply) =>
+      sendJson(reply, await centreJson(ctx, request.auth, request.query, (page) => String(reply.serialize(ok(page))))),
   );
   app.get(
     `${B}/:id`,

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-guard.js';
 import type { AppContext } from '../../platform/context.js';
-import { envelopeOf, ok } from '../../platform/envelope.js';
+import { envelopeOf, ok, sendJson } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
 import { findCustomerById } from '../auth/auth.repository.js';
 import {
@@ -52,8 +52,7 @@ export const homeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const json = await keptInstitutionHomes(ctx).get(custcode.toLowerCase(), async () =>
         String(reply.serialize(ok(await getInstitutionHome(ctx, custcode)))),
       );
-      // A string is sent as it is: it was serialised (and checked against the schema) when it was kept.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return sendJson(reply, json);
     },
   );
 

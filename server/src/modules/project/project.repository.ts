@@ -1,9 +1,9 @@
 import type { TProjectListQuery } from '@aiedu/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { preparedStatement } from '../../platform/db/prepared.js';
+import { preparedStatement, preparedStatements } from '../../platform/db/prepared.js';
 import { projectCollaborators, projects, users } from '../../platform/db/schema/index.js';
-import { sameTenant, type ProjectRow } from './project-access.js';
+import type { ProjectRow } from './project-access.js';
 import { likeText } from '../../platform/db/like.js';
 
 const SORTS = {
@@ -20,39 +20,43 @@ export interface ProjectListRow {
   latestVersion: string | null;
 }
 
-function filters(query: TProjectListQuery): SQL[] {
-  const where: SQL[] = [];
-  if (query.keyword)
-    where.push(
-      or(ilike(projects.name, likeText(query.keyword)), ilike(projects.description, likeText(query.keyword)))!,
-    );
-  if (query.tag) where.push(sql`${query.tag} = any(${projects.tags})`);
-  if (query.type) where.push(eq(projects.type, query.type));
-  if (query.direction) where.push(eq(projects.direction, query.direction));
-  if (query.runtimeType) where.push(eq(projects.runtimeType, query.runtimeType));
-  return where;
+/** The filters a list query gives, as placeholders: which are given makes the statement's shape. */
+const FILTERS = {
+  keyword: () =>
+    or(ilike(projects.name, sql.placeholder('keyword')), ilike(projects.description, sql.placeholder('keyword')))!,
+  tag: () => sql`${sql.placeholder('tag')} = any(${projects.tags})`,
+  type: () => eq(projects.type, sql.placeholder('type')),
+  direction: () => eq(projects.direction, sql.placeholder('direction')),
+  runtimeType: () => eq(projects.runtimeType, sql.placeholder('runtimeType')),
+} as const;
+type Filter = keyof typeof FILTERS;
+
+interface ListShape {
+  scope: 'public' | 'mine';
+  publicSpace: boolean;
+  filters: Filter[];
+  sort: string;
 }
 
-/** One page of projects of the caller's tenant: the public channel, or the caller's own and shared ones. */
-export async function listProjects(
-  db: Db,
-  caller: { userId: string; customerId: string | null },
-  scope: 'public' | 'mine',
-  query: TProjectListQuery,
-) {
-  const { page, size } = query;
-  const shared = db
-    .select({ id: projectCollaborators.projectId })
-    .from(projectCollaborators)
-    .where(eq(projectCollaborators.userId, caller.userId));
+function whereOf(shape: ListShape): SQL | undefined {
+  const userId = sql.placeholder('userId');
+  const shared = sql`select ${projectCollaborators.projectId} from ${projectCollaborators} where ${projectCollaborators.userId} = ${userId}`;
   const visibility =
-    scope === 'public'
+    shape.scope === 'public'
       ? eq(projects.access, 'public')
-      : or(eq(projects.ownerId, caller.userId), inArray(projects.id, shared));
-  const where = and(sameTenant(caller.customerId), visibility, ...filters(query));
-  const [field, direction] = (query.sort ?? 'updatedAt,desc').split(',') as [keyof typeof SORTS, string];
+      : or(eq(projects.ownerId, userId), sql`${projects.id} in (${shared})`);
+  const tenant = shape.publicSpace
+    ? isNull(projects.customerId)
+    : eq(projects.customerId, sql.placeholder('customerId'));
+  return and(tenant, visibility, ...shape.filters.map((filter) => FILTERS[filter]()));
+}
+
+/** A page of projects with their owner, forks, latest version and the total, for one shape of the query. */
+const projectPage = preparedStatements((db, name, key) => {
+  const shape = JSON.parse(key) as ListShape;
+  const [field, direction] = shape.sort.split(',') as [keyof typeof SORTS, string];
   const order = direction === 'asc' ? asc(SORTS[field]) : desc(SORTS[field]);
-  const rows = await db
+  return db
     .select({
       project: projects,
       ownerName: sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`,
@@ -64,15 +68,48 @@ export async function listProjects(
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(where)
+    .where(whereOf(shape))
     .orderBy(order, desc(projects.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  // A page past the end has no row to carry the total.
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+});
+
+/** The total alone, for a page past the end (no row carries it). */
+const projectCount = preparedStatements((db, name, key) =>
+  db
+    .select({ n: count() })
+    .from(projects)
+    .where(whereOf(JSON.parse(key) as ListShape))
+    .prepare(name),
+);
+
+/** One page of projects of the caller's tenant: the public channel, or the caller's own and shared ones. */
+export async function listProjects(
+  db: Db,
+  caller: { userId: string; customerId: string | null },
+  scope: 'public' | 'mine',
+  query: TProjectListQuery,
+) {
+  const { page, size } = query;
+  const given = (Object.keys(FILTERS) as Filter[]).filter((filter) => Boolean(query[filter]));
+  // The sort is one of the few the query schema lets through, so the shapes stay few.
+  const sort = query.sort ?? 'updatedAt,desc';
+  const key = JSON.stringify({ scope, publicSpace: caller.customerId === null, filters: given, sort });
+  const values = {
+    userId: caller.userId,
+    customerId: caller.customerId,
+    keyword: query.keyword ? likeText(query.keyword) : null,
+    tag: query.tag ?? null,
+    type: query.type ?? null,
+    direction: query.direction ?? null,
+    runtimeType: query.runtimeType ?? null,
+    limit: size,
+    offset: (page - 1) * size,
+  };
+  const rows = await projectPage(db, key).execute(values);
   const total =
-    rows.length > 0 || page === 1
-      ? (rows[0]?.total ?? 0)
-      : ((await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0);
+    rows.length > 0 || page === 1 ? (rows[0]?.total ?? 0) : ((await projectCount(db, key).execute(values))[0]?.n ?? 0);
   const list: ProjectListRow[] = rows.map(({ total: _total, ...row }) => row);
   return { list, total, page, size };
 }

@@ -126,6 +126,12 @@ describe('projects and versions', () => {
     expect((await call('stranger', 'GET', '/gw/api/v1/projects?tag=charts')).json().data.total).toBe(0);
     const mine = (await call('kid', 'GET', '/gw/api/v1/projects/mine?keyword=secret')).json().data;
     expect(mine.list.map((p: { name: string }) => p.name)).toEqual(['Secret']);
+    // The total comes with a page's rows; a page past the end still tells it.
+    const all = (await call('kid', 'GET', '/gw/api/v1/projects/mine?size=1')).json().data;
+    expect(all.list).toHaveLength(1);
+    const past = (await call('kid', 'GET', '/gw/api/v1/projects/mine?size=1&page=99')).json().data;
+    expect(past).toMatchObject({ list: [], total: all.total, page: 99 });
+    expect(all.total).toBeGreaterThan(1);
   });
 
   it('lets collaborators edit and anyone who can see fork', async () => {

@@ -1,12 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import { pointsLedger } from '../../platform/db/schema/index.js';
 
-export async function getPointsTotal(db: Db, userId: string): Promise<number> {
-  const [row] = await db
+/** The caller's balance, asked by the header of every page. */
+const balance = preparedStatement((db, name) =>
+  db
     .select({ total: sql<string>`coalesce(sum(${pointsLedger.delta}), 0)` })
     .from(pointsLedger)
-    .where(eq(pointsLedger.userId, userId));
+    .where(eq(pointsLedger.userId, sql.placeholder('userId')))
+    .prepare(name),
+);
+
+export async function getPointsTotal(db: Db, userId: string): Promise<number> {
+  const [row] = await balance(db).execute({ userId });
   return Number(row?.total ?? 0);
 }
 

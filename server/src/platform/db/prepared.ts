@@ -18,3 +18,20 @@ export function preparedStatement<T>(build: (db: Db, name: string) => T): (db: D
     return statement;
   };
 }
+
+/**
+ * Statements of one read whose shape varies (which filters are given, the sort): one built per shape (`key`) and
+ * database, each with a name of its own, the values given as placeholders when it runs.
+ */
+export function preparedStatements<T>(build: (db: Db, name: string, key: string) => T): (db: Db, key: string) => T {
+  const built = new WeakMap<Db, Map<string, T>>();
+  const prefix = `hot_${(named++).toString(36)}_`;
+  let shapes = 0;
+  return (db, key) => {
+    let byKey = built.get(db);
+    if (!byKey) built.set(db, (byKey = new Map()));
+    let statement = byKey.get(key);
+    if (statement === undefined) byKey.set(key, (statement = build(db, `${prefix}${(shapes++).toString(36)}`, key)));
+    return statement;
+  };
+}
