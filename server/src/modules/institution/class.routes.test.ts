@@ -134,6 +134,9 @@ describe('classes: start and graduation years, upgrades, dismissal', () => {
     expect(first.list.map((c) => c.className)).toEqual(['Robotics C', 'Robotics B']);
     const second = await list('keyword=robotics&size=2&page=2&sort=className,desc');
     expect(second.list.map((c) => c.className)).toEqual(['Robotics A']);
+    expect(second.total).toBe(3);
+    // A page past the end has no row to carry the total, and still tells it.
+    expect(await list('keyword=robotics&size=2&page=9')).toMatchObject({ list: [], total: 3, page: 9 });
     const byGrade = (await list('size=100&sort=grade,desc')).list.map((c) => c.grade);
     expect(byGrade).toEqual([...byGrade].sort((a, b) => b - a));
     expect((await call('adminA', 'GET', '/gw/admin/api/v1/school/classes?sort=password,asc')).statusCode).toBe(400);

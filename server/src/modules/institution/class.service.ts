@@ -77,19 +77,21 @@ export async function listClasses(
   const order = field
     ? [direction === 'desc' ? desc(SORTABLE[field]) : asc(SORTABLE[field]), asc(classes.id)]
     : [asc(classes.eduStage), asc(classes.grade), asc(classes.className), asc(classes.id)];
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ row: classes, stuCount })
-      .from(classes)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    ctx.db.select({ n: count() }).from(classes).where(where),
-  ]);
+  // The total comes with the page, counted before the page is cut; a page past the end has no row to carry it.
+  const rows = await ctx.db
+    .select({ row: classes, stuCount, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(classes)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const total =
+    rows.length > 0 || query.page === 1
+      ? (rows[0]?.total ?? 0)
+      : ((await ctx.db.select({ n: count() }).from(classes).where(where))[0]?.n ?? 0);
   return {
     list: rows.map((r) => present(r.row, r.stuCount)),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
     size: query.size,
   };
