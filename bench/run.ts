@@ -9,6 +9,7 @@ import { benchImport } from './import.bench.js';
 import { benchLogin } from './login.bench.js';
 import { benchRuntimeCapacity } from './runtime-capacity.bench.js';
 import { benchRuntime } from './runtime.bench.js';
+import { benchWeb } from './web.bench.js';
 
 /** A benchmark on the embedded database, then on the PostgreSQL server of DATABASE_URL when one is given. */
 function onBoth(bench: (databaseUrl?: string) => Promise<string[]>) {
@@ -45,6 +46,7 @@ const SECTIONS: { id: string; title: string; run: (databaseUrl?: string) => Prom
   { id: 'bundle', title: 'Web bundle', run: async () => print(await benchBundle()) },
   { id: 'classroom', title: 'Live classroom', run: onBoth(benchClassroom) },
   { id: 'check', title: 'Experiment checks and the AI environment', run: async () => print(await benchCheck()) },
+  { id: 'web', title: 'The web app on a phone (Lighthouse)', run: async () => print(await benchWeb()) },
 ];
 
 function print(lines: string[]) {
