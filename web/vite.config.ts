@@ -2,8 +2,11 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Language } from '@aiedu/contracts';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, normalizePath, type Plugin, type Rolldown } from 'vite';
+import { PATHS } from './src/app/paths.js';
+import { STARTUP_NAMESPACES, type Namespace } from './src/locales/namespaces.js';
 
 const backend = { target: 'http://127.0.0.1:8080', changeOrigin: false, ws: true };
 
@@ -55,8 +58,121 @@ function precompress(): Plugin {
   };
 }
 
+/** antd's locale module of each product language (src/app/antd-locale.ts loads the same). */
+const ANTD_LOCALES: Record<Language, string> = { en: 'en_US', zh_CHS: 'zh_CN', zh_CHT: 'zh_TW', ja: 'ja_JP' };
+
+/**
+ * The pages people land on, with the module src/app/routes.tsx loads for each and the text namespaces it reads.
+ * The server announces their files with the page (see firstPaint), so they download beside the app's own code
+ * instead of after it has run. A module missing from the build fails the build: this table follows routes.tsx.
+ */
+const LANDING_PAGES: { paths: string[]; module: string; namespaces: Namespace[]; antd?: boolean }[] = [
+  { paths: [PATHS.home, PATHS.learnerHome], module: 'src/features/home/home-page.tsx', namespaces: ['home'] },
+  {
+    paths: [PATHS.login, PATHS.userLogin],
+    module: 'src/features/sign/sign-pages.tsx',
+    namespaces: ['sign'],
+    antd: true,
+  },
+  {
+    paths: [PATHS.courseCentre, PATHS.courses],
+    module: 'src/features/course/course-centre-page.tsx',
+    namespaces: ['course'],
+    antd: true,
+  },
+  {
+    paths: [`${PATHS.courses}/:courseId`],
+    module: 'src/features/course/course-detail-page.tsx',
+    namespaces: ['course', 'errors'],
+    antd: true,
+  },
+];
+
+/**
+ * Writes `.vite/first-paint.json` (read by server/src/platform/web-app.ts, never served): the files every page needs
+ * first (the app's entry, then the start's texts in each language) and, for each landing page, its code and texts.
+ * The server sends them as Link headers, the entry first, so that over HTTP/1.1's few connections the entry is not
+ * queued behind the rest.
+ */
+function firstPaint(): Plugin {
+  let root = '';
+  return {
+    name: 'aiedu:first-paint',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const source = (file: string) => normalizePath(path.join(root, file));
+      const byModule = (id: string) => {
+        const chunk = chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`first paint: ${path.relative(root, id)} is in no chunk; update LANDING_PAGES`);
+        return chunk;
+      };
+      /** A chunk's file, the files it imports, and their CSS, as URL paths. */
+      const closure = (first: Rolldown.OutputChunk[], skip: ReadonlySet<string> = new Set()) => {
+        const files = new Set<string>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (files.has(`/${chunk.fileName}`)) return;
+          files.add(`/${chunk.fileName}`);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+          for (const name of chunk.imports) {
+            const imported = bundle[name];
+            if (imported?.type === 'chunk') visit(imported);
+          }
+        };
+        first.forEach(visit);
+        return [...files].filter((file) => !skip.has(file));
+      };
+      const textModule = (language: Language, namespace: Namespace) =>
+        namespace === 'errors'
+          ? source('src/locales/error-messages.ts')
+          : source(`src/locales/${language}/${namespace}.json`);
+      const antdLocale = (language: Language) => {
+        const id = chunks
+          .flatMap((c) => c.moduleIds)
+          .find((m) => m.endsWith(`/antd/es/locale/${ANTD_LOCALES[language]}.js`));
+        if (!id) this.error(`first paint: antd's ${ANTD_LOCALES[language]} locale is in no chunk`);
+        return byModule(id);
+      };
+
+      const entry = closure([byModule(source('src/main.tsx'))]);
+      const known = new Set(entry);
+      const languages = Object.keys(ANTD_LOCALES) as Language[];
+      const texts = Object.fromEntries(
+        languages.map((language) => [
+          language,
+          closure(
+            STARTUP_NAMESPACES.map((ns) => byModule(textModule(language, ns))),
+            known,
+          ),
+        ]),
+      );
+      const pages = LANDING_PAGES.map(({ paths, module, namespaces, antd }) => {
+        const code = [byModule(source(module))];
+        if (antd) code.push(byModule(source('src/app/antd-scope.tsx')));
+        const files = closure(code, known);
+        const pageTexts = Object.fromEntries(
+          languages.map((language) => {
+            const modules = namespaces.map((ns) => byModule(textModule(language, ns)));
+            if (antd) modules.push(antdLocale(language));
+            return [language, closure(modules, new Set([...known, ...files, ...texts[language]!]))];
+          }),
+        );
+        return { paths, files, languages: pageTexts };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/first-paint.json',
+        source: JSON.stringify({ entry, languages: texts, pages }, null, 2),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), firstPaint(), precompress()],
   // 'source' first so '@aiedu/contracts' resolves to its TypeScript source, not a build output.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

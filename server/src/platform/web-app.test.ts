@@ -7,6 +7,23 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 const INDEX_HTML = '<!doctype html><title>app</title><div id="root"></div>';
 const ASSET = `console.log(${JSON.stringify('x'.repeat(2000))})`;
 
+/** What the web build writes for the server's Link headers (web/vite.config.ts), for a small app. */
+const FIRST_PAINT = {
+  entry: ['/assets/index-abc123.js', '/assets/index-abc123.css'],
+  languages: { en: ['/assets/common-en.js'], ja: ['/assets/common-ja.js'] },
+  pages: [
+    {
+      paths: ['/home', '/pjedu/home'],
+      files: ['/assets/home-page.js', '/assets/home-page.css'],
+      languages: { en: ['/assets/home-en.js'], ja: ['/assets/home-ja.js'] },
+    },
+    { paths: ['/pjedu/courses/:courseId'], files: ['/assets/course-page.js'], languages: {} },
+  ],
+};
+
+/** The URLs a Link header names, in its order. */
+const linked = (header: unknown) => [...String(header).matchAll(/<([^>]+)>/g)].map((match) => match[1]);
+
 /** A file of the built app and the compressed copies the build writes beside it. */
 function writeBuilt(file: string, text: string, { compressed = true } = {}) {
   writeFileSync(file, text);
@@ -27,6 +44,8 @@ describe('serving the web app', () => {
     writeBuilt(path.join(webDist, 'assets', 'index-abc123.js'), ASSET);
     writeBuilt(path.join(webDist, 'assets', 'tiny-def456.js'), 'console.log(1)', { compressed: false });
     writeBuilt(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>', { compressed: false });
+    mkdirSync(path.join(webDist, '.vite'));
+    writeFileSync(path.join(webDist, '.vite', 'first-paint.json'), JSON.stringify(FIRST_PAINT));
     t = { ...(await createTestApp({ config: { webDist } })) };
   });
   afterAll(() => t.close());
@@ -103,6 +122,51 @@ describe('serving the web app', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.headers['cache-control']).toBe('no-cache');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(INDEX_HTML);
+  });
+
+  it("names a landing page's first files in the visitor's language, the app's entry first", async () => {
+    const japanese = await t.app.inject({
+      method: 'GET',
+      url: '/home?from=ad',
+      headers: { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' },
+    });
+    expect(linked(japanese.headers.link)).toEqual([
+      '/assets/index-abc123.js',
+      '/assets/index-abc123.css',
+      '/assets/common-ja.js',
+      '/assets/home-page.js',
+      '/assets/home-page.css',
+      '/assets/home-ja.js',
+    ]);
+    expect(japanese.headers.link).toContain('</assets/index-abc123.js>; rel=modulepreload');
+    expect(japanese.headers.link).toContain('</assets/home-page.css>; rel=preload; as=style; crossorigin');
+
+    // The language the visitor chose in the app wins over the browser's.
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: '/pjedu/home',
+      headers: { 'accept-language': 'ja-JP', cookie: 'language=en' },
+    });
+    expect(linked(chosen.headers.link)).toContain('/assets/home-en.js');
+    expect(linked(chosen.headers.link)).not.toContain('/assets/common-ja.js');
+  });
+
+  it('names only the entry and the start texts for other pages, and a parameterised page by its pattern', async () => {
+    const course = await t.app.inject({ method: 'GET', url: '/pjedu/courses/01a2b3' });
+    expect(linked(course.headers.link)).toEqual([
+      '/assets/index-abc123.js',
+      '/assets/index-abc123.css',
+      '/assets/common-en.js',
+      '/assets/course-page.js',
+    ]);
+    const editor = await t.app.inject({ method: 'GET', url: '/pjedu/courses/01a2b3/edit' });
+    expect(linked(editor.headers.link)).toEqual([
+      '/assets/index-abc123.js',
+      '/assets/index-abc123.css',
+      '/assets/common-en.js',
+    ]);
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers.link).toBeUndefined();
   });
 
   it('never answers an API path with the web app', async () => {

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIXES, SERVICE_PATHS } from '@aiedu/contracts';
+import { API_PREFIXES, isLanguage, languageFromBrowser, SERVICE_PATHS, type Language } from '@aiedu/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 import { sendError } from './error-handler.js';
@@ -10,14 +10,61 @@ function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url.startsWith(SERVICE_PATHS.apiDocs);
 }
 
+/** The cookie the web app keeps the chosen language in (web/src/app/i18n.ts). */
+const LANGUAGE_COOKIE = 'language';
+
+/** `.vite/first-paint.json`, written by the web build (web/vite.config.ts). */
+interface FirstPaintFile {
+  entry: string[];
+  languages: Partial<Record<Language, string[]>>;
+  pages: { paths: string[]; files: string[]; languages: Partial<Record<Language, string[]>> }[];
+}
+
+/** The Link header of a page: what its first paint needs, to be fetched while the browser still reads the page. */
+type FirstPaintLinks = (url: string, language: Language) => string | undefined;
+
+function readFirstPaint(webDist: string): FirstPaintLinks | undefined {
+  const file = path.join(webDist, '.vite', 'first-paint.json');
+  if (!existsSync(file)) return undefined;
+  const firstPaint = JSON.parse(readFileSync(file, 'utf8')) as FirstPaintFile;
+  const pages = firstPaint.pages.map((page) => ({
+    ...page,
+    // `/pjedu/courses/:courseId` matches one segment in place of each parameter.
+    patterns: page.paths.map((p) => new RegExp(`^${p.replace(/:[^/]+/g, '[^/]+')}/?$`)),
+  }));
+  return (url, language) => {
+    const page = pages.find(({ patterns }) => patterns.some((pattern) => pattern.test(url)));
+    const files = new Set([
+      ...firstPaint.entry,
+      ...(firstPaint.languages[language] ?? []),
+      ...(page?.files ?? []),
+      ...(page?.languages[language] ?? []),
+    ]);
+    return [...files]
+      .map((f) => (f.endsWith('.css') ? `<${f}>; rel=preload; as=style; crossorigin` : `<${f}>; rel=modulepreload`))
+      .join(', ');
+  };
+}
+
+/** The language the web app will start in: its cookie, else the browser's first language. */
+function pageLanguage(app: FastifyInstance, request: FastifyRequest): Language {
+  const saved = request.headers.cookie ? app.parseCookie(request.headers.cookie)[LANGUAGE_COOKIE] : undefined;
+  if (isLanguage(saved)) return saved;
+  return languageFromBrowser(request.headers['accept-language']?.split(/[,;]/, 1)[0]?.trim());
+}
+
 /**
  * Serves the built single-page app: hashed assets with a long cache, and index.html for every other GET
  * so the browser's router can show the page (or its own page-not-found). Unknown API paths answer 404 JSON.
  * The build writes a Brotli and a gzip copy beside each text file (web/vite.config.ts); the one the browser
  * accepts is sent as it is, index.html included, and the file itself to a browser that accepts neither.
+ * index.html comes with Link headers naming the files its first paint needs in the visitor's language (the app's
+ * entry first, then the start's texts, then a landing page's code and texts), so they download at once instead of
+ * after the app has run. They are hints: a cache that serves them for another language only wastes a download.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
+  const firstPaint = hasWeb ? readFirstPaint(webDist!) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist!,
@@ -36,6 +83,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     const url = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && wantsPage && !isApiPath(url) && !url.startsWith('/assets/')) {
+      const links = firstPaint?.(url, pageLanguage(app, request));
+      if (links) reply.header('link', links);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(request, reply, new AppError('NOT_FOUND'));

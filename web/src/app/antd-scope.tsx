@@ -1,8 +1,12 @@
 import { ConfigProvider } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
-import { antdLocale } from './antd-locale';
-import { useLanguage } from './i18n';
+import { antdLocale, loadAntdLocale } from './antd-locale';
+import { currentLanguage, detectLanguage, i18n, useLanguage } from './i18n';
 import { theme } from './theme';
+
+// The library's texts in the language the app starts in (or runs in) load with the library, not with the app: the
+// landing pages never need them. Switching language loads the new language's first (i18n.ts).
+await loadAntdLocale(i18n.isInitialized ? currentLanguage() : detectLanguage());
 
 // antd spaces out two-character Chinese labels ("登 录"); screen readers and children read them better whole.
 const BUTTON_CONFIG = { autoInsertSpace: false };

@@ -67,24 +67,22 @@ export async function initI18n(language: Language = detectLanguage()): Promise<v
   }
 }
 
-function start(language: Language) {
-  return Promise.all([
-    i18n
-      .use(textsBackend)
-      .use(initReactI18next)
-      .init({
-        lng: language,
-        fallbackLng: false,
-        supportedLngs: [...LANGUAGES],
-        load: 'currentOnly',
-        ns: [...STARTUP_NAMESPACES],
-        defaultNS: 'common',
-        interpolation: { escapeValue: false },
-        // Pages load their namespaces with their code (see routes.tsx), so nothing suspends.
-        react: { useSuspense: false },
-      }),
-    loadAntdLocale(language),
-  ]);
+/** The component library's texts are not among the start's: they load with the library (antd-scope.tsx). */
+async function start(language: Language) {
+  await i18n
+    .use(textsBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      ns: [...STARTUP_NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      // Pages load their namespaces with their code (see routes.tsx), so nothing suspends.
+      react: { useSuspense: false },
+    });
 }
 
 /**

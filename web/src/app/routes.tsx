@@ -66,8 +66,15 @@ const protocolPage = plainPage(() => import('../features/legal/legal-page').then
 const privacyPage = plainPage(() => import('../features/legal/legal-page').then((m) => m.PrivacyPage), ['legal']);
 
 const coursePages = () => import('../features/course/course-pages');
-const courseCentrePage = page(() => coursePages().then((m) => m.CourseCentrePage), ['course']);
-const courseDetailPage = page(() => coursePages().then((m) => m.CourseDetailPage), ['course', 'errors']);
+// Visitors land on the course centre and on a course's page: each loads on its own, without the editor's code.
+const courseCentrePage = page(
+  () => import('../features/course/course-centre-page').then((m) => m.CourseCentrePage),
+  ['course'],
+);
+const courseDetailPage = page(
+  () => import('../features/course/course-detail-page').then((m) => m.CourseDetailPage),
+  ['course', 'errors'],
+);
 const courseEditorPage = page(() => coursePages().then((m) => m.CourseEditorPage), ['course']);
 const learningRecordPage = page(() => coursePages().then((m) => m.LearningRecordPage), ['course']);
 const myCoursesPage = page(() => coursePages().then((m) => m.MyCoursesPage), ['course', 'schedule']);
