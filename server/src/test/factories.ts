@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../platform/db/client.js';
 import { customers, schools, users } from '../platform/db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
+import { forgetCustomerTrees } from '../platform/tenancy.js';
 
 /** A small world for one test: its own customer, school and users, named so they never clash. */
 export async function buildCustomer(db: Db, overrides: Partial<typeof customers.$inferInsert> = {}) {
@@ -11,6 +12,8 @@ export async function buildCustomer(db: Db, overrides: Partial<typeof customers.
     .insert(customers)
     .values({ name: `Customer ${code}`, ...overrides, code })
     .returning();
+  // Written behind the app's back: the customer trees the app keeps must hear of a new sub-customer, as from the app.
+  if (overrides.parentId) await forgetCustomerTrees(db);
   return row!;
 }
 
