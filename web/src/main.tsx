@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { bindNavigation } from './app/api';
 import { AppErrorBoundary } from './app/error-pages';
 import { initI18n } from './app/i18n';
+import { sysSettingQuery } from './app/platform';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -18,13 +19,18 @@ settleSession();
 const router = createAppRouter();
 bindNavigation((path) => void router.navigate(path));
 
+// Every page's first render shows the platform's name and logo: asked for now, beside the texts, it is usually
+// there in time, and the page is not drawn twice.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(sysSettingQuery);
+
 // The texts of one language load before the first render, so nothing flashes in another language.
 await initI18n().catch((error: unknown) => console.error(error));
 
 createRoot(root).render(
   <StrictMode>
     <AppErrorBoundary>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </AppErrorBoundary>
