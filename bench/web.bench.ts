@@ -129,7 +129,8 @@ export async function benchWeb(): Promise<string[]> {
       { name: 'desktop', config: desktopConfig },
     ];
     if (REPORTS) mkdirSync(REPORTS, { recursive: true });
-    const lines = [`Lighthouse 12 (simulated throttling), median of ${RUNS} runs per page and preset`];
+    const lines: string[] = [];
+    const benchmarkIndexes: number[] = [];
     for (const page of pages) {
       for (const preset of presets) {
         const figures: Figures[] = [];
@@ -142,6 +143,7 @@ export async function benchWeb(): Promise<string[]> {
           if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
           if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
           figures.push(figuresOf(result.lhr));
+          benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
           if (REPORTS) {
             const name = `${page.name.toLowerCase().replaceAll(' ', '-')}.${preset.name}.${run}.json`;
             writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
@@ -150,7 +152,12 @@ export async function benchWeb(): Promise<string[]> {
         lines.push(`${page.name} (${page.path.replace(courseId, ':id')}), ${preset.name}: ${format(figures)}`);
       }
     }
-    return lines;
+    // Lighthouse's measure of this machine's speed (higher is faster): simulated figures scale with it,
+    // and with the other work on the machine, which the load average shows.
+    const header =
+      `Lighthouse 12 (simulated throttling), median of ${RUNS} runs per page and preset; host benchmark index ` +
+      `${Math.round(median(benchmarkIndexes))}, load average ${os.loadavg()[0]!.toFixed(1)} at the end`;
+    return [header, ...lines];
   } finally {
     chrome.kill();
     await stopServerProcess(child);
