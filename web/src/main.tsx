@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { bindNavigation } from './app/api';
@@ -27,12 +27,16 @@ void queryClient.prefetchQuery(sysSettingQuery);
 // The texts of one language load before the first render, so nothing flashes in another language.
 await initI18n().catch((error: unknown) => console.error(error));
 
-createRoot(root).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </AppErrorBoundary>
-  </StrictMode>,
+// As a transition, the first page is built in slices between which the browser stays responsive, not in one long
+// task: its code and texts are usually all there by now (the server announces them with the page).
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppErrorBoundary>
+    </StrictMode>,
+  ),
 );
