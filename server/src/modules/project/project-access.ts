@@ -40,10 +40,7 @@ const projectWithCollaborator = preparedStatement((db, name) =>
     .from(projects)
     .leftJoin(
       projectCollaborators,
-      and(
-        eq(projectCollaborators.projectId, projects.id),
-        eq(projectCollaborators.userId, sql.placeholder('userId')),
-      ),
+      and(eq(projectCollaborators.projectId, projects.id), eq(projectCollaborators.userId, sql.placeholder('userId'))),
     )
     .where(eq(projects.id, sql.placeholder('projectId')))
     .prepare(name),
