@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { isMain, serveUntilStopped } from './bare-server.js';
 import { openDatabase, type Database } from '../server/src/platform/db/client.js';
 
 type Rows<T> = { rows: T[] };
@@ -47,13 +48,7 @@ async function main() {
     errorMsg: '',
     data: await rowsOf(database, CATALOGUE_QUERY(request.query.v)),
   }));
-  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-  process.once('SIGTERM', () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
+  await serveUntilStopped(app, () => database.close());
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) void main();
+if (isMain(import.meta.url)) void main();

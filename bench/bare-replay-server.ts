@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
+import { isMain, serveUntilStopped } from './bare-server.js';
 import pg from 'pg';
 import { withKeptStatements } from '../server/src/platform/db/pglite-statements.js';
 
@@ -47,13 +48,7 @@ async function main() {
       return route.body;
     });
   }
-  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-  process.once('SIGTERM', () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
+  await serveUntilStopped(app, () => database.close());
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) void main();
+if (isMain(import.meta.url)) void main();
