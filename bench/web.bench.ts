@@ -70,6 +70,23 @@ async function shareDemoCourses(base: string): Promise<string> {
   return newest.id;
 }
 
+/**
+ * One Lighthouse run. A run whose trace Lighthouse could not record (it says so, e.g. NO_NAVSTART on a busy
+ * machine) measured nothing and is run again, up to three times.
+ */
+async function audit(url: string, port: number, config: Config | undefined) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      config,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result;
+    if (attempt === 3) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  }
+}
+
 function figuresOf(result: Result): Figures {
   const audit = (id: string) => {
     const value = result.audits[id]?.numericValue;
@@ -135,13 +152,7 @@ export async function benchWeb(): Promise<string[]> {
       for (const preset of presets) {
         const figures: Figures[] = [];
         for (let run = 1; run <= RUNS; run++) {
-          const result = await lighthouse(
-            `${url}${page.path}`,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-            preset.config,
-          );
-          if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-          if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
+          const result = await audit(`${url}${page.path}`, chrome.port, preset.config);
           figures.push(figuresOf(result.lhr));
           benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
           if (REPORTS) {
