@@ -5,18 +5,9 @@ import { API, COURSE_API } from '@aiedu/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { startServerProcess, stopServerProcess } from './server-process.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = CHROMIUM_PATH;
 /** Each page is measured this many times per preset; the median is printed. */
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 2);
 /** A folder to keep every Lighthouse report in (JSON), to see what a figure is made of. */
