@@ -1,11 +1,4 @@
-/** A measured route: who calls it and how; `body` is the app's answer, kept when its statements are captured. */
-export interface EverydayRoute {
-  name: string;
-  label: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: unknown;
-}
+import type { MeasuredRoute } from './replay-bench.js';
 
 export interface BenchSchool {
   student: string;
@@ -17,7 +10,7 @@ export interface BenchSchool {
 
 const CUSTCODE = 'demo2026';
 
-async function call<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+export async function call<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -32,7 +25,7 @@ async function call<T>(base: string, method: string, url: string, token?: string
   return answer.data;
 }
 
-async function signIn(base: string, username: string, password: string): Promise<string> {
+export async function signIn(base: string, username: string, password: string): Promise<string> {
   const data = await call<{ token: string }>(base, 'POST', '/gw/api/v1/auth/login', undefined, {
     custcode: CUSTCODE,
     usernameOrEmailOrPhone: username,
@@ -81,7 +74,7 @@ export async function prepareSchool(base: string): Promise<BenchSchool> {
 }
 
 /** The hot reads: a pupil's everyday screens, an administrator's lists, and every institution's landing page. */
-export function everydayRoutes(school: BenchSchool): EverydayRoute[] {
+export function everydayRoutes(school: BenchSchool): MeasuredRoute[] {
   const anonymous = { language: 'en' };
   const student = { language: 'en', 'x-authorization': school.student };
   const admin = { language: 'en', 'x-authorization': school.admin };

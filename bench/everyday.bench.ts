@@ -1,146 +1,45 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { TracedRequest } from '../server/src/platform/db/query-trace.js';
-import type { ReplayRoute } from './bare-replay-server.js';
-import { load, type LoadResult } from './load.js';
 import { createScratchDatabase } from './scratch-database.js';
-import { startServerProcess, stopServerProcess } from './server-process.js';
-import { everydayRoutes, prepareSchool, type EverydayRoute } from './everyday-routes.js';
+import { everydayRoutes, prepareSchool } from './everyday-routes.js';
+import { measureAgainstBare, replayTable } from './replay-bench.js';
 
-const BARE_SERVER = fileURLToPath(new URL('./bare-replay-server.ts', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = 5;
 
-/** Groups of statements that were in flight together: a statement joins the group before it when it began before that group ended. */
-function groupsOf(statements: TracedRequest['statements']): ReplayRoute['groups'] {
-  const groups: ReplayRoute['groups'] = [];
-  let groupEnd = -Infinity;
-  for (const statement of statements) {
-    const entry = { text: statement.text, params: statement.params };
-    if (groups.length > 0 && statement.startMs < groupEnd) {
-      groups.at(-1)!.push(entry);
-      groupEnd = Math.max(groupEnd, statement.endMs);
-    } else {
-      groups.push([entry]);
-      groupEnd = statement.endMs;
-    }
-  }
-  return groups;
-}
-
 /**
- * The routes a school hits all day, each through the built app and through a bare Fastify route that sends the
- * same SQL the app's route sent (captured from the app itself with `SQL_TRACE_FILE`, not written again by hand) and
- * answers the same JSON; 50 connections, 5 s each, servers in processes of their own on the same database. On
- * PostgreSQL both servers run side by side and each route's two turns follow each other; on PGlite (one process per
- * database) the bare server takes its turns first.
+ * The routes a school hits all day, each through the built app and through a bare route sending the same SQL
+ * (`replay-bench.ts`), 50 connections, 5 s each, on the demo school a few weeks into term.
  */
 export async function benchEveryday(serverUrl: string | undefined): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aiedu-bench-everyday-'));
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
-  const databaseUrl = scratch?.url;
   const poolSize = process.env.DATABASE_POOL_SIZE ?? '10';
   const env = {
     DATA_DIR: dataDir,
     DATABASE_POOL_SIZE: poolSize,
     SEED_DEMO: 'true',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   };
-  const traceFile = path.join(dataDir, 'trace.jsonl');
-  const planFile = path.join(dataDir, 'replay.json');
   try {
-    // 1. The demo school, a student with courses, records and projects, and each route's statements.
-    let routes: EverydayRoute[];
-    const capture = await startServerProcess({ ...env, SQL_TRACE_FILE: traceFile });
-    try {
-      const school = await prepareSchool(capture.url);
-      // EVERYDAY_ROUTES=user-info,points-total measures only those.
-      const only = process.env.EVERYDAY_ROUTES?.split(',');
-      routes = everydayRoutes(school).filter((route) => !only || only.includes(route.name));
-      for (const route of routes) {
-        for (let i = 1; i <= 3; i++) {
-          const response = await fetch(`${capture.url}${route.path}`, {
-            headers: { ...route.headers, 'x-request-id': `capture:${route.name}:${i}` },
-          });
-          const body = (await response.json()) as { errorCode: string };
-          if (!response.ok || body.errorCode !== '1000') {
-            throw new Error(`${route.path} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
-          }
-          route.body = body;
-        }
-      }
-    } finally {
-      await stopServerProcess(capture.child);
-    }
-    const traced = new Map(
-      readFileSync(traceFile, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as TracedRequest)
-        .map((request) => [request.requestId, request]),
-    );
-    // The third request of each: the steady state, with whatever the app keeps between requests already kept.
-    const plan: ReplayRoute[] = routes.map((route) => ({
-      name: route.name,
-      groups: groupsOf(traced.get(`capture:${route.name}:3`)?.statements ?? []),
-      body: route.body,
-    }));
-    writeFileSync(planFile, JSON.stringify(plan));
-
-    // 2. The load, bare route and app route in turn.
-    const results = new Map<string, { bare?: LoadResult; app?: LoadResult }>(routes.map((r) => [r.name, {}]));
-    const turn = async (url: string, route: EverydayRoute, bare: boolean) => {
-      const target = bare ? `${url}/bare/${route.name}` : `${url}${route.path}`;
-      const headers = bare ? undefined : route.headers;
-      await load('warm-up', target, { seconds: 1, connections: 10, headers });
-      const result = await load(route.name, target, { connections: CONNECTIONS, seconds: SECONDS, headers });
-      results.get(route.name)![bare ? 'bare' : 'app'] = result;
-    };
-    const bareArgs = ['--conditions=source', '--import', 'tsx', BARE_SERVER];
-    const bareEnv = { ...env, REPLAY_PLAN: planFile };
-    if (databaseUrl) {
-      const bare = await startServerProcess(bareEnv, bareArgs);
-      const app = await startServerProcess(env);
-      try {
-        for (const [i, route] of routes.entries()) {
-          for (const isBare of i % 2 === 0 ? [true, false] : [false, true]) {
-            await turn(isBare ? bare.url : app.url, route, isBare);
-          }
-        }
-      } finally {
-        await stopServerProcess(app.child);
-        await stopServerProcess(bare.child);
-      }
-    } else {
-      for (const isBare of [true, false]) {
-        const server = await startServerProcess(isBare ? bareEnv : env, isBare ? bareArgs : undefined);
-        try {
-          for (const route of routes) await turn(server.url, route, isBare);
-        } finally {
-          await stopServerProcess(server.child);
-        }
-      }
-    }
-
-    const kind = databaseUrl ? `PostgreSQL, pool of ${poolSize}` : 'PGlite';
-    const lines = [
-      `${kind}, ${CONNECTIONS} connections, ${SECONDS} s each; the demo school (${routes.length} routes)`,
-      `${'route'.padEnd(46)} ${'SQL'.padStart(4)} ${'bare req/s'.padStart(11)} ${'app req/s'.padStart(10)} ${'ratio'.padStart(6)} ${'app p95'.padStart(9)} ${'errors'.padStart(6)}`,
+    const measured = await measureAgainstBare({
+      env,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      prepare: async (url) => {
+        const school = await prepareSchool(url);
+        // EVERYDAY_ROUTES=user-info,points-total measures only those.
+        const only = process.env.EVERYDAY_ROUTES?.split(',');
+        return everydayRoutes(school).filter((route) => !only || only.includes(route.name));
+      },
+    });
+    const kind = scratch ? `PostgreSQL, pool of ${poolSize}` : 'PGlite';
+    return [
+      `${kind}, ${CONNECTIONS} connections, ${SECONDS} s each; the demo school (${measured.length} routes)`,
+      ...replayTable(measured),
+      'targets: ratio ≥ 50 %, app p95 ≤ 50 ms on PostgreSQL, the institution home ≥ 3,000 req/s',
     ];
-    for (const [i, route] of routes.entries()) {
-      const { bare, app } = results.get(route.name)!;
-      const statements = plan[i]!.groups.flat().length;
-      const pct = (100 * app!.requestsPerSecond) / bare!.requestsPerSecond;
-      lines.push(
-        `${route.label.padEnd(46)} ${String(statements).padStart(4)} ${bare!.requestsPerSecond.toFixed(0).padStart(11)} ` +
-          `${app!.requestsPerSecond.toFixed(0).padStart(10)} ${`${pct.toFixed(0)} %`.padStart(6)} ` +
-          `${`${app!.p95Ms.toFixed(1)} ms`.padStart(9)} ${String(app!.errors + bare!.errors).padStart(6)}`,
-      );
-    }
-    lines.push('targets: ratio ≥ 50 %, app p95 ≤ 50 ms on PostgreSQL, the institution home ≥ 3,000 req/s');
-    return lines;
   } finally {
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,10 +1,13 @@
 import os from 'node:os';
 import { benchApi } from './api.bench.js';
 import { benchBundle } from './bundle.bench.js';
+import { benchCertificates } from './certificate.bench.js';
 import { benchCheck } from './check.bench.js';
 import { benchClassroom } from './classroom.bench.js';
 import { benchCourses } from './course.bench.js';
+import { benchDataset } from './dataset.bench.js';
 import { benchEveryday } from './everyday.bench.js';
+import { benchEvents } from './events.bench.js';
 import { benchImport } from './import.bench.js';
 import { benchLogin } from './login.bench.js';
 import { benchRuntimeCapacity } from './runtime-capacity.bench.js';
@@ -47,6 +50,21 @@ const SECTIONS: { id: string; title: string; run: (databaseUrl?: string) => Prom
   { id: 'classroom', title: 'Live classroom', run: onBoth(benchClassroom) },
   { id: 'check', title: 'Experiment checks and the AI environment', run: async () => print(await benchCheck()) },
   { id: 'web', title: 'The web app on a phone (Lighthouse)', run: async () => print(await benchWeb()) },
+  {
+    id: 'dataset',
+    title: 'A 500 MB dataset zip: tus upload, check and extraction beside unzip',
+    run: async () => print(await benchDataset()),
+  },
+  {
+    id: 'events',
+    title: 'Contest results and ladder (200 connections) beside bare routes, and the auto-scoring queue',
+    run: onBoth(benchEvents),
+  },
+  {
+    id: 'certificates',
+    title: 'Certificate PDFs: a class of 40 merged, embedded CJK fonts beside standard Helvetica',
+    run: async () => print(await benchCertificates()),
+  },
 ];
 
 function print(lines: string[]) {

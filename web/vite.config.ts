@@ -182,6 +182,7 @@ export default defineConfig({
       '/gw': backend,
       '/api': backend,
       '/api-docs': backend,
+      '/.well-known': backend,
       '/healthz': backend,
       '/readyz': backend,
     },

@@ -8,7 +8,13 @@ export { ZPage } from './user.js';
 /** Suitable levels of a course (spec section 3). */
 export const COURSE_LEVELS = ['any', 'grade1_3', 'grade4_6', 'junior', 'senior'] as const;
 /** Who finds a published course in the centre: everyone, the owner's customer, or only holders of the course code. */
-export const COURSE_SCOPES = ['public', 'customer', 'private'] as const;
+export const COURSE_SCOPES = ['public', 'customer', 'private', 'group'] as const;
+/** What a course's form may set: "group" is set by sharing the course with a group. */
+export const SETTABLE_COURSE_SCOPES = [
+  'public',
+  'customer',
+  'private',
+] as const satisfies readonly (typeof COURSE_SCOPES)[number][];
 /** Course states of spec section 4; `modifying` is a published course with a revision draft. */
 export const COURSE_STATUSES = ['draft', 'published', 'modifying', 'closed'] as const;
 export const QUESTION_TYPES = ['single', 'multiple', 'short', 'experiment'] as const;
@@ -24,7 +30,7 @@ export const ZAiLink = z.object({ title: z.string().trim().min(1).max(LIMITS.cou
 const courseInfo = {
   name: title,
   description: z.string().trim().max(LIMITS.description),
-  publicScope: z.enum(COURSE_SCOPES),
+  publicScope: z.enum(SETTABLE_COURSE_SCOPES),
   directionId: z.uuid(),
   stageId: z.uuid(),
   difficultyId: z.uuid().nullable(),

@@ -32,6 +32,17 @@ export const PERMISSIONS = {
   'log.view': [...SCHOOL_ADMINS],
   'statistics.view': [...SCHOOL_ADMINS],
   'certification.review': [SUPER, customerAdmin, subCustomerAdmin, schoolAdmin],
+  /** Certificate templates, the customer's auditors and whether issuances wait for review. */
+  'certificate.manage': [...INSTITUTION_ADMINS, schoolAdmin],
+  /**
+   * Issuing certificates from the customer's templates: teachers to the students of their classes, courses and
+   * schedules, administrators to those of their scope (spec 6: teachers choose certificates).
+   */
+  'certificate.issue': [teacher, ...INSTITUTION_ADMINS, schoolAdmin],
+  /** Organising events and contests: their settings, the qualification audit, judges, review and results. */
+  'event.manage': [...INSTITUTION_ADMINS],
+  /** Registering a team for an event and submitting its works (judges are named per event, not by role). */
+  'event.take': [student, teacher],
   'shield.manage': [SUPER, customerAdmin],
   'sso.manage': [SUPER, customerAdmin],
   'course.learn': [student, teacher, ...SCHOOL_ADMINS],

@@ -5,59 +5,9 @@ import {
   type NetworkAllowance,
   type RuntimeNetworkMode,
 } from './modules/runtime/runtime-network.js';
-import { isValidRange } from './platform/shield.js';
 import type { S3Options } from './platform/storage/s3-storage.js';
-
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
-
-/** An http:// or https:// address, without the trailing slash (paths are appended to it). */
-const httpAddress = (message: string) =>
-  z
-    .url({ message })
-    .refine((url) => /^https?:\/\//.test(url), message)
-    .transform((url) => url.replace(/\/+$/, ''));
-
-const RUNTIME_TYPES = ['BASIC', 'ADVANCED', 'GPU'] as const;
-
-/** The ranges `proxy-addr` knows by name (127.0.0.0/8 and ::1, link-local, private). */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-/**
- * `false`: no proxy; `true`: one (the usual reverse proxy, load balancer or ingress); a number: that many hops
- * nearest the server; else the proxies' addresses or CIDR ranges, comma-separated. Null when it is none of these.
- */
-function parseTrustProxy(value: string | undefined): { trust: boolean; proxies: number | string[] } | null {
-  const text = value?.trim() ?? 'false';
-  if (text === 'false') return { trust: false, proxies: 1 };
-  if (text === 'true') return { trust: true, proxies: 1 };
-  if (/^\d{1,2}$/.test(text)) return { trust: Number(text) > 0, proxies: Math.max(1, Number(text)) };
-  const proxies = text
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const known = proxies.every((p) => PROXY_RANGE_NAMES.includes(p) || isValidRange(p));
-  return known && proxies.length > 0 ? { trust: true, proxies } : null;
-}
-
-/** `2` keeps two servers of every runtime type; `BASIC=2,GPU=0` names types (unnamed ones get none). */
-function parseWarmPool(value: string): Record<(typeof RUNTIME_TYPES)[number], number> | null {
-  const count = (text: string) => (/^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : null);
-  const all = count(value);
-  if (all !== null) return { BASIC: all, ADVANCED: all, GPU: all };
-  const sizes = { BASIC: 0, ADVANCED: 0, GPU: 0 };
-  for (const part of value.split(',')) {
-    const [type, n] = part.split('=');
-    const key = type?.trim().toUpperCase() as (typeof RUNTIME_TYPES)[number];
-    const parsed = count(n ?? '');
-    if (!RUNTIME_TYPES.includes(key) || parsed === null) return null;
-    sizes[key] = parsed;
-  }
-  return sizes;
-}
+import { bool, httpAddress, parseTrustProxy, parseWarmPool } from './config-values.js';
+import { isValidRange } from './platform/shield.js';
 
 const ZEnv = z
   .object({
@@ -193,11 +143,23 @@ const ZEnv = z
     CHECK_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
     CHECKS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
     CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
+    EVENT_RUN_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+    EVENT_RUN_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(1024),
     COMPUTE_WEEKLY_MINUTES_BASIC: z.coerce.number().int().min(0).default(600),
     COMPUTE_WEEKLY_MINUTES_ADVANCED: z.coerce.number().int().min(0).default(300),
     COMPUTE_WEEKLY_MINUTES_GPU: z.coerce.number().int().min(0).default(60),
     USER_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+    DATASET_MAX_ZIP_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+    DATASET_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+    DATASET_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(100_000_000).default(8192),
+    CERT_SIGNING_KEY: z
+      .string()
+      .includes('BEGIN PRIVATE KEY', { message: 'expected an Ed25519 private key in PKCS #8 PEM' })
+      .optional(),
+    CERT_FONT_FILE: z.string().optional(),
+    CERT_FONT_BOLD_FILE: z.string().optional(),
+    CERT_VERIFY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     PIP_INDEX_URL: z
       .string()
       .regex(/^(https?|file):\/\//, 'expected an http(s):// or file:// index URL')
@@ -337,6 +299,11 @@ export interface Config {
    */
   checks: { timeoutSeconds: number; perHour: number; concurrency: number };
   /**
+   * Auto-scored event tracks: evaluations one process runs at once (0: none here, other processes run them) and the
+   * longest an organiser's evaluation script may run on one predictions file.
+   */
+  eventRuns: { concurrency: number; timeoutSeconds: number };
+  /**
    * Free space (MiB) the server keeps on the disk of DATA_DIR: uploads that would go below it, runtime starts and
    * package installs are refused, and local runtimes that keep writing below it are stopped; 0 turns it off.
    */
@@ -346,6 +313,22 @@ export interface Config {
   /** Weekly compute minutes per runtime type where a customer has set none. */
   computeWeeklyMinutes: Record<'BASIC' | 'ADVANCED' | 'GPU', number>;
   userStorageQuotaBytes: number;
+  /**
+   * A dataset's zip: its own size, its entries (folders included) and the bytes it may unpack to, checked from its
+   * central directory before anything is extracted.
+   */
+  datasets: { maxZipBytes: number; maxEntries: number; maxUnpackedBytes: number };
+  /**
+   * Certificates: the Ed25519 key that signs Open Badges credentials (unset: one generated once in
+   * `DATA_DIR/secrets`; several processes must share it through configuration), the TrueType fonts drawn (unset:
+   * Noto Sans SC, every character of the four languages) and how many verifications one address may ask a minute.
+   */
+  certificates: {
+    signingKeyPem: string | undefined;
+    fontFile: string | undefined;
+    boldFontFile: string | undefined;
+    verifyPerMinute: number;
+  };
   pipIndexUrl: string | undefined;
   /** What notebook runtimes may reach over the network (runtime-network.ts). */
   runtimeNetwork: { mode: RuntimeNetworkMode; allow: NetworkAllowance[] };
@@ -450,6 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     runtimeMaxProcesses: e.RUNTIME_MAX_PROCESSES,
     checks: { timeoutSeconds: e.CHECK_TIMEOUT_SECONDS, perHour: e.CHECKS_PER_HOUR, concurrency: e.CHECK_CONCURRENCY },
+    eventRuns: { concurrency: e.EVENT_RUN_CONCURRENCY, timeoutSeconds: e.EVENT_RUN_TIMEOUT_SECONDS },
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
     runtimeWarmPool: e.RUNTIME_WARM_POOL!,
     computeWeeklyMinutes: {
@@ -458,6 +442,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       GPU: e.COMPUTE_WEEKLY_MINUTES_GPU,
     },
     userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
+    datasets: {
+      maxZipBytes: e.DATASET_MAX_ZIP_MB * 1024 * 1024,
+      maxEntries: e.DATASET_MAX_ENTRIES,
+      maxUnpackedBytes: e.DATASET_MAX_UNPACKED_MB * 1024 * 1024,
+    },
+    certificates: {
+      signingKeyPem: e.CERT_SIGNING_KEY,
+      fontFile: e.CERT_FONT_FILE,
+      boldFontFile: e.CERT_FONT_BOLD_FILE,
+      verifyPerMinute: e.CERT_VERIFY_PER_MINUTE,
+    },
     pipIndexUrl: e.PIP_INDEX_URL,
     runtimeNetwork: { mode: e.RUNTIME_NETWORK, allow: e.RUNTIME_NETWORK_ALLOW! },
     metricsToken: e.METRICS_TOKEN,

@@ -1,9 +1,13 @@
-import { ROLES } from '@aiedu/contracts';
-import { sql } from 'drizzle-orm';
+import { CERT_API, EVENT_API, ROLES } from '@aiedu/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './platform/db/client.js';
 import {
   addressRanges,
+  certificateAuditors,
+  certificateIssuances,
+  certificateReviews,
+  certificates,
   classes,
   classroomSessions,
   courseCategories,
@@ -11,6 +15,11 @@ import {
   coursePackages,
   courseTags,
   customRoles,
+  datasetFiles,
+  datasets,
+  datasetVersions,
+  groupMembers,
+  groups,
   periods,
   projects,
   scheduleClasses,
@@ -23,11 +32,16 @@ import {
   students,
   teacherCertifications,
   teachers,
+  userCertificates,
 } from './platform/db/schema/index.js';
 import { buildAttempt, buildCheck, buildCourse } from './test/course-factories.js';
 import { buildCustomer, buildSchool, buildUser, signIn } from './test/factories.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
-import { MATRIX, type Kind } from './test/isolation-matrix.js';
+import { MATRIX, QUERY_MATRIX, type Kind } from './test/isolation-matrix.js';
+
+type QueryRow = (typeof QUERY_MATRIX)[string];
+import { DESIGN } from './modules/certificate/cert-test-world.js';
+import { buildEventTargets, EVENT_TABLES } from './test/event-isolation-targets.js';
 
 /**
  * Tenant isolation, route by route: every route that names an object by id is called by each administrator of
@@ -50,6 +64,38 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
   const admin = await buildUser(db, { customerId, schoolId: school.id, roles: [ROLES.schoolAdmin] });
   const first = <T extends { id: string }>(rows: T[]) => rows[0]!.id;
   const course = await buildCourse(db, { customerId, ownerId: teacher.id });
+  const [group] = await db
+    .insert(groups)
+    .values({
+      customerId,
+      ownerId: teacher.id,
+      name: 'Their group',
+      inviteCode: `G${customerId.slice(-7).toUpperCase()}`,
+    })
+    .returning();
+  await db.insert(groupMembers).values([
+    { groupId: group!.id, userId: teacher.id, customerId, role: 'owner', joinedVia: 'created' },
+    { groupId: group!.id, userId: student.id, customerId, joinedVia: 'added' },
+  ]);
+  // A public dataset with ready data: the school's own people see it, no one of another customer does.
+  const [dataset] = await db
+    .insert(datasets)
+    .values({ customerId, ownerId: teacher.id, name: 'Their dataset', access: 'public' })
+    .returning();
+  const [datasetVersion] = await db
+    .insert(datasetVersions)
+    .values({
+      datasetId: dataset!.id,
+      customerId,
+      number: 1,
+      state: 'ready',
+      zipName: 'data.zip',
+      storagePrefix: `datasets/${dataset!.id}/v1/`,
+      createdBy: teacher.id,
+    })
+    .returning();
+  await db.insert(datasetFiles).values({ versionId: datasetVersion!.id, path: 'data.csv', size: 4 });
+  await db.update(datasets).set({ currentVersionId: datasetVersion!.id }).where(eq(datasets.id, dataset!.id));
   const [teaching] = await db
     .insert(teachingSchedules)
     .values({ customerId, schoolId: school.id, name: 'Their schedule', startAt: new Date('2026-09-01T08:00:00Z') })
@@ -65,6 +111,7 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
     .returning();
   // Catalogue entries are the platform's (super administrators'); names are unique, so each set is its own.
   const suffix = customerId.slice(-8);
+  const certs = await buildCertificateTargets(db, customerId, teacher.id, student.id, suffix);
   return {
     course: course.courseId,
     chapter: course.chapterId,
@@ -121,6 +168,16 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
         .values({ name: `Readers ${suffix}`, baseRole: ROLES.customerAdmin, permissions: ['log.view'] })
         .returning(),
     ),
+    group: group!.id,
+    dataset: dataset!.id,
+    ...certs,
+    ...(await buildEventTargets(db, {
+      customerId,
+      schoolId: school.id,
+      organiserId: admin.id,
+      teacherId: teacher.id,
+      studentId: student.id,
+    })),
     customer: customerId,
     subCustomer: subCustomerId,
     school: school.id,
@@ -156,13 +213,74 @@ async function buildTargets(db: Db, customerId: string, subCustomerId: string): 
   };
 }
 
+/** A template, an issued issuance with its numbered certificate, a pending one with its review, and an auditor. */
+async function buildCertificateTargets(
+  db: Db,
+  customerId: string,
+  teacherId: string,
+  studentId: string,
+  suffix: string,
+) {
+  const [template] = await db
+    .insert(certificates)
+    .values({
+      customerId,
+      name: 'Their award',
+      type: 'activity',
+      creatorId: teacherId,
+      layout: 'portrait',
+      design: DESIGN,
+    })
+    .returning();
+  const issuance = (state: 'issued' | 'pending') => ({
+    customerId,
+    certificateId: template!.id,
+    issuerId: teacherId,
+    awardFor: 'Theirs',
+    issueDate: '2026-11-20',
+    source: 'manual' as const,
+    state,
+  });
+  const [issued, pending] = await db
+    .insert(certificateIssuances)
+    .values([issuance('issued'), issuance('pending')])
+    .returning();
+  const holder = {
+    customerId,
+    certificateId: template!.id,
+    userId: studentId,
+    holderName: 'Theirs',
+    awardFor: 'Theirs',
+  };
+  const [userCert] = await db
+    .insert(userCertificates)
+    .values([
+      { ...holder, issuanceId: issued!.id, number: `T${suffix.toUpperCase()}`, design: DESIGN, issuedAt: new Date() },
+      { ...holder, issuanceId: pending!.id },
+    ])
+    .returning();
+  const [review] = await db
+    .insert(certificateReviews)
+    .values({ issuanceId: pending!.id, customerId, state: 'pending' })
+    .returning();
+  const [auditor] = await db.insert(certificateAuditors).values({ customerId, userId: teacherId }).returning();
+  return {
+    certificate: template!.id,
+    certIssuance: issued!.id,
+    userCert: userCert!.id,
+    certReview: review!.id,
+    certAuditor: auditor!.id,
+  };
+}
+
 describe('tenant isolation matrix', () => {
   let t: TestApp;
   const targets = {} as Record<'otherCustomer' | 'siblingSubCustomer', Record<Kind, string>>;
   const callers: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Queued runs stay queued: the snapshot compares the tables before and after the calls.
+    t = await createTestApp({ config: { eventRuns: { concurrency: 0, timeoutSeconds: 60 } } });
     const db = t.database.db;
     const a = await buildCustomer(db);
     const subA1 = await buildCustomer(db, { parentId: a.id });
@@ -240,6 +358,20 @@ describe('tenant isolation matrix', () => {
       'schedule_task_reopenings',
       'classroom_sessions',
       'lesson_notes',
+      'groups',
+      'group_members',
+      'group_join_requests',
+      'datasets',
+      'dataset_versions',
+      'dataset_files',
+      'certificates',
+      'certificate_counters',
+      'certificate_issuances',
+      'user_certificates',
+      'certificate_reviews',
+      'certificate_auditors',
+      'certificate_settings',
+      ...EVENT_TABLES,
     ];
     const parts = [];
     for (const table of tables) {
@@ -254,6 +386,31 @@ describe('tenant isolation matrix', () => {
     expect(withIds.sort()).toEqual(Object.keys(MATRIX).sort());
   });
 
+  it('has a row for every certificate and event route whose query (or an event body) requires an id', () => {
+    type Schema = { shape?: Record<string, { isOptional(): boolean }>; options?: Schema[] } | undefined;
+    const required = (schema: Schema): boolean =>
+      schema?.options
+        ? schema.options.some(required)
+        : Object.entries(schema?.shape ?? {}).some(
+            ([key, field]) => (key === 'id' || key.endsWith('Id')) && !field.isOptional(),
+          );
+    const certificateRoutes: string[] = Object.values(CERT_API);
+    const eventRoutes: string[] = Object.values(EVENT_API);
+    const withIds = t.app.routeTable
+      .filter(
+        (r) =>
+          (certificateRoutes.includes(r.url) && required(r.schema?.querystring as Schema)) ||
+          (eventRoutes.includes(r.url) &&
+            (required(r.schema?.querystring as Schema) || required(r.schema?.body as Schema))),
+      )
+      .map((r) => `${r.method} ${r.url}`);
+    const among = (urls: string[]) => withIds.filter((route) => urls.includes(route.split(' ')[1]!)).length;
+    expect(among(certificateRoutes)).toBeGreaterThan(5);
+    expect(among(eventRoutes)).toBeGreaterThan(30);
+    const rows = Object.keys(QUERY_MATRIX).map((key) => key.split('?')[0]!);
+    expect(withIds.filter((route) => !rows.includes(route))).toEqual([]);
+  });
+
   it.each([
     ['otherCustomer', 'customer B'],
     ['siblingSubCustomer', 'a sibling sub-customer'],
@@ -264,14 +421,19 @@ describe('tenant isolation matrix', () => {
       // The customer administrator of A rightly reaches its own sub-customers; everyone else must be refused there too.
       const tried = Object.entries(callers).filter(([name]) => target === 'otherCustomer' || name !== 'customerAdmin');
       const before = await snapshot();
-      for (const [route, { kind, body, query }] of Object.entries(MATRIX)) {
+      const rows: [string, { kind: Kind; body?: object; query?: string; headers?: QueryRow['headers'] }][] = [
+        ...Object.entries(MATRIX),
+        ...Object.entries(QUERY_MATRIX),
+      ];
+      for (const [route, { kind, body, query, headers }] of rows) {
         const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+        const payload = JSON.parse(JSON.stringify(body ?? {}).replaceAll(':id', ids[kind])) as object;
         for (const [caller, token] of tried) {
           const res = await t.app.inject({
             method,
-            url: url.replace(':id', ids[kind]) + (query ?? ''),
-            payload: body ?? {},
-            headers: { 'x-authorization': token },
+            url: url.replaceAll(':id', ids[kind]) + (query ?? ''),
+            payload,
+            headers: { ...headers?.(ids[kind]), 'x-authorization': token },
           });
           expect({ route, caller, target, refused: [403, 404].includes(res.statusCode) }).toEqual({
             route,
@@ -285,6 +447,26 @@ describe('tenant isolation matrix', () => {
     },
     120_000,
   );
+
+  it("answers 1004 to visitors and customer A's people on the public event routes, listing none of B's events", async () => {
+    const ids = targets.otherCustomer;
+    const open = t.app.routeTable
+      .filter((r) => r.url.startsWith(EVENT_API.events) && !r.permission && r.auth !== 'required')
+      .map((r) => `${r.method} ${r.url}`);
+    const rows = Object.entries(QUERY_MATRIX).filter(([route]) => open.includes(route.split('?')[0]!));
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const token of [undefined, ...Object.values(callers)]) {
+      const headers = token ? { 'x-authorization': token } : {};
+      for (const [route, { kind }] of rows) {
+        const [method, url] = route.split(' ') as ['GET', string];
+        const res = await t.app.inject({ method, url: url.replaceAll(':id', ids[kind]), headers });
+        expect({ route, code: res.json().errorCode }).toEqual({ route, code: '1004' });
+      }
+      const list = await t.app.inject({ method: 'GET', url: `${EVENT_API.events}?size=100`, headers });
+      expect(list.json().errorCode).toBe('1000');
+      expect(list.body.includes(ids.event)).toBe(false);
+    }
+  });
 
   it.each([
     ['otherCustomer', 'customer B'],

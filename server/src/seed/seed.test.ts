@@ -8,6 +8,7 @@ import {
   courseCategories,
   courseDifficulties,
   customers,
+  events,
   schools,
   students,
   teachers,
@@ -88,6 +89,22 @@ describe('demo data on first start', () => {
       database.db.insert(users).values({ customerId: demo!.id, username: 'admin', passwordHash: 'x' }),
     ).rejects.toThrow();
     await expect(database.db.insert(users).values({ username: 'super', passwordHash: 'x' })).rejects.toThrow();
+  });
+
+  it('opens the demo customer’s contest for registration, organised by its administrator', async () => {
+    const rows = await database.db
+      .select({ event: events, customerCode: customers.code, organiser: users.username })
+      .from(events)
+      .innerJoin(customers, eq(customers.id, events.customerId))
+      .innerJoin(users, eq(users.id, events.organiserId));
+    expect(rows.map((r) => [r.event.name, r.customerCode, r.organiser])).toEqual([
+      ['AI Creativity Contest 2026', 'demo2026', 'admin'],
+    ]);
+    const event = rows[0]!.event;
+    expect(event.tracks.map((t) => t.kind)).toEqual(['judged', 'auto']);
+    const today = new Date('2026-11-22T08:00:00+08:00').getTime();
+    expect(event.registrationStart.getTime()).toBeLessThanOrEqual(today);
+    expect(event.registrationEnd.getTime()).toBe(today + 30 * 86_400_000);
   });
 
   it('sets up the course centre’s directions, stages and difficulties', async () => {

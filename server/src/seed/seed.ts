@@ -14,6 +14,7 @@ import {
 } from '../platform/db/schema/index.js';
 import { hashPassword } from '../platform/passwords.js';
 import type { StarterOwner } from '../modules/course/starter.service.js';
+import { insertDemoEvent } from '../modules/event/event.seed.js';
 import { startYearForGrade } from './school-year.js';
 
 export const DEMO = {
@@ -144,13 +145,17 @@ async function insertDemoCustomer(db: Db, spec: (typeof DEMO.customers)[number],
     .values({ customerId, name: spec.schoolName, eduStages: ['primary'] })
     .returning();
   const schoolId = school!.id;
-  await db.insert(users).values({
-    customerId,
-    username: DEMO.customerAdmin.username,
-    passwordHash: hashes.admin[i]!,
-    roles: [ROLES.customerAdmin],
-    realName: 'Customer Administrator',
-  });
+  const [admin] = await db
+    .insert(users)
+    .values({
+      customerId,
+      username: DEMO.customerAdmin.username,
+      passwordHash: hashes.admin[i]!,
+      roles: [ROLES.customerAdmin],
+      realName: 'Customer Administrator',
+    })
+    .returning({ id: users.id });
+  if (spec.code === 'demo2026') await insertDemoEvent(db, customerId, admin!.id, today);
   await db.insert(users).values({
     customerId,
     schoolId,

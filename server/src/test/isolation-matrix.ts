@@ -29,7 +29,20 @@ export type Kind =
   | 'teachingSchedule'
   | 'scheduleTask'
   | 'classroomSession'
-  | 'customRole';
+  | 'customRole'
+  | 'group'
+  | 'dataset'
+  | 'certificate'
+  | 'certIssuance'
+  | 'userCert'
+  | 'certReview'
+  | 'certAuditor'
+  | 'event'
+  | 'eventRegistration'
+  | 'eventWork'
+  | 'eventJudge'
+  | 'eventScore'
+  | 'eventRun';
 
 const C = '/api/v1/courses';
 const QUIZ = {
@@ -37,6 +50,8 @@ const QUIZ = {
   questions: [{ id: 'q', type: 'single', prompt: 'p', options: ['a', 'b'], answer: [0] }],
 };
 const UNKNOWN = '0192f7a0-0000-7000-8000-000000000000';
+const G = '/api/v1/groups';
+const D = '/api/v1/datasets';
 
 export const MATRIX: Record<string, { kind: Kind; body?: object; query?: string }> = {
   'PUT /api/v1/admin_super/organizes/:id': { kind: 'customer', body: { name: 'Taken' } },
@@ -179,6 +194,10 @@ export const MATRIX: Record<string, { kind: Kind; body?: object; query?: string 
   'PUT /gw/api/v1/projects/:id/files/move': { kind: 'project', body: { path: 'main.ipynb', toFolder: '' } },
   'POST /gw/api/v1/projects/:id/files/copy': { kind: 'project', body: { path: 'main.ipynb' } },
   'GET /gw/api/v1/projects/:id/storage': { kind: 'project' },
+  'GET /gw/api/v1/projects/:id/datasets': { kind: 'project' },
+  'POST /gw/api/v1/projects/:id/datasets': { kind: 'project', body: { datasetId: UNKNOWN } },
+  'DELETE /gw/api/v1/projects/:id/datasets/:datasetId': { kind: 'project' },
+  'POST /gw/api/v1/projects/:id/datasets/:datasetId/sync': { kind: 'project' },
   'POST /gw/api/v1/projects/:id/files/upload': { kind: 'project' },
   'GET /gw/api/v1/projects/:id/files/download': { kind: 'project' },
   'GET /gw/api/v1/projects/:id/packages': { kind: 'project' },
@@ -195,4 +214,155 @@ export const MATRIX: Record<string, { kind: Kind; body?: object; query?: string 
   'PUT /gw/api/v1/runtime/:id/*': { kind: 'project' },
   'PATCH /gw/api/v1/runtime/:id/*': { kind: 'project' },
   'DELETE /gw/api/v1/runtime/:id/*': { kind: 'project' },
+  [`GET ${G}/:id`]: { kind: 'group' },
+  [`PUT ${G}/:id`]: { kind: 'group', body: { name: 'Taken' } },
+  [`DELETE ${G}/:id`]: { kind: 'group' },
+  [`PUT ${G}/:id/cover`]: { kind: 'group' },
+  [`PUT ${G}/:id/invitation`]: { kind: 'group', body: { enabled: false } },
+  [`POST ${G}/:id/invitation/reset`]: { kind: 'group' },
+  [`GET ${G}/:id/requests`]: { kind: 'group' },
+  [`POST ${G}/:id/requests/:requestId/approve`]: { kind: 'group' },
+  [`POST ${G}/:id/requests/:requestId/refuse`]: { kind: 'group', body: { reason: 'Taken' } },
+  [`GET ${G}/:id/members`]: { kind: 'group' },
+  [`POST ${G}/:id/members`]: { kind: 'group', body: { usernames: ['taken'] } },
+  [`DELETE ${G}/:id/members/:userId`]: { kind: 'group' },
+  [`POST ${G}/:id/quit`]: { kind: 'group' },
+  [`POST ${G}/:id/batch-register`]: {
+    kind: 'group',
+    body: { rows: [{ username: 'taken1', phone: '13800000000', password: b64('Taken2026') }] },
+  },
+  [`POST ${G}/:id/batch-register/xlsx`]: { kind: 'group' },
+  [`GET ${G}/:id/projects`]: { kind: 'group' },
+  [`POST ${G}/:id/projects`]: { kind: 'group', body: { projectId: UNKNOWN } },
+  [`DELETE ${G}/:id/projects/:projectId`]: { kind: 'group' },
+  [`GET ${G}/:id/courses`]: { kind: 'group' },
+  [`POST ${G}/:id/courses`]: { kind: 'group', body: { courseId: UNKNOWN } },
+  [`DELETE ${G}/:id/courses/:courseId`]: { kind: 'group' },
+  [`GET ${D}/:id`]: { kind: 'dataset' },
+  [`PUT ${D}/:id`]: { kind: 'dataset', body: { name: 'Taken' } },
+  [`DELETE ${D}/:id`]: { kind: 'dataset' },
+  [`POST ${D}/:id/publish`]: { kind: 'dataset' },
+  [`GET ${D}/:id/versions/:versionId`]: { kind: 'dataset' },
+  [`GET ${D}/:id/files`]: { kind: 'dataset' },
+  [`GET ${D}/:id/preview`]: { kind: 'dataset', query: '?path=data.csv' },
+  [`GET ${D}/:id/raw`]: { kind: 'dataset', query: '?path=data.csv' },
+  [`PUT ${D}/:id/annotation`]: { kind: 'dataset' },
+  [`GET ${D}/:id/annotation`]: { kind: 'dataset', query: '?path=data.csv' },
 };
+
+const CERT = '/api/v1';
+/**
+ * Routes that name an object by an id in their query or body (spec 7's certificate calls: `?certIssId`, `{ certIssId }`):
+ * `:id` in the query or in a body value is replaced by the target's id. Every route whose query requires an id
+ * (a field ending in `Id`) must have a row here.
+ */
+export const QUERY_MATRIX: Record<
+  string,
+  { kind: Kind; body?: object; headers?: (id: string) => Record<string, string> }
+> = {
+  [`GET ${CERT}/cert/detail?certId=:id`]: { kind: 'certificate' },
+  [`DELETE ${CERT}/cert?certId=:id`]: { kind: 'certificate' },
+  [`POST ${CERT}/certIss`]: {
+    kind: 'certificate',
+    body: { certId: ':id', awardFor: 'Taken', source: 'manual', userIds: [UNKNOWN] },
+  },
+  [`GET ${CERT}/certIss/detail?certIssId=:id`]: { kind: 'certIssuance' },
+  [`PUT ${CERT}/certIss/resubmit?certIssId=:id`]: {
+    kind: 'certIssuance',
+    body: { awardFor: 'Taken', source: 'manual', userIds: [UNKNOWN] },
+  },
+  [`POST ${CERT}/certIss/download`]: { kind: 'certIssuance', body: { certIssId: ':id' } },
+  [`GET ${CERT}/certIss/candidates?source=class&sourceId=:id`]: { kind: 'class' },
+  [`POST ${CERT}/review`]: { kind: 'certIssuance', body: { certIssId: ':id', decision: 'approve' } },
+  [`DELETE ${CERT}/review?reviewId=:id`]: { kind: 'certReview' },
+  [`GET ${CERT}/review/history?certIssId=:id`]: { kind: 'certIssuance' },
+  [`POST ${CERT}/auditor`]: { kind: 'teacher', body: { userId: ':id' } },
+  [`DELETE ${CERT}/auditor?auditorId=:id&userId=:id`]: { kind: 'certAuditor' },
+  [`PUT ${CERT}/userCert/revoke?userCertId=:id`]: { kind: 'userCert', body: { reason: 'Taken' } },
+  [`PUT ${CERT}/userCert/reissue?userCertId=:id`]: { kind: 'userCert', body: { reason: 'Taken' } },
+  [`GET ${CERT}/userCert/pdf?userCertId=:id`]: { kind: 'userCert' },
+  [`GET ${CERT}/userCert/badge?userCertId=:id`]: { kind: 'userCert' },
+  ...eventQueryRows(),
+};
+
+/** The events module's calls: every id an event route takes in its query or body, public routes included. */
+function eventQueryRows(): typeof QUERY_MATRIX {
+  const E = '/api/v1/event';
+  const at = (days: number) => new Date(Date.UTC(2027, 0, 1 + days)).toISOString();
+  const event = {
+    id: ':id',
+    name: 'Taken',
+    coverKey: null,
+    tracks: [{ id: 'ai', name: 'Taken', kind: 'judged' }],
+    phases: {
+      registrationStart: at(0),
+      registrationEnd: at(1),
+      submissionStart: at(1),
+      submissionEnd: at(2),
+      reviewStart: at(3),
+      reviewEnd: at(4),
+      resultsAt: at(5),
+    },
+  };
+  const members = [
+    { role: 'applicant', name: 'Taken' },
+    { role: 'mentor', name: 'Taken' },
+  ];
+  const track = 'trackId=iris';
+  return {
+    [`GET ${E}/detail?eventId=:id`]: { kind: 'event' },
+    [`PUT ${E}`]: { kind: 'event', body: event },
+    [`DELETE ${E}?eventId=:id`]: { kind: 'event' },
+    [`GET ${E}/registration?eventId=:id`]: { kind: 'event' },
+    [`POST ${E}/registration`]: { kind: 'event', body: { eventId: ':id', trackId: 'ai', teamName: 'Taken', members } },
+    [`PUT ${E}/registration/submit?registrationId=:id`]: { kind: 'eventRegistration' },
+    [`PUT ${E}/registration/withdraw?registrationId=:id`]: { kind: 'eventRegistration' },
+    [`GET ${E}/qualification?eventId=:id`]: { kind: 'event' },
+    [`POST ${E}/qualification/decide`]: {
+      kind: 'eventRegistration',
+      body: { registrationId: ':id', decision: 'pass' },
+    },
+    [`GET ${E}/work?eventId=:id`]: { kind: 'event' },
+    [`POST ${E}/work`]: { kind: 'event', body: { eventId: ':id', name: 'Taken' } },
+    [`PUT ${E}/work`]: { kind: 'eventWork', body: { id: ':id', name: 'Taken' } },
+    [`GET ${E}/work/detail?workId=:id`]: { kind: 'eventWork' },
+    [`PUT ${E}/work/submit?workId=:id`]: { kind: 'eventWork' },
+    [`PUT ${E}/work/recall?workId=:id`]: { kind: 'eventWork' },
+    [`PUT ${E}/work/withdraw?workId=:id`]: { kind: 'eventWork' },
+    [`GET ${E}/work/video?workId=:id`]: { kind: 'eventWork' },
+    [`POST ${E}/work/videoUploads`]: {
+      kind: 'eventWork',
+      headers: (id) => ({
+        'tus-resumable': '1.0.0',
+        'upload-length': '1024',
+        'upload-metadata': `workId ${Buffer.from(id).toString('base64')}`,
+      }),
+    },
+    [`GET ${E}/work/admin?eventId=:id`]: { kind: 'event' },
+    [`POST ${E}/work/audit`]: { kind: 'eventWork', body: { workId: ':id', decision: 'accept' } },
+    [`GET ${E}/review/settings?eventId=:id`]: { kind: 'event' },
+    [`PUT ${E}/review/settings?eventId=:id`]: {
+      kind: 'event',
+      body: { scoringType: 'overall', groupCount: 2, judgesPerGroup: 1 },
+    },
+    [`POST ${E}/review/uploadFile?eventId=:id&kind=manual`]: { kind: 'event' },
+    [`GET ${E}/judge?eventId=:id`]: { kind: 'event' },
+    [`POST ${E}/judge`]: { kind: 'event', body: { eventId: ':id', username: 'taken', group: 1 } },
+    [`DELETE ${E}/judge?judgeId=:id`]: { kind: 'eventJudge' },
+    [`POST ${E}/review/assign?eventId=:id`]: { kind: 'event' },
+    [`GET ${E}/review/progress?eventId=:id`]: { kind: 'event' },
+    [`PUT ${E}/review/reopen?scoreId=:id`]: { kind: 'eventScore', body: { reason: 'Taken' } },
+    [`GET ${E}/judging?eventId=:id`]: { kind: 'event' },
+    [`PUT ${E}/judging/score`]: { kind: 'eventWork', body: { workId: ':id', overall: 1 } },
+    [`POST ${E}/judging/submit`]: { kind: 'eventWork', body: { workId: ':id', overall: 1 } },
+    [`POST ${E}/results`]: { kind: 'event', body: { eventId: ':id' } },
+    [`GET ${E}/results?eventId=:id`]: { kind: 'event' },
+    [`POST ${E}/results/certificates`]: { kind: 'event', body: { eventId: ':id', certId: UNKNOWN } },
+    [`PUT ${E}/evaluation?eventId=:id&${track}`]: { kind: 'event' },
+    [`GET ${E}/evaluation?eventId=:id&${track}`]: { kind: 'event' },
+    [`POST ${E}/run?eventId=:id&${track}`]: { kind: 'event', body: { projectId: UNKNOWN, path: 'predictions.csv' } },
+    [`GET ${E}/run?eventId=:id&${track}`]: { kind: 'event' },
+    [`PUT ${E}/run/cancel?runId=:id`]: { kind: 'eventRun' },
+    [`GET ${E}/ladder?eventId=:id&${track}`]: { kind: 'event' },
+  };
+}

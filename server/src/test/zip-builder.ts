@@ -9,6 +9,10 @@ export interface ZipPart {
   size: number;
   crc: number;
   stored?: boolean;
+  /** general purpose flags beside UTF-8 names: 0x1 marks the entry encrypted */
+  flags?: number;
+  /** a unix mode (0o120777 for a symbolic link), written in the external attributes as unix zip tools do */
+  unixMode?: number;
 }
 
 /** An entry deflated as a zip tool would write it, with its true size. */
@@ -34,7 +38,10 @@ export function repeatedPart(name: string, head: string, unit: string, times: nu
   };
 }
 
-/** Writes the parts as a zip: each local header and its data, then the central directory that lists them. */
+/**
+ * Writes the parts as a zip: each local header and its data, then the central directory that lists them. More than
+ * 65,535 entries take the zip64 end records, as zip tools write them.
+ */
 export function buildZip(parts: ZipPart[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -45,7 +52,8 @@ export function buildZip(parts: ZipPart[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // names in UTF-8
+    const flags = 0x0800 | (part.flags ?? 0); // names in UTF-8
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(method, 8);
     local.writeUInt16LE(0x21, 12); // 1980-01-01
     local.writeUInt32LE(part.crc, 14);
@@ -54,28 +62,44 @@ export function buildZip(parts: ZipPart[]): Buffer {
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(part.unixMode === undefined ? 20 : (3 << 8) | 20, 4); // made by unix when it has a mode
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(method, 10);
     central.writeUInt16LE(0x21, 14);
     central.writeUInt32LE(part.crc, 16);
     central.writeUInt32LE(part.data.length, 20);
     central.writeUInt32LE(part.size, 24);
     central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(((part.unixMode ?? 0) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, part.data);
     centrals.push(central, name);
     offset += local.length + name.length + part.data.length;
   }
   const directory = Buffer.concat(centrals);
+  const zip64 = parts.length > 0xffff;
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt16LE(zip64 ? 0xffff : parts.length, 8);
+  end.writeUInt16LE(zip64 ? 0xffff : parts.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  if (!zip64) return Buffer.concat([...locals, directory, end]);
+  const end64 = Buffer.alloc(56);
+  end64.writeUInt32LE(0x06064b50, 0);
+  end64.writeBigUInt64LE(44n, 4);
+  end64.writeUInt16LE(45, 12);
+  end64.writeUInt16LE(45, 14);
+  end64.writeBigUInt64LE(BigInt(parts.length), 24);
+  end64.writeBigUInt64LE(BigInt(parts.length), 32);
+  end64.writeBigUInt64LE(BigInt(directory.length), 40);
+  end64.writeBigUInt64LE(BigInt(offset), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(offset + directory.length), 8);
+  locator.writeUInt32LE(1, 16);
+  return Buffer.concat([...locals, directory, end64, locator, end]);
 }
 
 const SHEET_HEAD =

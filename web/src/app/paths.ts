@@ -57,6 +57,10 @@ export const ADMIN_PATHS = {
   systemConfig: '/super/system-config',
   containerTypes: '/super/container-types',
   modules: '/super/modules',
+  certificates: '/admin/certificates',
+  certificateNew: '/admin/certificates/new',
+  certificateEdit: '/admin/certificates/:certId/edit',
+  certificateIssuance: '/admin/certificates/issuance',
 } as const;
 
 /** A project's editor (route `projectEditor`). */

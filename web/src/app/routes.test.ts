@@ -25,12 +25,13 @@ const OTHER_SCREENS = [
   ...['projects', 'myProjects', 'projectEditor', 'datasets', 'datasetNew', 'datasetEdit'],
   ...['courseEditor', 'courseCentre', 'courses', 'courseDetail', 'learningRecord'],
   ...['schedules', 'scheduleDetail', 'scheduleStudents'],
+  ...['certificateNew', 'certificateEdit'],
   ...['groups', 'groupDetail', 'groupMembers', 'groupProjects', 'groupCourses', 'groupBatchRegister', 'groupReview'],
   'groupInvitation',
   ...['customers', 'subCustomers', 'schools', 'periods', 'logs', 'classes', 'historyClasses', 'teachers'],
   ...['students', 'certificates', 'myCertificates', 'certificateIssuance', 'statistics', 'institutionHome'],
   ...['events', 'eventDetail', 'myWorks', 'eventDeclaration', 'eventReviews', 'eventJudging'],
-  ...['eventQualification', 'certificateSearch'],
+  ...['eventQualification', 'eventNew', 'eventEdit', 'certificateSearch'],
   ...['aiArt', 'aiHall', 'books', 'bookDetail', 'pointsMall', 'exchangeRecords', 'help', 'mmedu', 'xedu'],
   ...['thirdPartyLogin', 'thirdPartyLanding', 'singleSignOn', 'superLogin', 'userLogin'],
 ];
@@ -75,7 +76,16 @@ describe('route table', () => {
     );
     for (const path of ['/admin/schools', '/admin/students', '/admin/classes', '/super/customers'])
       expect(SCREENS.find((s) => s.path === path)?.page, path).toBeDefined();
-    expect(SCREENS.find((s) => s.path === '/admin/certificates')?.page).toBeUndefined();
+    for (const path of ['/admin/certificates', '/admin/certificates/issuance', '/pjedu/certificate-search'])
+      expect(SCREENS.find((s) => s.path === path)?.page, path).toBeDefined();
+    for (const path of [
+      '/pjedu/events',
+      '/pjedu/events/:eventId',
+      '/pjedu/events/:eventId/judging',
+      '/pjedu/my/contests',
+    ])
+      expect(SCREENS.find((s) => s.path === path)?.page, path).toBeDefined();
+    expect(SCREENS.find((s) => s.path === '/pjedu/ai/hall')?.page).toBeUndefined();
   });
 });
 
@@ -87,7 +97,10 @@ describe('navigation', () => {
     expect(links.find((l) => l.area === 'courses')?.to).toBe('/pjedu/courses');
     expect(links.find((l) => l.area === 'projects')?.to).toBe('/pjedu/projects');
     // Areas still coming soon lead to their introduction on the landing page.
-    expect(links.find((l) => l.area === 'datasets')?.to).toBe('/home#datasets');
+    expect(links.find((l) => l.area === 'datasets')?.to).toBe('/pjedu/datasets');
+    expect(links.find((l) => l.area === 'groups')?.to).toBe('/pjedu/groups');
+    expect(links.find((l) => l.area === 'events')?.to).toBe('/pjedu/events');
+    expect(links.find((l) => l.area === 'ai')?.to).toBe('/home#ai');
   });
 
   it('links an area to its screen once that screen has a page', () => {

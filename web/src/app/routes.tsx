@@ -1,6 +1,11 @@
 import type { ComponentType } from 'react';
 import type { ADMIN_PAGES } from '../features/admin/admin-pages';
 import type { CATALOGUE_PAGES } from '../features/admin/catalogue-pages';
+import type { CERTIFICATE_PAGES } from '../features/certificate/certificate-pages';
+import type { TEMPLATE_PAGES } from '../features/certificate/template-pages';
+import type { DATASET_PAGES } from '../features/dataset/dataset-pages';
+import type { GROUP_PAGES } from '../features/group/group-pages';
+import type { EVENT_PAGES } from '../features/event/event-pages';
 import type { SECURITY_PAGES } from '../features/admin/security-pages';
 import type { Namespace, ScreenKey } from '../locales/namespaces';
 import { loadNamespaces } from './i18n';
@@ -96,6 +101,30 @@ const projectEditorPage = page(
   () => import('../features/project/project-editor-page').then((m) => m.ProjectEditorPage),
   ['project'],
 );
+// Datasets and groups: each feature's screens load as one chunk when the first of them opens.
+const datasetPage = (name: keyof typeof DATASET_PAGES) =>
+  page(
+    () => import('../features/dataset/dataset-pages').then((m) => m.DATASET_PAGES[name]),
+    ['dataset', 'project', 'errors'],
+  );
+// Certificates: the templates and their designer in one chunk; issuing, holders' and the public pages in another.
+const templatePage = (name: keyof typeof TEMPLATE_PAGES) =>
+  page(
+    () => import('../features/certificate/template-pages').then((m) => m.TEMPLATE_PAGES[name]),
+    ['certDesign', 'admin', 'errors'],
+  );
+const certificatePage = (name: keyof typeof CERTIFICATE_PAGES) =>
+  page(
+    () => import('../features/certificate/certificate-pages').then((m) => m.CERTIFICATE_PAGES[name]),
+    ['certificate', 'admin', 'errors'],
+  );
+const groupPage = (name: keyof typeof GROUP_PAGES) =>
+  page(() => import('../features/group/group-pages').then((m) => m.GROUP_PAGES[name]), ['group', 'errors']);
+const eventPage = (name: keyof typeof EVENT_PAGES) =>
+  page(
+    () => import('../features/event/event-pages').then((m) => m.EVENT_PAGES[name]),
+    ['event', 'eventReview', 'errors'],
+  );
 const securityPage = (name: keyof typeof SECURITY_PAGES) =>
   page(
     () => import('../features/admin/security-pages').then((m) => m.SECURITY_PAGES[name]),
@@ -137,16 +166,27 @@ export const SCREENS: readonly Screen[] = [
   { id: 'productChooser', path: '/pjedu/products', page: productChooserPage },
   { id: 'profile', path: PATHS.profile, page: profilePage },
   { id: 'myCourses', path: '/pjedu/my/courses', page: myCoursesPage, module: 'courses' },
-  { id: 'myContests', path: '/pjedu/my/contests', module: 'events' },
+  { id: 'myContests', path: '/pjedu/my/contests', page: eventPage('MyContestsPage'), module: 'events' },
   { id: 'myCases', path: '/pjedu/my/cases' },
   { id: 'activationCodes', path: '/pjedu/my/activation-codes' },
   { id: 'myProjects', path: '/pjedu/my/projects', page: myProjectsPage, module: 'projects' },
   { id: 'downloads', path: '/pjedu/downloads' },
   { id: 'projects', path: '/pjedu/projects', page: projectsPage, area: 'projects', module: 'projects' },
   { id: 'projectEditor', path: '/pjedu/projects/:projectId/editor', page: projectEditorPage, module: 'projects' },
-  { id: 'datasets', path: '/pjedu/datasets', area: 'datasets', module: 'datasets' },
-  { id: 'datasetNew', path: '/pjedu/datasets/new', module: 'datasets' },
-  { id: 'datasetEdit', path: '/pjedu/datasets/:datasetId/edit', module: 'datasets' },
+  { id: 'datasets', path: '/pjedu/datasets', page: datasetPage('DatasetsPage'), area: 'datasets', module: 'datasets' },
+  { id: 'datasetNew', path: '/pjedu/datasets/new', page: datasetPage('DatasetFormPage'), module: 'datasets' },
+  {
+    id: 'datasetEdit',
+    path: '/pjedu/datasets/:datasetId/edit',
+    page: datasetPage('DatasetFormPage'),
+    module: 'datasets',
+  },
+  {
+    id: 'datasetDetail',
+    path: '/pjedu/datasets/:datasetId',
+    page: datasetPage('DatasetDetailPage'),
+    module: 'datasets',
+  },
   { id: 'courseCentre', path: PATHS.courseCentre, page: courseCentrePage, module: 'courses' },
   { id: 'courses', path: '/pjedu/courses', page: courseCentrePage, area: 'courses', module: 'courses' },
   { id: 'courseDetail', path: '/pjedu/courses/:courseId', page: courseDetailPage, module: 'courses' },
@@ -161,22 +201,59 @@ export const SCREENS: readonly Screen[] = [
     module: 'courses',
   },
   { id: 'classroom', path: '/pjedu/schedules/:scheduleId/classroom', page: classroomPage, module: 'courses' },
-  { id: 'groups', path: '/pjedu/groups', area: 'groups', module: 'groups' },
-  { id: 'groupDetail', path: '/pjedu/groups/:groupId', module: 'groups' },
-  { id: 'groupMembers', path: '/pjedu/groups/:groupId/members', module: 'groups' },
-  { id: 'groupProjects', path: '/pjedu/groups/:groupId/projects', module: 'groups' },
-  { id: 'groupCourses', path: '/pjedu/groups/:groupId/courses', module: 'groups' },
-  { id: 'groupBatchRegister', path: '/pjedu/groups/:groupId/batch-register', module: 'groups' },
-  { id: 'groupReview', path: '/pjedu/groups/:groupId/review', module: 'groups' },
-  { id: 'groupInvitation', path: '/pjedu/groups/:groupId/invitation', module: 'groups' },
-  { id: 'events', path: '/pjedu/events', area: 'events', module: 'events' },
-  { id: 'eventDetail', path: '/pjedu/events/:eventId', module: 'events' },
-  { id: 'myWorks', path: '/pjedu/events/:eventId/my-works', module: 'events' },
-  { id: 'eventDeclaration', path: '/pjedu/events/:eventId/declaration', module: 'events' },
-  { id: 'eventReviews', path: '/pjedu/events/:eventId/reviews', module: 'events' },
-  { id: 'eventJudging', path: '/pjedu/events/:eventId/judging', module: 'events' },
-  { id: 'eventQualification', path: '/pjedu/events/:eventId/qualification', module: 'events' },
-  { id: 'certificateSearch', path: '/pjedu/certificate-search' },
+  { id: 'groups', path: '/pjedu/groups', page: groupPage('GroupsPage'), area: 'groups', module: 'groups' },
+  { id: 'groupDetail', path: '/pjedu/groups/:groupId', page: groupPage('GroupDetailPage'), module: 'groups' },
+  { id: 'groupMembers', path: '/pjedu/groups/:groupId/members', page: groupPage('GroupMembersPage'), module: 'groups' },
+  {
+    id: 'groupProjects',
+    path: '/pjedu/groups/:groupId/projects',
+    page: groupPage('GroupProjectsPage'),
+    module: 'groups',
+  },
+  { id: 'groupCourses', path: '/pjedu/groups/:groupId/courses', page: groupPage('GroupCoursesPage'), module: 'groups' },
+  {
+    id: 'groupBatchRegister',
+    path: '/pjedu/groups/:groupId/batch-register',
+    page: groupPage('GroupBatchRegisterPage'),
+    module: 'groups',
+  },
+  { id: 'groupReview', path: '/pjedu/groups/:groupId/review', page: groupPage('GroupReviewPage'), module: 'groups' },
+  {
+    id: 'groupInvitation',
+    path: '/pjedu/groups/:groupId/invitation',
+    page: groupPage('GroupInvitationPage'),
+    module: 'groups',
+  },
+  { id: 'events', path: '/pjedu/events', page: eventPage('EventsPage'), area: 'events', module: 'events' },
+  { id: 'eventNew', path: '/pjedu/events/new', page: eventPage('EventFormPage'), module: 'events' },
+  { id: 'eventEdit', path: '/pjedu/events/:eventId/edit', page: eventPage('EventFormPage'), module: 'events' },
+  { id: 'eventDetail', path: '/pjedu/events/:eventId', page: eventPage('EventDetailPage'), module: 'events' },
+  { id: 'myWorks', path: '/pjedu/events/:eventId/my-works', page: eventPage('MyWorksPage'), module: 'events' },
+  {
+    id: 'eventDeclaration',
+    path: '/pjedu/events/:eventId/declaration',
+    page: eventPage('DeclarationPage'),
+    module: 'events',
+  },
+  {
+    id: 'eventReviews',
+    path: '/pjedu/events/:eventId/reviews',
+    page: eventPage('ReviewsPage'),
+    module: 'events',
+  },
+  {
+    id: 'eventJudging',
+    path: '/pjedu/events/:eventId/judging',
+    page: eventPage('JudgingPage'),
+    module: 'events',
+  },
+  {
+    id: 'eventQualification',
+    path: '/pjedu/events/:eventId/qualification',
+    page: eventPage('QualificationPage'),
+    module: 'events',
+  },
+  { id: 'certificateSearch', path: '/pjedu/certificate-search', page: certificatePage('CertificateSearchPage') },
   { id: 'aiArt', path: '/pjedu/ai/art', module: 'ai' },
   { id: 'aiHall', path: '/pjedu/ai/hall', area: 'ai', module: 'ai' },
   { id: 'books', path: '/pjedu/books', module: 'books' },
@@ -203,9 +280,15 @@ export const SCREENS: readonly Screen[] = [
   { id: 'historyClasses', path: ADMIN_PATHS.historyClasses, page: adminPage('HistoryClassesPage') },
   { id: 'teachers', path: ADMIN_PATHS.teachers, page: adminPage('TeachersPage') },
   { id: 'students', path: ADMIN_PATHS.students, page: adminPage('StudentsPage') },
-  { id: 'certificates', path: '/admin/certificates' },
-  { id: 'certificateIssuance', path: '/admin/certificates/issuance' },
-  { id: 'myCertificates', path: '/admin/my-certificates' },
+  { id: 'certificates', path: ADMIN_PATHS.certificates, page: templatePage('CertificateTemplatesPage') },
+  { id: 'certificateNew', path: ADMIN_PATHS.certificateNew, page: templatePage('CertificateDesignerPage') },
+  { id: 'certificateEdit', path: ADMIN_PATHS.certificateEdit, page: templatePage('CertificateDesignerPage') },
+  {
+    id: 'certificateIssuance',
+    path: ADMIN_PATHS.certificateIssuance,
+    page: certificatePage('CertificateIssuancePage'),
+  },
+  { id: 'myCertificates', path: '/admin/my-certificates', page: certificatePage('MyCertificatesPage') },
   { id: 'statistics', path: ADMIN_PATHS.statistics, page: adminPage('StatisticsPage', ['schedule']) },
   { id: 'institutionHome', path: ADMIN_PATHS.institutionHome, page: adminPage('InstitutionHomePage') },
   { id: 'computeAllowances', path: ADMIN_PATHS.computeAllowances, page: computeAllowancesPage },

@@ -3,7 +3,8 @@ import type { ThemeConfig } from 'antd';
 /**
  * The one antd theme. The brand blue keeps 5.9:1 contrast with white text (WCAG AA needs 4.5:1);
  * hover and active states get darker, never lighter, so they keep it too. antd's default grey for
- * secondary text (#8c8c8c, 3.4:1) fails AA, hence the darker tertiary text; so does its red (#ff4d4f, 3.2:1) for
+ * secondary text (#8c8c8c, 3.4:1) and placeholders (#bfbfbf, 1.9:1) fail AA, hence the darker tertiary text, also for
+ * placeholders (a select's placeholder stands for its value); so does its red (#ff4d4f, 3.2:1) for
  * danger buttons and errors, hence a darker red (6.0:1).
  * Control heights: large 48, middle 40 (the learner hit target), small 32; "mini" (24) lives in ui/button.
  */
@@ -20,6 +21,7 @@ export const theme: ThemeConfig = {
     colorInfo: BRAND_COLOR,
     colorError: '#cf1322',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.62)',
     borderRadius: 8,
     controlHeight: 40,
     controlHeightLG: 48,

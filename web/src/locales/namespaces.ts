@@ -1,9 +1,15 @@
 import type { ErrorKey } from '@aiedu/contracts';
 import type admin from './en/admin.json';
 import type catalogue from './en/catalogue.json';
+import type certDesign from './en/certDesign.json';
+import type certificate from './en/certificate.json';
 import type classroom from './en/classroom.json';
 import type common from './en/common.json';
 import type course from './en/course.json';
+import type dataset from './en/dataset.json';
+import type event from './en/event.json';
+import type eventReview from './en/eventReview.json';
+import type group from './en/group.json';
 import type home from './en/home.json';
 import type legal from './en/legal.json';
 import type profile from './en/profile.json';
@@ -31,6 +37,12 @@ export interface Resources {
   catalogue: typeof catalogue;
   schedule: typeof schedule;
   classroom: typeof classroom;
+  dataset: typeof dataset;
+  group: typeof group;
+  certificate: typeof certificate;
+  certDesign: typeof certDesign;
+  event: typeof event;
+  eventReview: typeof eventReview;
   errors: Record<ErrorKey, string>;
 }
 

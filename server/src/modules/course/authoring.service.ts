@@ -141,7 +141,8 @@ export async function updateCourse(
     if (draftId) await tx.update(courseVersions).set(versionLevel).where(eq(courseVersions.id, draftId));
     await tx
       .update(courses)
-      .set({ ...courseLevel, updatedAt: ctx.now() })
+      // The form sets public, customer or private: any of them takes the course out of the group it was shared with.
+      .set({ ...courseLevel, ...(courseLevel.publicScope ? { groupId: null } : {}), updatedAt: ctx.now() })
       .where(eq(courses.id, course.id));
     await writeAudit(tx, request, { module: 'course', operation: 'update', params: { id: courseId, ...info } });
   });

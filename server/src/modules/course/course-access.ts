@@ -92,12 +92,33 @@ async function packagedFor(db: Db, courseId: string, customerId: string): Promis
   return Boolean(row);
 }
 
-/** Whether a caller outside the course's authors may find it, given whether a package gives it to their customer. */
+/**
+ * Whether a user belongs to a group (one that is not dismissed): the members of the group a course is shared with
+ * find, join and learn it, in any tenant, and only while they are members. The group module registers its check
+ * here, so this module never reads the group tables.
+ */
+export type GroupMembershipCheck = (db: Db, userId: string, groupId: string) => Promise<boolean>;
+let groupMembership: GroupMembershipCheck = async () => false;
+
+export function allowCourseGroupMembers(check: GroupMembershipCheck) {
+  groupMembership = check;
+}
+
+/** Whether the caller is a member of the group the course is shared with. */
+async function inCourseGroup(db: Db, course: CourseRow, auth: AuthContext | null): Promise<boolean> {
+  if (course.publicScope !== 'group' || !course.groupId || !auth) return false;
+  return groupMembership(db, auth.userId, course.groupId);
+}
+
+/**
+ * Whether a caller outside the course's authors may find it, given whether a package gives it to their customer.
+ * A group's course is found by its members only (see `inCourseGroup`).
+ */
 function discoverable(course: CourseRow, auth: AuthContext | null, packaged: boolean): boolean {
   if (course.publicScope === 'public') return true;
   if (!auth) return false;
   if (auth.roles.includes(ROLES.super)) return true;
-  if (!auth.customerId || course.publicScope === 'private') return false;
+  if (!auth.customerId || course.publicScope === 'private' || course.publicScope === 'group') return false;
   return course.customerId === auth.customerId || packaged;
 }
 
@@ -107,6 +128,7 @@ function discoverable(course: CourseRow, auth: AuthContext | null, packaged: boo
  */
 export async function mayDiscover(db: Db, course: CourseRow, auth: AuthContext | null): Promise<boolean> {
   if (discoverable(course, auth, false)) return true;
+  if (course.publicScope === 'group') return inCourseGroup(db, course, auth);
   if (!auth?.customerId || course.publicScope !== 'customer') return false;
   return packagedFor(db, course.id, auth.customerId);
 }
@@ -173,7 +195,10 @@ export async function loadForLearner(db: Db, auth: AuthContext | null, courseId:
   if (!row) throw new AppError('NOT_FOUND');
   const { course, enrolment } = row;
   const role = auth?.userId === course.ownerId ? 'owner' : row.collaborator ? 'editor' : null;
-  if (!role && !enrolment && !discoverable(course, auth, row.packaged)) throw new AppError('NOT_FOUND');
+  // A group's course is learnt while one is a member: joining it earlier gives no access after leaving.
+  const joined = enrolment !== null && course.publicScope !== 'group';
+  const visible = discoverable(course, auth, row.packaged) || (await inCourseGroup(db, course, auth));
+  if (!role && !joined && !visible) throw new AppError('NOT_FOUND');
   if (!role) {
     if (!course.publishedVersionId) throw new AppError('NOT_FOUND');
     assertOpen(course);

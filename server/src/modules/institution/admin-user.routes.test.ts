@@ -130,7 +130,7 @@ describe('administrator accounts (/api/v1/user) and roles (/api/v1/role)', () =>
       expect.arrayContaining(['class.manage', 'student.manage']),
     );
     expect(roles.find((r) => r.role === ROLES.schoolAdmin)?.permissions).not.toContain('school.manage');
-    expect(roles.find((r) => r.role === ROLES.student)?.permissions).toEqual(['course.learn']);
+    expect(roles.find((r) => r.role === ROLES.student)?.permissions).toEqual(['event.take', 'course.learn']);
   });
 });
 

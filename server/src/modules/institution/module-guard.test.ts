@@ -52,7 +52,7 @@ describe('modules switched off for a side, through the API', () => {
     expect(mine.json().data.total).toBe(0);
   });
 
-  it.each(['courses', 'projects'] as const)(
+  it.each(['courses', 'projects', 'events'] as const)(
     'refuses every %s route to the side that has the module off, and only to that side',
     async (module) => {
       const routes = t.app.routeTable.filter((r) => moduleOfRoute(r.url) === module);

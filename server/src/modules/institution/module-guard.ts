@@ -1,4 +1,4 @@
-import { API, COURSE_API, SCHEDULE_API, type MODULES } from '@aiedu/contracts';
+import { API, COURSE_API, EVENT_API, SCHEDULE_API, type MODULES } from '@aiedu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,6 +16,7 @@ const MODULE_PATHS: readonly (readonly [string, Module])[] = [
   [SCHEDULE_API.base, 'courses'],
   [API.projects, 'projects'],
   [API.runtimeProxy, 'projects'],
+  [EVENT_API.events, 'events'],
 ];
 
 /** The module a route (its URL template) belongs to, if any. */

@@ -23,6 +23,7 @@ import {
   segments,
   writeNew,
 } from './workspace-files.js';
+import { datasetBytesOf } from '../dataset/dataset-usage.js';
 
 /** Where a project's versions are kept, out of the runtime's reach: `DATA_DIR/project-versions/<project>`. */
 export const versionsRoot = (ctx: AppContext, projectId: string) =>
@@ -44,15 +45,15 @@ export async function visibleSize(root: string): Promise<number> {
 }
 
 /**
- * Bytes a user stores, against the per-user storage quota: the workspaces of every project they own and the
- * versions kept of them.
+ * Bytes a user stores, against the per-user storage quota: the workspaces of every project they own, the
+ * versions kept of them, and their datasets' files.
  */
 export async function ownerUsage(ctx: AppContext, driver: RuntimeDriver, ownerId: string): Promise<number> {
   const owned = await ctx.db
     .select({ id: projects.id, seq: projects.seq })
     .from(projects)
     .where(eq(projects.ownerId, ownerId));
-  let total = 0;
+  let total = await datasetBytesOf(ctx.db, ownerId);
   for (const p of owned) {
     total += await folderSize(driver.workspaceDir(p));
     total += await folderSize(versionsRoot(ctx, p.id));
@@ -163,7 +164,7 @@ export class ProjectFiles {
     const temporary = await mkdtemp(path.join(folder.absolute, '.copy-'));
     try {
       const copied = path.join(temporary, 'entry');
-      if (source.info.isDirectory()) await copyVisible(source.absolute, copied);
+      if (source.info.isDirectory()) await copyVisible(source.absolute, copied, this.root);
       else await copyFile(source.absolute, copied, fsConstants.COPYFILE_EXCL);
       this.driver.claim(this.project, copied);
       await moveEntry(copied, destination);

@@ -28,6 +28,18 @@ export function allowProjectReviewers(check: ReviewCheck) {
   reviewChecks.add(check);
 }
 
+/**
+ * Whether a user belongs to a group (one that is not dismissed): the members of the group a project is shared with
+ * may view and fork it, in any tenant. The group module registers its check here; access is computed on every
+ * request, so leaving a group, being removed or the group's dismissal take access away at once.
+ */
+export type GroupMembershipCheck = (db: Db, userId: string, groupId: string) => Promise<boolean>;
+let groupMembership: GroupMembershipCheck = async () => false;
+
+export function allowProjectGroupMembers(check: GroupMembershipCheck) {
+  groupMembership = check;
+}
+
 async function mayReview(db: Db, auth: AuthContext, projectId: string) {
   for (const check of reviewChecks) if (await check(db, auth, projectId)) return true;
   return false;
@@ -48,8 +60,8 @@ const projectWithCollaborator = preparedStatement((db, name) =>
 
 /**
  * The project when the caller may do what they need: owners may do everything; collaborators view and edit;
- * anyone of the same tenant may view a public project; a reviewer (see `allowProjectReviewers`) may view it, in
- * any tenant. Another tenant's project, or a private one the caller is not part of, answers 404, so its
+ * anyone of the same tenant may view a public project; a member of the group it is shared with (see
+ * `allowProjectGroupMembers`) and a reviewer (see `allowProjectReviewers`) may view it, in any tenant. Another tenant's project, or a private one the caller is not part of, answers 404, so its
  * existence never leaks; a visible project the caller may not change answers 1007.
  */
 export async function loadProjectFor(db: Db, auth: AuthContext, projectId: string, need: ProjectNeed) {
@@ -59,8 +71,13 @@ export async function loadProjectFor(db: Db, auth: AuthContext, projectId: strin
   const inTenant = row.project.customerId === auth.customerId;
   const isOwner = inTenant && row.project.ownerId === auth.userId;
   const canEdit = isOwner || (inTenant && row.collaborator !== null);
-  const reviewing = !canEdit && (await mayReview(db, auth, projectId));
-  const canView = canEdit || reviewing || (inTenant && row.project.access === 'public');
+  const grouped =
+    !canEdit &&
+    row.project.access === 'group' &&
+    row.project.groupId !== null &&
+    (await groupMembership(db, auth.userId, row.project.groupId));
+  const reviewing = !canEdit && !grouped && (await mayReview(db, auth, projectId));
+  const canView = canEdit || reviewing || grouped || (inTenant && row.project.access === 'public');
   if (!canView) throw new AppError('NOT_FOUND');
   if (need === 'edit' && !canEdit) throw new AppError('NO_EDIT_PERMISSION');
   if (need === 'own' && !isOwner) throw new AppError('NO_EDIT_PERMISSION');

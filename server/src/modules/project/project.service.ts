@@ -153,7 +153,8 @@ export async function updateProject(
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(projects)
-      .set({ ...input, publishedAt })
+      // The form sets public or private: either takes the project out of the group it was shared with.
+      .set({ ...input, publishedAt, ...(input.access ? { groupId: null } : {}) })
       .where(eq(projects.id, project.id))
       .returning();
     await writeAudit(tx, request, { module: 'project', operation: 'update', params: { id: project.id, ...input } });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { cp, lstat, mkdir, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSafeName, type TFileNode } from '@aiedu/contracts';
 import { AppError } from '../../platform/errors.js';
@@ -118,19 +118,53 @@ export async function folderSize(root: string): Promise<number> {
   return total;
 }
 
-/** Copies the visible files of one folder into another (fork, version snapshot and restore). */
-export async function copyVisible(from: string, to: string) {
+/**
+ * Whether a link points inside `root`. One that points out of it (the server's files, the read-only copy of an
+ * attached dataset at `datasets/<name>`) is no file of the project: it is never copied, so a version, a fork or a
+ * copy neither carries another's data nor duplicates it.
+ */
+async function pointsInside(link: string, root: string) {
+  const target = path.resolve(path.dirname(link), await readlink(link));
+  return target === root || target.startsWith(root + path.sep);
+}
+
+/**
+ * Copies the visible files of one folder into another (fork, version snapshot and restore, a copy in the file
+ * tree); links are copied as links, and only those pointing inside `root` (the project's files).
+ */
+export async function copyVisible(from: string, to: string, root = from) {
   await mkdir(to, { recursive: true });
   await cp(from, to, {
     recursive: true,
-    filter: (source) => !isHidden(path.basename(source)) || source === from,
+    filter: async (source) => {
+      if (source === from) return true;
+      if (isHidden(path.basename(source))) return false;
+      const info = await lstat(source).catch(() => null);
+      return !info?.isSymbolicLink() || pointsInside(source, root);
+    },
     verbatimSymlinks: true,
   });
 }
 
-/** Empties a folder except hidden entries, so a restore keeps the runtime's own files. */
-export async function clearVisible(dir: string) {
-  for (const entry of await readdir(dir)) if (!isHidden(entry)) await rm(path.join(dir, entry), { recursive: true });
+/**
+ * Empties a folder except hidden entries, so a restore keeps the runtime's own files, and links out of the
+ * project (the attached datasets of `datasets/`), which are no files of a version.
+ */
+export async function clearVisible(dir: string, root = dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (isHidden(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isSymbolicLink() && !(await pointsInside(full, root))) continue;
+    if (entry.isDirectory() && (await holdsLinkOut(full, root))) await clearVisible(full, root);
+    else await rm(full, { recursive: true });
+  }
+}
+
+async function holdsLinkOut(dir: string, root: string) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isSymbolicLink() && !(await pointsInside(path.join(dir, entry.name), root))) return true;
+  }
+  return false;
 }
 
 export async function moveEntry(from: string, to: string) {

@@ -76,6 +76,24 @@ describe('a runtime pod', () => {
     expect(Object.keys(env).filter((k) => /DATABASE|JWT|SECRET|S3_|REDIS/.test(k))).toEqual([]);
   });
 
+  it("mounts the project's datasets read-only, from their copies on the claim, where a local runtime links them", () => {
+    const versionId = '0190a0b2-7c1e-7d4f-8a9b-dddddddddddd';
+    const withData = { ...project, datasets: [{ mountName: 'iris', versionId }] };
+    const mounts = driver.podSpec(withData, 'BASIC', 'rt', 't').spec!.containers[0]!.volumeMounts!;
+    expect(mounts).toContainEqual({
+      name: 'project',
+      mountPath: `${POD_PROJECT}/workspace/datasets/iris`,
+      subPath: `datasets/${versionId}`,
+      readOnly: true,
+    });
+    // The copies are where the driver's cache keeps them: `datasets/<version>` of the claim's root.
+    expect(driver.datasets.versionDir(versionId)).toBe(path.join(rootDir, 'datasets', versionId));
+    // Every mount of the claim but the project's own is read-only; a task pod (package commands) mounts none.
+    expect(mounts.filter((m) => m.name === 'project' && m.subPath !== project.id).every((m) => m.readOnly)).toBe(true);
+    const task = driver.podSpec(withData, 'BASIC', 'task', '').spec!.containers[0]!.volumeMounts!;
+    expect(task.filter((m) => m.mountPath.includes('/datasets/'))).toEqual([]);
+  });
+
   it('asks no GPU of the other types and carries no token in a task pod', () => {
     const task = driver.podSpec(project, 'BASIC', 'task', '');
     expect(task.metadata!.name).toMatch(new RegExp(`^aiedu-task-${project.id.slice(0, 40)}.*-[0-9a-f]{6}$`));

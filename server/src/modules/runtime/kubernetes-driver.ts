@@ -220,6 +220,11 @@ export class KubernetesRuntimeDriver extends FolderWorkspaces implements Runtime
     // Pods start per project: a pod's volume is its project's, fixed when it is created.
   }
 
+  /** A pod mounts its project's datasets when it is made (see `runtimePod`): no links in the workspace. */
+  override async mountDatasets(): Promise<{ blocked: string[] }> {
+    return { blocked: [] };
+  }
+
   /** The uid a project's pod runs as: its own user when this process hands files to one, else this process's. */
   private identity(project: RuntimeProject) {
     return this.folders.identity(project) ?? { uid: process.getuid?.() ?? 1000, gid: process.getgid?.() ?? 1000 };

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { V1Pod } from '@kubernetes/client-node';
 import type { ContainerType } from '@aiedu/contracts';
+import { DATASET_MOUNT_FOLDER } from '@aiedu/contracts';
 import type { RuntimeLimits } from '../../config.js';
+import type { DatasetMount } from './dataset-mounts.js';
 import { JUPYTER_CONFIG, KERNEL_LAUNCHER, KERNEL_SPEC, SERVER_LAUNCHER, TERMINAL_RC } from './jupyter-config.js';
 import { projectEnvironment } from './jupyter-server.js';
 import type { RuntimeProject } from './runtime-driver.js';
@@ -16,6 +18,19 @@ export const CONTAINER = 'jupyter';
 /** Pod names are DNS labels: lower case, at most 63 characters. */
 export const podName = (kind: 'rt' | 'task', projectId: string) =>
   `aiedu-${kind}-${projectId.toLowerCase().replace(/[^a-z0-9-]/g, '')}`.slice(0, kind === 'rt' ? 63 : 56);
+
+/**
+ * A runtime pod's datasets: each version's copy on the workspace claim (`datasets/<versionId>`, beside the projects'
+ * folders) mounted read-only at `datasets/<mountName>` of the workspace, where a local runtime finds its link.
+ */
+export function datasetVolumeMounts(datasets: readonly DatasetMount[]) {
+  return datasets.map((d) => ({
+    name: 'project',
+    mountPath: `${POD_PROJECT}/workspace/${DATASET_MOUNT_FOLDER}/${d.mountName}`,
+    subPath: `${DATASET_MOUNT_FOLDER}/${d.versionId}`,
+    readOnly: true,
+  }));
+}
 
 /** The script a runtime or task pod starts with: the project's virtual environment is made on first use. */
 export const PREPARE = [
@@ -131,6 +146,7 @@ export function runtimePod(input: RuntimePodInput): V1Pod {
             { name: 'project', mountPath: POD_PROJECT, subPath: project.id },
             { name: 'aiedu', mountPath: POD_CONFIG, readOnly: true },
             { name: 'server', mountPath: POD_SERVER },
+            ...(kind === 'rt' ? datasetVolumeMounts(project.datasets ?? []) : []),
           ],
         },
       ],

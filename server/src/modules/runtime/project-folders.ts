@@ -1,5 +1,6 @@
 import { chmodSync, lchownSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { DatasetCache, placeDatasetLinks, type DatasetMount } from './dataset-mounts.js';
 import type { RuntimeProject } from './runtime-driver.js';
 
 /** The project user's folders in its project's folder: its files, its home, its virtual environment. */
@@ -72,6 +73,18 @@ export class ProjectFolders {
 /** The folder calls of a driver whose workspaces are folders of this machine (or of a volume mounted here). */
 export abstract class FolderWorkspaces {
   protected abstract readonly folders: ProjectFolders;
+  private cache: DatasetCache | null = null;
+
+  /** Dataset versions' read-only copies, `<root>/datasets/<versionId>`: beside the projects, on the same disk. */
+  get datasets(): DatasetCache {
+    this.cache ??= new DatasetCache(path.join(this.folders.rootDir, 'datasets'));
+    return this.cache;
+  }
+
+  /** Links `datasets/<mountName>` of the workspace to the copies, as the project's user (see dataset-mounts.ts). */
+  mountDatasets(project: RuntimeProject, mounts: readonly DatasetMount[]): Promise<{ blocked: string[] }> {
+    return placeDatasetLinks(this.ensureWorkspace(project), this.datasets, mounts, this.folders.identity(project));
+  }
 
   workspaceDir(project: RuntimeProject): string {
     return this.folders.workspaceDir(project);

@@ -1,4 +1,5 @@
 import type { ContainerType, RuntimeEnvironment, TRuntimeIsolation } from '@aiedu/contracts';
+import type { DatasetCache, DatasetMount } from './dataset-mounts.js';
 
 /** What a driver needs to know of a project to run it. */
 export interface RuntimeProject {
@@ -9,6 +10,11 @@ export interface RuntimeProject {
   name?: string;
   /** Its runtime environment: the packages a start needs (`python` when not said). */
   environment?: RuntimeEnvironment;
+  /**
+   * Its attached datasets whose copies are ready, as a start passes them: a runtime pod's mounts are fixed when it
+   * is made (the local driver links them into the workspace at any time instead).
+   */
+  datasets?: DatasetMount[];
 }
 
 export interface RuntimeEndpoint {
@@ -56,6 +62,14 @@ export interface RuntimeDriver {
   ensureWorkspace(project: RuntimeProject): string;
   /** Hands files the server wrote into the workspace (uploads, restored versions) to the runtime's user. */
   claim(project: RuntimeProject, absolutePath: string): void;
+  /** The read-only copies of dataset versions runtimes read, on the runtimes' disk (absent: no datasets). */
+  readonly datasets?: DatasetCache;
+  /**
+   * Makes the project's datasets appear at `datasets/<mountName>` of its workspace, read-only, and those not listed
+   * disappear; answers the names an entry of the project's own stands in the way of. The Kubernetes driver mounts
+   * them when it makes the runtime's pod (from `RuntimeProject.datasets`), so there this changes nothing.
+   */
+  mountDatasets?(project: RuntimeProject, mounts: readonly DatasetMount[]): Promise<{ blocked: string[] }>;
   /** Stops the runtime and deletes the project's folders. */
   remove(project: RuntimeProject): Promise<void>;
   /**

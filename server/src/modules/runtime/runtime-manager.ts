@@ -7,6 +7,7 @@ import { computeBalance, debitMinutes } from './compute-balance.js';
 import { DiskGuard } from './disk-guard.js';
 import { ACTIVE, checkStartQuotas } from './runtime-quotas.js';
 import type { RuntimeDriver, RuntimeEndpoint, RuntimeProject } from './runtime-driver.js';
+import type { DatasetMount } from './dataset-mounts.js';
 import type { RuntimeAvailability } from './runtime-install.js';
 import { INSTANCE_SIGNATURE_HEADER, type ServerInstance } from '../../platform/server-instances.js';
 
@@ -39,6 +40,12 @@ export const INSTANCE_STOP_PATH = '/internal/v1/runtimes/:projectId/stop';
  * (`runtimes.holder`): the gateway of any other process forwards to it, a stop asked of another process is passed
  * to it, and the runtimes of a process that stops beating are released by the others.
  */
+/** The datasets a project's runtime mounts, as its start asks for them. */
+export type DatasetSource = (
+  project: RuntimeProject,
+  user: { userId: string; customerId: string | null },
+) => Promise<DatasetMount[]>;
+
 export class RuntimeManager {
   private readonly live = new Map<string, Live>();
   private readonly pending = new Map<string, Promise<void>>();
@@ -69,6 +76,24 @@ export class RuntimeManager {
             log,
           })
         : null;
+  }
+
+  private datasetSource: DatasetSource | null = null;
+
+  /** Who answers, at each start, the datasets to mount (the dataset module). */
+  useDatasets(source: DatasetSource): void {
+    this.datasetSource = source;
+  }
+
+  /** A dataset that cannot be mounted never stops a start: it shows as failed in the editor's datasets panel. */
+  private async datasetsAtStart(project: RuntimeProject, user: { userId: string; customerId: string | null }) {
+    if (!this.datasetSource) return [];
+    try {
+      return await this.datasetSource(project, user);
+    } catch (error) {
+      this.log.warn({ projectId: project.id, err: error }, 'datasets not mounted at start');
+      return [];
+    }
   }
 
   /** Runtimes this process runs now. */
@@ -263,9 +288,10 @@ export class RuntimeManager {
         .returning({ projectId: runtimes.projectId });
     });
     if (claimed.length === 0) return;
+    const datasets = await this.datasetsAtStart(project, user);
     let endpoint: RuntimeEndpoint;
     try {
-      endpoint = await this.driver.start(project, runtimeType);
+      endpoint = await this.driver.start({ ...project, datasets }, runtimeType);
     } catch (error) {
       await this.setState(project.id, 'FAILED', 'crashed');
       if (error instanceof AppError) throw error;

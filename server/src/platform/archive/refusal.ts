@@ -19,7 +19,13 @@ export type RefusalReason =
   | 'declared'
   /** an entry's name is absolute, climbs out with `..`, or holds a backslash or NUL */
   | 'name'
-  /** not an archive or document of the expected kind, damaged, or encrypted */
+  /** an entry is a symbolic link, which could point anywhere once extracted */
+  | 'link'
+  /** an entry is encrypted */
+  | 'encrypted'
+  /** the file has no bytes at all */
+  | 'empty'
+  /** not an archive or document of the expected kind, or damaged */
   | 'unreadable';
 
 export interface RefusalData {

@@ -40,6 +40,9 @@ const REFUSAL_ERRORS: Record<RefusalReason, ErrorName> = {
   time: 'FILE_TOO_LARGE',
   declared: 'BAD_REQUEST',
   name: 'BAD_REQUEST',
+  link: 'BAD_REQUEST',
+  encrypted: 'BAD_REQUEST',
+  empty: 'BAD_REQUEST',
   unreadable: 'BAD_REQUEST',
 };
 

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildZip, deflatedPart, repeatedPart, type ZipPart } from '../../test/zip-builder.js';
 import { ArchiveRefusal } from './refusal.js';
-import { openZip, type ZipLimits } from './zip.js';
+import { openZip, openZipFile, type ZipLimits } from './zip.js';
 
 const MiB = 1024 * 1024;
 const LIMITS: ZipLimits = { maxEntries: 10, maxEntryBytes: 8 * MiB, maxTotalBytes: 12 * MiB, maxRatio: 100 };
@@ -88,5 +91,93 @@ describe('a zip checked before it is inflated', () => {
     await expect(read()).rejects.toMatchObject({ reason: 'unreadable' });
     zip.close();
     await expect(openZip(Buffer.from('Username,Name\n'), LIMITS)).rejects.toMatchObject({ reason: 'unreadable' });
+  });
+});
+
+describe('a zip on disk, checked then extracted entry by entry', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'zip-file-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  let written = 0;
+  const onDisk = (bytes: Buffer) => {
+    const file = path.join(folder, `${++written}.zip`);
+    writeFileSync(file, bytes);
+    return file;
+  };
+  async function fileRefusal(bytes: Buffer, limits = LIMITS) {
+    try {
+      await openZipFile(onDisk(bytes), limits);
+      return null;
+    } catch (error) {
+      return error instanceof ArchiveRefusal ? error.toData() : error;
+    }
+  }
+
+  it('visits every entry in order and inflates each one on demand', async () => {
+    const zip = await openZipFile(
+      onDisk(buildZip([deflatedPart('dir/', ''), deflatedPart('dir/a.txt', 'hello'), deflatedPart('b.csv', 'x,y')])),
+      LIMITS,
+    );
+    expect([zip.entryCount, zip.fileCount, zip.totalBytes]).toEqual([3, 2, 8]);
+    const seen: [string, string][] = [];
+    await zip.each(async (entry, open) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await open()) chunks.push(chunk as Buffer);
+      seen.push([entry.name, Buffer.concat(chunks).toString()]);
+    });
+    expect(seen).toEqual([
+      ['dir/a.txt', 'hello'],
+      ['b.csv', 'x,y'],
+    ]);
+  });
+
+  it('runs at most `window` visits at once and, on a failure, answers it once those under way have settled', async () => {
+    const parts = Array.from({ length: 10 }, (_, i) => deflatedPart(`f${i}.txt`, `${i}`));
+    const zip = await openZipFile(onDisk(buildZip(parts)), LIMITS);
+    let running = 0;
+    let most = 0;
+    const settled: string[] = [];
+    const failing = zip.each(async (entry) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, entry.name === 'f4.txt' ? 1 : 20));
+      running -= 1;
+      settled.push(entry.name);
+      if (entry.name === 'f4.txt') throw new Error('write failed');
+    }, 3);
+    await expect(failing).rejects.toThrow('write failed');
+    expect(most).toBe(3);
+    expect(running).toBe(0);
+    // Nothing past the failure's window was started.
+    expect(settled.length).toBeLessThanOrEqual(7);
+  });
+
+  it('refuses an empty file, and bytes that are not a zip whatever the name', async () => {
+    expect(await fileRefusal(Buffer.alloc(0))).toEqual({ reason: 'empty' });
+    expect(await fileRefusal(Buffer.from('%PDF-1.4 not a zip'))).toEqual({ reason: 'unreadable' });
+  });
+
+  it('refuses a symbolic link, an encrypted entry, a climbing or absolute name', async () => {
+    const link = { ...deflatedPart('data/link', '/etc/passwd'), unixMode: 0o120777 };
+    expect(await fileRefusal(buildZip([link]))).toEqual({ reason: 'link' });
+    const file = { ...deflatedPart('data/ok.txt', 'ok'), unixMode: 0o100644 };
+    expect(await fileRefusal(buildZip([file]))).toBeNull();
+    expect(await fileRefusal(buildZip([{ ...deflatedPart('secret.txt', 'x'), flags: 0x1 }]))).toEqual({
+      reason: 'encrypted',
+    });
+    expect(await fileRefusal(buildZip([deflatedPart('../x', 'x')]))).toEqual({ reason: 'name' });
+    expect(await fileRefusal(buildZip([deflatedPart('/etc/x', 'x')]))).toEqual({ reason: 'name' });
+  });
+
+  it('refuses sizes and ratios from the directory, before anything is inflated', async () => {
+    expect(await fileRefusal(buildZip([stored('big.bin', 9 * MiB)]))).toEqual({ reason: 'bytes', max: 8 * MiB });
+    const zeros = deflatedPart('zeros.bin', Buffer.alloc(2 * MiB));
+    expect(await fileRefusal(buildZip([zeros]))).toEqual({ reason: 'ratio', max: 100 });
+  });
+
+  it('refuses 100,001 entries against a limit of 100,000 from the count alone (zip64 end records)', async () => {
+    const one = deflatedPart('f', 'x');
+    const parts = Array.from({ length: 100_001 }, (_, i) => ({ ...one, name: `f${i}` }));
+    const limits = { ...LIMITS, maxEntries: 100_000 };
+    expect(await fileRefusal(buildZip(parts), limits)).toEqual({ reason: 'entries', max: 100_000 });
   });
 });

@@ -8,9 +8,13 @@ import { AppError } from '../errors.js';
 import { SignedLinks } from './signed-links.js';
 import { ByteLimit, isValidKey, type FileStorage, type SignedQuery, type SignedUrlOptions } from './storage.js';
 
+/** Bodies allowed at most this many bytes are gathered in memory and written in one call. */
+const SMALL_FILE_BYTES = 256 * 1024;
+
 /** Files under `DATA_DIR/files`, written to a temporary name first and renamed once complete. */
 export class LocalDiskStorage implements FileStorage {
   private readonly tmpDir: string;
+  private readonly madeFolders = new Set<string>();
   private readonly links: SignedLinks;
 
   constructor(
@@ -33,23 +37,53 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, body: Readable, { maxBytes }: { maxBytes: number }) {
     const target = this.pathOf(key);
-    await mkdir(this.tmpDir, { recursive: true });
-    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      return await this.write(target, body, maxBytes);
+    } catch (error) {
+      // A folder this process made was removed meanwhile (by hand, or a restore): made again, once.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || body.readableDidRead) throw error;
+      this.madeFolders.clear();
+      return this.write(target, body, maxBytes);
+    }
+  }
+
+  private async write(target: string, body: Readable, maxBytes: number) {
+    await this.ensureFolder(this.tmpDir);
+    await this.ensureFolder(path.dirname(target));
     const tmp = path.join(this.tmpDir, randomUUID());
     const limiter = new ByteLimit(maxBytes);
     // Created before the first byte: a stream that opens its file itself may create it after a refused upload's
     // clean-up has run, and leave it behind.
     const file = await open(tmp, 'wx');
     try {
-      await pipeline(body, limiter, file.createWriteStream());
+      if (maxBytes <= SMALL_FILE_BYTES) {
+        // A small file is gathered and written in one call: a write stream per file costs more than its bytes
+        // (a dataset's thousands of small files).
+        const chunks: Buffer[] = [];
+        await pipeline(body, limiter, async (source: AsyncIterable<Buffer>) => {
+          for await (const chunk of source) chunks.push(chunk);
+        });
+        await file.writeFile(Buffer.concat(chunks));
+        await file.close();
+      } else {
+        await pipeline(body, limiter, file.createWriteStream());
+      }
       await rename(tmp, target);
     } catch (error) {
+      await file.close().catch(() => undefined);
       await rm(tmp, { force: true });
       // Stop reading a refused upload: the client is told at once, the rest of the body is not stored.
       body.destroy();
       throw error;
     }
     return { size: limiter.bytes };
+  }
+
+  /** Makes a folder once per process: the files of one folder (a dataset's) need not ask the disk each time. */
+  private async ensureFolder(folder: string) {
+    if (this.madeFolders.has(folder)) return;
+    await mkdir(folder, { recursive: true });
+    this.madeFolders.add(folder);
   }
 
   async get(key: string, range?: { start: number; end: number }) {

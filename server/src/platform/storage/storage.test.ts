@@ -104,6 +104,17 @@ describe.each(kinds)('%s', (name, make) => {
     expect(state.pulled).toBeLessThan(3 * 1024 * 1024);
   });
 
+  it('refuses a small file over its small limit the same way', async () => {
+    const { stream, state } = chunks(1024 * 1024, 16 * 1024);
+    const error = await storage.put('small/file.bin', stream, { maxBytes: 100 * 1024 }).catch((e: unknown) => e);
+    expect((error as AppError).status).toBe(413);
+    expect(await subject.stored()).toEqual([]);
+    expect(state.pulled).toBeLessThan(512 * 1024);
+    const { size } = await storage.put('small/ok.bin', chunks(100 * 1024, 16 * 1024).stream, { maxBytes: 100 * 1024 });
+    expect(size).toBe(100 * 1024);
+    expect((await buffer((await storage.get('small/ok.bin')).stream)).length).toBe(100 * 1024);
+  });
+
   it('lists every stored file with its size, and nothing refused or deleted', async () => {
     await storage.put('avatars/u1/a.png', Readable.from(['12345']), { maxBytes: 10 });
     await storage.put('course-covers/c1.png', Readable.from(['1234567']), { maxBytes: 10 });
@@ -189,6 +200,22 @@ describe.each(kinds)('%s', (name, make) => {
     expect((error as AppError).status).toBe(413);
     expect(await storage.exists('big/over.bin')).toBe(false);
     expect(await subject.stored()).toEqual([]);
+  });
+});
+
+describe('LocalDiskStorage on its own', () => {
+  it('makes a folder again when it was removed after a first file was stored in it', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'aiedu-storage-'));
+    try {
+      const storage = new LocalDiskStorage(root, SECRET);
+      await storage.put('datasets/a/one.txt', Readable.from(['one']), { maxBytes: 10 });
+      rmSync(path.join(root, 'datasets'), { recursive: true });
+      rmSync(path.join(root, '.tmp'), { recursive: true });
+      await storage.put('datasets/a/two.txt', Readable.from(['two']), { maxBytes: 10 });
+      expect(await text((await storage.get('datasets/a/two.txt')).stream)).toBe('two');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,9 +1,11 @@
 import {
+  AuditOutlined,
   BookOutlined,
   CodeOutlined,
   DownOutlined,
   LogoutOutlined,
   ReadOutlined,
+  SafetyCertificateOutlined,
   ScheduleOutlined,
   StarOutlined,
   SwapOutlined,
@@ -21,14 +23,22 @@ import { api } from '../api';
 import { browser } from '../browser';
 import { useAllowedModules } from '../institution';
 import type { Module } from '../module-gate';
-import { PATHS } from '../paths';
+import { ADMIN_PATHS, PATHS } from '../paths';
 import { clearSession, useSessionRoles } from '../session';
 import { requirePasswordChange } from '../sign-dialogs';
 import { useUserInfo } from '../user-info';
 
 /** The user's pages; those of a module their institution switched off for their side are left out. */
 const LINKS: {
-  key: 'myStudy' | 'myProjects' | 'myCourses' | 'schedules' | 'myContests' | 'profile';
+  key:
+    | 'myStudy'
+    | 'myProjects'
+    | 'myCourses'
+    | 'schedules'
+    | 'myContests'
+    | 'myCertificates'
+    | 'issueCertificates'
+    | 'profile';
   to: string;
   icon: ReactNode;
   module?: Module;
@@ -40,6 +50,8 @@ const LINKS: {
   { key: 'myCourses', to: PATHS.myCourses, icon: <BookOutlined />, module: 'courses' },
   { key: 'schedules', to: PATHS.schedules, icon: <ScheduleOutlined />, module: 'courses', role: ROLES.teacher },
   { key: 'myContests', to: PATHS.myContests, icon: <TrophyOutlined />, module: 'events' },
+  { key: 'myCertificates', to: '/admin/my-certificates', icon: <SafetyCertificateOutlined /> },
+  { key: 'issueCertificates', to: ADMIN_PATHS.certificateIssuance, icon: <AuditOutlined />, role: ROLES.teacher },
   { key: 'profile', to: PATHS.profile, icon: <UserOutlined /> },
 ];
 

@@ -5,8 +5,13 @@ export type AdminScreen = keyof typeof ADMIN_PATHS;
 
 export interface AdminMenuGroup {
   /** Key of the group's name in the `admin` namespace (`menu.<group>`). */
-  group: 'institution' | 'platform' | 'schools' | 'classes' | 'people' | 'courses' | 'records' | 'security';
-  items: { screen: AdminScreen; permission: Permission }[];
+  group:
+    'institution' | 'platform' | 'schools' | 'classes' | 'people' | 'courses' | 'certificates' | 'records' | 'security';
+  /**
+   * `fromTeaching`: teachers reach the screen from their own account menu; it alone does not make the administration
+   * one of their products (their sign-in still lands on learning, without the product chooser).
+   */
+  items: { screen: AdminScreen; permission: Permission; fromTeaching?: true }[];
 }
 
 /**
@@ -56,6 +61,13 @@ export const ADMIN_MENU: readonly AdminMenuGroup[] = [
       { screen: 'courseDifficulties', permission: 'course.catalogue' },
       { screen: 'courseTags', permission: 'course.catalogue' },
       { screen: 'coursePackages', permission: 'course.catalogue' },
+    ],
+  },
+  {
+    group: 'certificates',
+    items: [
+      { screen: 'certificates', permission: 'certificate.manage' },
+      { screen: 'certificateIssuance', permission: 'certificate.issue', fromTeaching: true },
     ],
   },
   {

@@ -144,6 +144,8 @@ describe('administration screens', { timeout: 30_000 }, () => {
       'History classes',
       'Teachers',
       'Students',
+      'Certificates',
+      'Issue and revoke certificates',
       'Operation logs',
       'Teaching statistics',
       'Teacher certification',

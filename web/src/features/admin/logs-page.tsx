@@ -29,6 +29,8 @@ const MODULES = [
   'period',
   'user',
   'institution-home',
+  'certificate',
+  'event',
 ];
 const OPERATIONS = [
   'create',
@@ -40,6 +42,24 @@ const OPERATIONS = [
   'dismiss',
   'reset-password',
   'schedule-upgrade',
+  'issue',
+  'resubmit',
+  'review',
+  'withdraw',
+  'revoke',
+  'reissue',
+  'addAuditor',
+  'removeAuditor',
+  'settings',
+  'submit',
+  'qualify',
+  'audit',
+  'addJudge',
+  'removeJudge',
+  'assign',
+  'reopen',
+  'publish',
+  'evaluation',
 ];
 
 /** Operation logs: search by operator, module, operation and time; export what was found. Nothing here changes a log. */

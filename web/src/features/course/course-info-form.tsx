@@ -1,4 +1,5 @@
-import { COURSE_LEVELS, COURSE_SCOPES, LIMITS, type TEditableCourse } from '@aiedu/contracts';
+import type { COURSE_SCOPES } from '@aiedu/contracts';
+import { COURSE_LEVELS, LIMITS, SETTABLE_COURSE_SCOPES, type TEditableCourse } from '@aiedu/contracts';
 import { Button, Form, Input, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +88,7 @@ export function CourseInfoForm({
       </Form.Item>
       <div className="course-info-form__row">
         <Form.Item name="publicScope" label={t('editor.scope')}>
-          <Select options={COURSE_SCOPES.map((s) => ({ value: s, label: t(`editor.scopes.${s}`) }))} />
+          <Select options={SETTABLE_COURSE_SCOPES.map((s) => ({ value: s, label: t(`editor.scopes.${s}`) }))} />
         </Form.Item>
         <Form.Item
           name="directionId"

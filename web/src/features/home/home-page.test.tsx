@@ -73,10 +73,10 @@ describe('page not found', () => {
 
 describe('placeholder screens', () => {
   it('renders a coming-soon page titled after the screen', async () => {
-    renderApp('/pjedu/datasets');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Datasets' })).toBeTruthy();
+    renderApp('/pjedu/mall');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Points mall' })).toBeTruthy();
     expect(screen.getByText('This screen is coming soon.')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Datasets · AI Education Platform'));
+    await waitFor(() => expect(document.title).toBe('Points mall · AI Education Platform'));
   });
 
   it('renders the super administrator sign-in without a customer code, sign-up or reset', async () => {

@@ -31,7 +31,7 @@ function entryPaths(id: ProductId, roles: readonly string[], screens: readonly S
       return [PATHS.learnerHome];
     case 'admin':
       return visibleMenu((permission) => hasPermission(roles, permission)).flatMap((group) =>
-        group.items.map((item) => ADMIN_PATHS[item.screen]),
+        group.items.filter((item) => !item.fromTeaching).map((item) => ADMIN_PATHS[item.screen]),
       );
     case 'open':
       return screens.filter((screen) => screen.path.startsWith(OPEN_PLATFORM)).map((screen) => screen.path);

@@ -1,10 +1,11 @@
-import { AppstoreOutlined, CodeOutlined, HistoryOutlined, SettingOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CodeOutlined, DatabaseOutlined, HistoryOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Drawer, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useLoggedIn } from '../../app/session';
 import { Button } from '../../ui/button';
+import { DatasetsPanel } from './datasets-panel';
 import { EditorContext, type EditorContextValue } from './editor-context';
 import { EditorTopBar } from './editor-top-bar';
 import { FileTreePanel } from './file-tree-panel';
@@ -21,7 +22,7 @@ import { TerminalPanel } from './terminal-panel';
 import { VersionsPanel } from './versions-panel';
 import './project.css';
 
-type Panel = 'packages' | 'versions' | 'settings';
+type Panel = 'datasets' | 'packages' | 'versions' | 'settings';
 
 /** The project editor: top bar, file tree, tabs of open files, tool drawer and terminal (UX.md). */
 export function ProjectEditorPage() {
@@ -113,6 +114,9 @@ function ProjectEditor() {
             )}
           </main>
           <div className="project-editor__tools" role="toolbar" aria-label={t('editor.panels')}>
+            <Button icon={<DatabaseOutlined />} onClick={() => setPanel('datasets')}>
+              {t('editor.datasets')}
+            </Button>
             {canEdit && (
               <Button icon={<AppstoreOutlined />} onClick={() => setPanel('packages')}>
                 {t('editor.packages')}
@@ -144,6 +148,7 @@ function ProjectEditor() {
           title={panel ? t(`editor.${panel}`) : ''}
           onClose={() => setPanel(null)}
         >
+          {panel === 'datasets' && <DatasetsPanel />}
           {panel === 'packages' && <PackagesPanel />}
           {panel === 'versions' && <VersionsPanel />}
           {panel === 'settings' && <ProjectSettings project={project.data} />}

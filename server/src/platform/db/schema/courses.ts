@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
+import { groups } from './groups.js';
 import { classes, customers } from './institutions.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -56,9 +57,11 @@ export const courses = pgTable(
       .notNull()
       .references(() => users.id),
     code: text('code').notNull().unique(),
-    publicScope: text('public_scope', { enum: ['public', 'customer', 'private'] })
+    publicScope: text('public_scope', { enum: ['public', 'customer', 'private', 'group'] })
       .notNull()
       .default('customer'),
+    /** The group it is shared with when its public scope is "group". */
+    groupId: uuid('group_id').references(() => groups.id),
     directionId: uuid('direction_id').references(() => courseCategories.id, { onDelete: 'set null' }),
     stageId: uuid('stage_id').references(() => courseCategories.id, { onDelete: 'set null' }),
     difficultyId: uuid('difficulty_id').references(() => courseDifficulties.id, { onDelete: 'set null' }),
@@ -87,6 +90,8 @@ export const courses = pgTable(
     index('courses_difficulty_idx').on(t.difficultyId, t.publishedAt),
     index('courses_customer_idx').on(t.customerId),
     index('courses_owner_idx').on(t.ownerId),
+    index('courses_group_idx').on(t.groupId),
+    check('courses_group_named', sql`${t.publicScope} <> 'group' or ${t.groupId} is not null`),
     check('courses_code_format', sql`${t.code} ~ '^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$'`),
   ],
 );

@@ -7,3 +7,7 @@ export * from './projects.js';
 export * from './system.js';
 export * from './schedules.js';
 export * from './classroom.js';
+export * from './groups.js';
+export * from './datasets.js';
+export * from './certificates.js';
+export * from './events.js';

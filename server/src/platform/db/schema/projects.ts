@@ -14,6 +14,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
+import { groups } from './groups.js';
 import { customers } from './institutions.js';
 import { users } from './users.js';
 
@@ -37,6 +38,8 @@ export const projects = pgTable(
     access: text('access', { enum: ['public', 'private', 'group'] })
       .notNull()
       .default('private'),
+    /** The group it is shared with when its access is "group". */
+    groupId: uuid('group_id').references(() => groups.id),
     type: text('type').notNull().default(''),
     runtimeType: text('runtime_type', { enum: ['BASIC', 'ADVANCED', 'GPU'] })
       .notNull()
@@ -59,6 +62,8 @@ export const projects = pgTable(
   (t) => [
     index('projects_customer_access_idx').on(t.customerId, t.access),
     index('projects_owner_idx').on(t.ownerId),
+    index('projects_group_idx').on(t.groupId),
+    check('projects_group_named', sql`${t.access} <> 'group' or ${t.groupId} is not null`),
     check('projects_public_final', sql`${t.publishedAt} is null or ${t.access} <> 'private'`),
   ],
 );

@@ -1,0 +1,77 @@
+import { hasPermission, ROLES } from '@aiedu/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { eventJudges, events, eventTeamMembers, eventRegistrations } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+
+/**
+ * Who may see and do what in an event. Organisers: holders of `event.manage` in the event's customer (super
+ * administrators for platform-wide events, `customer_id` null). Judges: named per event. Teams: the accounts among
+ * a registration's members. Anyone else who asks for an event's private rows is answered 1004, so an id is never
+ * confirmed to exist.
+ */
+
+export type EventRow = typeof events.$inferSelect;
+
+export async function findEvent(db: Db, eventId: string): Promise<EventRow> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), isNull(events.deletedAt)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export function isOrganiser(auth: AuthContext | null | undefined, event: Pick<EventRow, 'customerId'>): boolean {
+  if (!auth || !hasPermission(auth.roles, 'event.manage')) return false;
+  if (auth.roles.includes(ROLES.super)) return true;
+  return event.customerId !== null && event.customerId === auth.customerId;
+}
+
+/** The event, when the caller organises it; else 1004. */
+export async function organisedEvent(db: Db, auth: AuthContext, eventId: string): Promise<EventRow> {
+  const event = await findEvent(db, eventId);
+  if (!isOrganiser(auth, event)) throw new AppError('NOT_FOUND');
+  return event;
+}
+
+/** The caller's judge row in an event, or null. */
+export async function judgeOf(db: Db, auth: AuthContext, eventId: string) {
+  const [row] = await db
+    .select()
+    .from(eventJudges)
+    .where(and(eq(eventJudges.eventId, eventId), eq(eventJudges.userId, auth.userId)));
+  return row ?? null;
+}
+
+/** The registration of the caller's team in an event (as its leader or a member with an account), or null. */
+export async function teamOf(db: Db, auth: AuthContext, eventId: string) {
+  const [row] = await db
+    .select({ registration: eventRegistrations })
+    .from(eventRegistrations)
+    .leftJoin(
+      eventTeamMembers,
+      and(eq(eventTeamMembers.registrationId, eventRegistrations.id), eq(eventTeamMembers.userId, auth.userId)),
+    )
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventTeamMembers.userId, auth.userId)))
+    .limit(1);
+  if (row) return row.registration;
+  const [led] = await db
+    .select()
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.leaderId, auth.userId)))
+    .limit(1);
+  return led ?? null;
+}
+
+/** The phase dates of an event row, for `event-clock.ts`. */
+export const datesOf = (event: EventRow) => ({
+  registrationStart: event.registrationStart,
+  registrationEnd: event.registrationEnd,
+  submissionStart: event.submissionStart,
+  submissionEnd: event.submissionEnd,
+  reviewStart: event.reviewStart,
+  reviewEnd: event.reviewEnd,
+  resultsAt: event.resultsAt,
+});

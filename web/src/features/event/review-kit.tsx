@@ -1,0 +1,153 @@
+import { ArrowLeftOutlined, StopOutlined } from '@ant-design/icons';
+import type { TEvent, WorkState } from '@aiedu/contracts';
+import { Alert, Skeleton, Tag } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, HTML_LANG } from '../../app/i18n';
+import { SignInRequired } from '../../app/sign-in-required';
+import { LinkButton } from '../../ui/link-button';
+import { StatusCard } from '../../ui/status-card';
+import { STATUS_COLORS } from '../../ui/status-colors';
+import { eventPaths, useEvent } from './event-api';
+import { refusalCode, refusalMessage } from './works-api';
+import './event-review.css';
+
+const WORK_COLORS: Record<WorkState, string> = {
+  DRAFT: STATUS_COLORS.neutral,
+  SUBMITTED: STATUS_COLORS.processing,
+  PENDING_REVIEW: STATUS_COLORS.warning,
+  IN_REVIEW: STATUS_COLORS.processing,
+  AUDITED: STATUS_COLORS.success,
+  FAIL: STATUS_COLORS.error,
+  CLOSED: STATUS_COLORS.neutral,
+};
+
+/** A calendar day (`YYYY-MM-DD`) as people of the current language write it. */
+export function formatDay(day: string): string {
+  return new Intl.DateTimeFormat(HTML_LANG[currentLanguage()], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+export function WorkStateTag({ state }: { state: WorkState }) {
+  const { t } = useTranslation('eventReview');
+  return <Tag color={WORK_COLORS[state]}>{t(`workStates.${state}`)}</Tag>;
+}
+
+/** The refusals this feature explains in its own words, before the server's message. */
+const KNOWN_REFUSALS = ['4501', '4506', '4507', '4508', '4511', '4512', '4513'] as const;
+type KnownRefusal = (typeof KNOWN_REFUSALS)[number];
+
+/**
+ * A refusal of the server next to the action that met it: what happened in our words for the codes this feature
+ * knows (the deadline passed, assignment impossible, scores missing, a final score), then the server's own message.
+ */
+export function Refusal({ error }: { error: unknown }) {
+  const { t } = useTranslation('eventReview');
+  if (!error) return <div role="alert" />;
+  const code = refusalCode(error);
+  const known = KNOWN_REFUSALS.find((c) => c === code) && t(`refusals.${code as KnownRefusal}`);
+  return (
+    <div role="alert">
+      <Alert
+        type="error"
+        showIcon
+        title={known || refusalMessage(error) || t('common.failed')}
+        description={known ? refusalMessage(error) : undefined}
+      />
+    </div>
+  );
+}
+
+/**
+ * The server's clock: the browser's clock moved by the offset `serverTime` had from it when it arrived, ticking every
+ * second. Give the component that uses it `key={serverTime}` so a newer answer sets the offset again.
+ */
+export function useServerNow(serverTime: string): number {
+  const [offset] = useState(() => Date.parse(serverTime) - Date.now());
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now + offset;
+}
+
+/** Time left until `deadline` by the server's clock, as days, hours, minutes and seconds; null once passed. */
+export function Countdown({ deadline, serverTime }: { deadline: string; serverTime: string }) {
+  const { t } = useTranslation('eventReview');
+  const now = useServerNow(serverTime);
+  const left = Math.floor((Date.parse(deadline) - now) / 1000);
+  if (left <= 0) return <Alert type="warning" showIcon title={t('works.deadlinePassed')} />;
+  const parts = {
+    days: Math.floor(left / 86_400),
+    hours: Math.floor((left % 86_400) / 3600),
+    minutes: Math.floor((left % 3600) / 60),
+    seconds: left % 60,
+  };
+  return (
+    <p className="review-countdown" data-testid="countdown">
+      {t('works.countdown', parts)}
+    </p>
+  );
+}
+
+function EventMissing({ error, reason }: { error: unknown; reason?: string }) {
+  const { t } = useTranslation('eventReview');
+  return (
+    <StatusCard
+      icon={<StopOutlined />}
+      title={t('common.cannotOpen')}
+      lead={reason || refusalMessage(error) || t('common.missing')}
+      action={
+        <LinkButton kind="primary" size="large" to={eventPaths.list}>
+          {t('common.toEvents')}
+        </LinkButton>
+      }
+    />
+  );
+}
+
+/**
+ * A signed-in screen of one event: the event loads (a skeleton meanwhile), and one who may not be here (`allowed`)
+ * reads why; the header links back to the event.
+ */
+export function EventScreen({
+  eventId,
+  title,
+  lead,
+  allowed,
+  refusal,
+  children,
+}: {
+  eventId: string | undefined;
+  title: string;
+  lead?: string;
+  allowed: (event: TEvent) => boolean;
+  refusal: string;
+  children: (event: TEvent) => ReactNode;
+}) {
+  const event = useEvent(eventId);
+  let body: ReactNode;
+  if (event.isLoading) body = <Skeleton active />;
+  else if (!event.data) body = <EventMissing error={event.error} />;
+  else if (!allowed(event.data)) body = <EventMissing error={null} reason={refusal} />;
+  else
+    body = (
+      <>
+        <header className="review-head">
+          <LinkButton kind="ghost" icon={<ArrowLeftOutlined />} to={eventPaths.detail(event.data.id)}>
+            {event.data.name}
+          </LinkButton>
+          <h1>{title}</h1>
+          {lead && <p className="review-muted">{lead}</p>}
+        </header>
+        {children(event.data)}
+      </>
+    );
+  return (
+    <SignInRequired title={title}>
+      <div className="page review-page">{body}</div>
+    </SignInRequired>
+  );
+}
