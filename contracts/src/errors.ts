@@ -122,6 +122,7 @@ export const ERRORS = {
   CERT_STUDENT_OUT_OF_SCOPE: { code: '4406', status: 403, key: 'certStudentOutOfScope' },
   CERT_LIST_INVALID: { code: '4407', status: 400, key: 'certListInvalid' },
   CERT_AUDITOR_EXISTS: { code: '4408', status: 409, key: 'certAuditorExists' },
+  CERT_REVIEW_NEEDS_AUDITOR: { code: '4409', status: 409, key: 'certReviewNeedsAuditor' },
   // Events and contests
   EVENT_PHASE_CLOSED: { code: '4501', status: 409, key: 'eventPhaseClosed' },
   EVENT_NOT_ELIGIBLE: { code: '4502', status: 403, key: 'eventNotEligible' },

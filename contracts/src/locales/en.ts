@@ -80,6 +80,8 @@ export const en: Record<ErrorKey, string> = {
   certStudentOutOfScope: 'A student you picked is not one you may issue certificates to',
   certListInvalid: 'Some rows of the list name no student you may issue to',
   certAuditorExists: 'This user is already an auditor',
+  certReviewNeedsAuditor:
+    'Review needs at least one auditor: add one before turning review on, and keep one while review is on or issuances wait for a decision',
   insufficientPoints: 'Insufficient points',
   exchangeLimitExceeded: 'Exchange limit exceeded',
   addressIncomplete: 'Incomplete delivery address',

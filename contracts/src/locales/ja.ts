@@ -80,6 +80,8 @@ export const ja: Record<ErrorKey, string> = {
   certStudentOutOfScope: '選択した学生の中に証明書を発行できない学生がいます',
   certListInvalid: 'リストに発行できる学生に該当しない行があります',
   certAuditorExists: 'このユーザーはすでに審査者です',
+  certReviewNeedsAuditor:
+    '審査には審査者が1人以上必要です。審査をオンにする前に審査者を追加し、審査がオンの間や審査待ちの発行がある間は審査者を1人以上残してください',
   insufficientPoints: 'ポイントが不足しています',
   exchangeLimitExceeded: '交換回数の上限を超えました',
   addressIncomplete: '配送先住所が不完全です',

@@ -1,11 +1,16 @@
 import { ROLES, type TCertAuditor, type TCertSettings } from '@aiedu/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { certificateAuditors, certificateSettings, users } from '../../platform/db/schema/index.js';
+import {
+  certificateAuditors,
+  certificateIssuances,
+  certificateSettings,
+  users,
+} from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { customerOf } from './cert-access.js';
 import { reviewRequired } from './issuance.service.js';
@@ -18,6 +23,33 @@ const STAFF: string[] = [
   ROLES.customerAdmin,
   ROLES.subCustomerAdmin,
 ];
+
+/** The advisory lock a customer's review settings and auditors change under (two keys: this and the customer). */
+const REVIEW_LOCK = 706_150_001;
+
+/**
+ * Review with no auditor would leave issuances pending for ever: turning review on needs an auditor, and the last
+ * auditor cannot go while review is on or issuances still wait for a decision (4409). Each change is written first and
+ * checked under the customer's lock, so of a removal and a switch at the same moment the second sees the first.
+ */
+async function requireAuditorForReview(tx: Db, customerId: string, { orPending = false } = {}) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${REVIEW_LOCK}::int4, hashtext(${customerId}))`);
+  const waiting = async () =>
+    (
+      await tx
+        .select({ id: certificateIssuances.id })
+        .from(certificateIssuances)
+        .where(and(eq(certificateIssuances.customerId, customerId), eq(certificateIssuances.state, 'pending')))
+        .limit(1)
+    ).length > 0;
+  if (!(await reviewRequired(tx, customerId)) && !(orPending && (await waiting()))) return;
+  const [any] = await tx
+    .select({ id: certificateAuditors.id })
+    .from(certificateAuditors)
+    .where(eq(certificateAuditors.customerId, customerId))
+    .limit(1);
+  if (!any) throw new AppError('CERT_REVIEW_NEEDS_AUDITOR');
+}
 
 export async function listAuditors(ctx: AppContext, auth: AuthContext): Promise<TCertAuditor[]> {
   const rows = await ctx.db
@@ -83,6 +115,7 @@ export async function removeAuditor(
       )
       .returning({ id: certificateAuditors.id });
     if (!removed) throw new AppError('NOT_FOUND');
+    await requireAuditorForReview(tx as unknown as Db, customerOf(auth), { orPending: true });
     await writeAudit(tx as unknown as Db, request, {
       module: 'certificate',
       operation: 'removeAuditor',
@@ -110,6 +143,7 @@ export async function putSettings(
         target: certificateSettings.customerId,
         set: { reviewRequired: settings.reviewRequired, updatedAt: ctx.now() },
       });
+    await requireAuditorForReview(tx as unknown as Db, customerId);
     await writeAudit(tx as unknown as Db, request, { module: 'certificate', operation: 'settings', params: settings });
   });
   return getSettings(ctx, auth);

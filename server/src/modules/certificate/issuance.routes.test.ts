@@ -164,6 +164,35 @@ describe('certificate issuance and review', () => {
     await setReview(false);
   });
 
+  it('keeps an auditor while review needs one (4409): to turn it on, while it is on, while an issuance waits', async () => {
+    type Auditor = { id: string; userId: string };
+    const auditors = async () => (await w.call('boss', 'GET', CERT_API.auditor)).json().data as Auditor[];
+    const remove = (a: Auditor) => w.call('boss', 'DELETE', `${CERT_API.auditor}?auditorId=${a.id}&userId=${a.userId}`);
+    const [last] = await auditors();
+    expect((await setReview(true)).statusCode).toBe(200);
+    const whileOn = await remove(last!);
+    expect([whileOn.statusCode, whileOn.json().errorCode]).toEqual([409, '4409']);
+    expect(whileOn.json().errorMsg).not.toBe('');
+
+    const waiting = (await issue('teach', [w.studentIds[2]!])).json().data;
+    expect(waiting.state).toBe('pending');
+    await setReview(false);
+    expect((await remove(last!)).json().errorCode).toBe('4409');
+    expect(await auditors()).toEqual([last]);
+    const decided = await w.call('admin', 'POST', CERT_API.review, {
+      certIssId: waiting.id,
+      decision: 'refuse',
+      reason: 'Not this term',
+    });
+    expect(decided.json().data.state).toBe('refused');
+    expect((await remove(last!)).statusCode).toBe(200);
+
+    const on = await setReview(true);
+    expect([on.statusCode, on.json().errorCode]).toEqual([409, '4409']);
+    expect((await w.call('boss', 'GET', CERT_API.auditorSettings)).json().data).toEqual({ reviewRequired: false });
+    expect((await w.call('boss', 'POST', CERT_API.auditor, { userId: last!.userId })).statusCode).toBe(200);
+  });
+
   it('lists issuances: a teacher their own, a manager the customer’s, another customer nothing', async () => {
     const mine = (await w.call('teach', 'GET', CERT_API.certIss)).json().data;
     expect(mine.list.every((i: { issuerId: string }) => i.issuerId === w.ids.teach)).toBe(true);

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CERT_API, type TAdminUser, type TCertAuditor, type TTeacher } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Select, Space, Switch, type TableColumnsType } from 'antd';
+import { Alert, Button, Modal, Select, Space, Switch, type TableColumnsType } from 'antd';
 import { Table } from '../../ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,9 @@ export function AuditorSettings() {
   const save = useIssuingMutation(certCalls.saveSettings, t('settings.saved'), [CERT_API.auditorSettings]);
   const add = useIssuingMutation(certCalls.addAuditor, t('settings.added'), [CERT_API.auditor]);
   const remove = useIssuingMutation(certCalls.removeAuditor, t('settings.removed'), [CERT_API.auditor]);
+  const reviewOn = settings.data?.reviewRequired ?? false;
+  // Review cannot be turned on with nobody to review (the server answers 4409 too).
+  const nobodyToReview = !reviewOn && auditors.data?.length === 0;
   const columns: TableColumnsType<TCertAuditor> = [
     { title: t('fields.holder'), dataIndex: 'realName' },
     { title: t('fields.username'), dataIndex: 'username' },
@@ -81,13 +84,18 @@ export function AuditorSettings() {
         <Space>
           <Switch
             aria-label={t('settings.reviewSwitch')}
-            checked={settings.data?.reviewRequired ?? false}
+            aria-describedby={nobodyToReview ? 'cert-review-needs-auditor' : undefined}
+            checked={reviewOn}
+            disabled={nobodyToReview}
             loading={settings.isPending || save.isPending}
             onChange={(reviewRequired) => save.mutate({ reviewRequired })}
           />
           <span>{t('settings.reviewSwitch')}</span>
         </Space>
         <p className="cert-muted">{t('settings.reviewHint')}</p>
+        {nobodyToReview && (
+          <Alert type="info" showIcon id="cert-review-needs-auditor" title={t('settings.needsAuditor')} />
+        )}
       </section>
       <section aria-labelledby="cert-auditors">
         <h2 id="cert-auditors">{t('settings.auditors')}</h2>

@@ -278,6 +278,20 @@ describe('review settings', { timeout: 60_000 }, () => {
   });
 });
 
+describe('review with nobody to review', { timeout: 60_000 }, () => {
+  it('keeps the review switch off until an auditor is added, and says why', async () => {
+    answerIssuing(server);
+    server.on(`GET ${CERT_API.auditorSettings}`, () => ok({ reviewRequired: false }));
+    await openTab('Review settings');
+    expect(await screen.findByText(/Add an auditor first/)).toBeTruthy();
+    const toggle = screen.getByRole('switch', { name: "Issuances wait for an auditor's approval" });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect((toggle as HTMLButtonElement).disabled).toBe(true);
+    expect(toggle.getAttribute('aria-describedby')).toBe('cert-review-needs-auditor');
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
 describe('reviewing issuances', { timeout: 60_000 }, () => {
   it('hides the review tab from a caller who is no auditor', async () => {
     answerIssuing(server);
