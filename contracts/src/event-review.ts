@@ -173,6 +173,23 @@ export const ZRunsView = z.object({
   best: z.number().nullable(),
 });
 export type TRunsView = z.infer<typeof ZRunsView>;
+/** The organisers' list of a track's runs: newest first, of one state or all. */
+export const ZEventRunsQuery = z.object({
+  eventId: z.uuid(),
+  trackId: z.string().min(1).max(40),
+  state: z.enum(EVENT_RUN_STATES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZEventRunsPage = z.object({
+  list: z.array(ZRun),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  /** The track's runs in each state, whatever the state asked for: the queue at a glance. */
+  counts: z.record(z.enum(EVENT_RUN_STATES), z.number().int()),
+});
+export type TEventRunsPage = z.infer<typeof ZEventRunsPage>;
 
 export const ZLadderRow = z.object({
   rank: z.number().int(),

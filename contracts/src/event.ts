@@ -196,6 +196,8 @@ export const EVENT_API = {
   runs: '/api/v1/event/run',
   /** PUT `?runId`: cancels a queued run (it does not count). */
   runCancel: '/api/v1/event/run/cancel',
+  /** GET `ZEventRunsQuery`: every team's runs of an auto-scored track, with how many are in each state (organisers). */
+  runsAll: '/api/v1/event/run/all',
   /** GET `?eventId&trackId`: the top 50 teams by personal best, public. */
   ladder: '/api/v1/event/ladder',
 } as const;

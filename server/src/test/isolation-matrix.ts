@@ -363,6 +363,7 @@ function eventQueryRows(): typeof QUERY_MATRIX {
     [`POST ${E}/run?eventId=:id&${track}`]: { kind: 'event', body: { projectId: UNKNOWN, path: 'predictions.csv' } },
     [`GET ${E}/run?eventId=:id&${track}`]: { kind: 'event' },
     [`PUT ${E}/run/cancel?runId=:id`]: { kind: 'eventRun' },
+    [`GET ${E}/run/all?eventId=:id&${track}`]: { kind: 'event' },
     [`GET ${E}/ladder?eventId=:id&${track}`]: { kind: 'event' },
   };
 }

@@ -209,4 +209,29 @@ describe('auto-scored tracks: the evaluation, runs within the daily limit, cance
     expect(rows[0].bestAt).toBe(new Date(w.start.getTime() - DAY).toISOString());
     expect((await runsOf('stuA1')).best).toBe(0.9);
   });
+
+  it("lists every team's runs of a track to its organisers, newest first, by state, with the track's counts", async () => {
+    const all = (await w.call('boss', 'GET', `${EVENT_API.runsAll}?${q()}&size=100`)).json().data;
+    const stored = await w.db.select().from(eventRuns).where(eq(eventRuns.trackId, 'acc'));
+    expect(all.total).toBe(stored.length);
+    expect(all.list.map((r: { id: string }) => r.id).sort()).toEqual(stored.map((r) => r.id).sort());
+    const queuedAt = all.list.map((r: { queuedAt: string }) => r.queuedAt);
+    expect(queuedAt).toEqual([...queuedAt].sort().reverse());
+    expect(new Set(all.list.map((r: { teamName: string }) => r.teamName))).toEqual(
+      new Set(['Team stuA1', 'Team stuB1']),
+    );
+    for (const state of ['queued', 'running', 'scored', 'failed', 'cancelled'] as const) {
+      expect(all.counts[state]).toBe(stored.filter((r) => r.state === state).length);
+    }
+    expect(all.counts.scored).toBe(3);
+
+    const scored = (await w.call('boss', 'GET', `${EVENT_API.runsAll}?${q()}&state=scored&size=2&page=2`)).json().data;
+    expect(scored).toMatchObject({ total: 3, page: 2, size: 2 });
+    expect(scored.list).toHaveLength(1);
+    expect(scored.list[0]).toMatchObject({ state: 'scored', score: 0.8, teamName: 'Team stuA1' });
+
+    expect((await w.call('stuA1', 'GET', `${EVENT_API.runsAll}?${q()}`)).statusCode).toBe(403);
+    expect(w.code(await w.call('otherBoss', 'GET', `${EVENT_API.runsAll}?${q()}`))).toBe('1004');
+    expect(w.code(await w.call('boss', 'GET', `${EVENT_API.runsAll}?${q('ai')}`))).toBe('1004');
+  });
 });

@@ -2,6 +2,8 @@ import {
   EVENT_API,
   EVENT_LIMITS,
   ZEventEvaluation,
+  ZEventRunsPage,
+  ZEventRunsQuery,
   ZEventTrackQuery,
   ZLadder,
   ZRun,
@@ -19,7 +21,7 @@ import type { RuntimeManager } from '../runtime/runtime-manager.js';
 import { getEvaluation, putEvaluation } from './evaluation.service.js';
 import { viewerOf } from './event.service.js';
 import { getLadder } from './ladder.service.js';
-import { cancelRun, listRuns, submitRun, type Predictions } from './run.service.js';
+import { allRuns, cancelRun, listRuns, submitRun, type Predictions } from './run.service.js';
 
 const ZRunId = z.object({ runId: z.uuid() });
 
@@ -102,6 +104,20 @@ export const runRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; manager: Runtim
       },
     },
     async (request) => ok(await listRuns(ctx, requireAuth(request), request.query)),
+  );
+
+  app.get(
+    EVENT_API.runsAll,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Every team's runs of an auto-scored track, newest first, with the track's count in each state",
+        querystring: ZEventRunsQuery,
+        response: envelopeOf(ZEventRunsPage),
+      },
+    },
+    async (request) => ok(await allRuns(ctx, requireAuth(request), request.query)),
   );
 
   app.put(

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { EVENT_LIMITS, type TRun, type TRunsView } from '@aiedu/contracts';
+import { EVENT_LIMITS, EVENT_RUN_STATES, type TEventRunsPage, type TRun, type TRunsView } from '@aiedu/contracts';
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { customers, eventRuns } from '../../platform/db/schema/index.js';
+import { customers, eventRegistrations, eventRuns } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { todayIn } from '../certificate/numbering.js';
 import { ProjectFiles } from '../project/file.service.js';
 import { loadProjectFor } from '../project/project-access.js';
 import type { RuntimeManager } from '../runtime/runtime-manager.js';
-import { datesOf, findEvent, teamOf, type EventRow } from './event-access.js';
+import { datesOf, findEvent, organisedEvent, teamOf, type EventRow } from './event-access.js';
 import { submissionOpen } from './event-clock.js';
 import { autoTrack, findEvaluation } from './evaluation.service.js';
 import { sandboxName } from './evaluation.runner.js';
@@ -203,4 +203,38 @@ export async function cancelRun(ctx: AppContext, auth: AuthContext, runId: strin
   if (!cancelled) throw new AppError('EVENT_STATE_INVALID', { state: run.state });
   await ctx.storage.delete(cancelled.predictionsKey).catch(() => undefined);
   return presentRun(cancelled, registration.teamName);
+}
+
+/**
+ * Every team's runs of an auto-scored track, for its organisers: newest first, of one state or all, with the track's
+ * count in each state (how long the queue is, how many failed). The predictions and the script stay unread.
+ */
+export async function allRuns(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: { eventId: string; trackId: string; state?: TRun['state']; page: number; size: number },
+): Promise<TEventRunsPage> {
+  const event = await organisedEvent(ctx.db, auth, query.eventId);
+  const track = autoTrack(event, query.trackId);
+  const ofTrack = and(eq(eventRuns.eventId, event.id), eq(eventRuns.trackId, track.id));
+  const [rows, byState] = await Promise.all([
+    ctx.db
+      .select({ run: eventRuns, teamName: eventRegistrations.teamName })
+      .from(eventRuns)
+      .innerJoin(eventRegistrations, eq(eventRegistrations.id, eventRuns.registrationId))
+      .where(and(ofTrack, query.state ? eq(eventRuns.state, query.state) : undefined))
+      .orderBy(desc(eventRuns.queuedAt), desc(eventRuns.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    ctx.db.select({ state: eventRuns.state, n: count() }).from(eventRuns).where(ofTrack).groupBy(eventRuns.state),
+  ]);
+  const counts = Object.fromEntries(EVENT_RUN_STATES.map((state) => [state, 0])) as TEventRunsPage['counts'];
+  for (const { state, n } of byState) counts[state] = Number(n);
+  return {
+    list: rows.map(({ run, teamName }) => presentRun(run, teamName)),
+    total: query.state ? counts[query.state] : Object.values(counts).reduce((a, b) => a + b, 0),
+    page: query.page,
+    size: query.size,
+    counts,
+  };
 }

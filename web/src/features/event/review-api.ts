@@ -1,6 +1,8 @@
 import {
   EVENT_API,
   type TEventCertificates,
+  type TEventRunsPage,
+  type EventRunState,
   type TEventResults,
   type TEventImage,
   type TJudge,
@@ -126,5 +128,22 @@ export function useReviewMutation<V, R>(call: (vars: V) => Promise<R>) {
     onSuccess: async () => {
       await Promise.all(REVIEW_KEYS.map((key) => client.invalidateQueries({ queryKey: [key] })));
     },
+  });
+}
+
+/** Every team's runs of an auto-scored track (organisers); refreshed while some wait or run. */
+export function useAllRuns(query: {
+  eventId: string;
+  trackId: string;
+  state?: EventRunState;
+  page: number;
+  size: number;
+}) {
+  return useQuery({
+    queryKey: [EVENT_API.runsAll, query],
+    queryFn: () => api.get<TEventRunsPage>(EVENT_API.runsAll, { query }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data && q.state.data.counts.queued + q.state.data.counts.running > 0 ? 5000 : false,
   });
 }

@@ -196,6 +196,71 @@ describe('review management', { timeout: 90_000 }, () => {
     );
   });
 
+  it("lists every team's runs of the auto-scored track, by state, with the queue's counts", async () => {
+    const run = (id: string, state: string, extra: object = {}) => ({
+      id,
+      eventId: EVENT.id,
+      trackId: 'forecast',
+      registrationId: 'r-1',
+      teamName: 'Night owls',
+      state,
+      score: null,
+      error: null,
+      platformFault: false,
+      counted: true,
+      queuedAt: '2031-03-15T10:00:00Z',
+      finishedAt: null,
+      ...extra,
+    });
+    const counts = { queued: 0, running: 0, scored: 1, failed: 1, cancelled: 0 };
+    server.on(`GET ${EVENT_API.runsAll}`, (request) =>
+      new URL(request.url, 'http://x').searchParams.get('state') === 'failed'
+        ? ok({
+            list: [
+              run('run-2', 'failed', {
+                error: 'the evaluation sandbox failed',
+                platformFault: true,
+                counted: false,
+                finishedAt: '2031-03-15T10:05:00Z',
+              }),
+            ],
+            total: 1,
+            page: 1,
+            size: 20,
+            counts,
+          })
+        : ok({
+            list: [run('run-1', 'scored', { score: 0.93, finishedAt: '2031-03-15T10:00:12Z' })],
+            total: 2,
+            page: 1,
+            size: 20,
+            counts,
+          }),
+    );
+    const user = userEvent.setup();
+    renderApp(path('runs'));
+    expect(await screen.findByRole('heading', { name: 'Runs of Forecast' })).toBeTruthy();
+    expect(await screen.findByText('0.93')).toBeTruthy();
+    expect(screen.getByText('12 seconds')).toBeTruthy();
+    expect(queryOf(server, EVENT_API.runsAll).get('trackId')).toBe('forecast');
+    expect(queryOf(server, EVENT_API.runsAll).get('state')).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+
+    expect(screen.getByRole('radio', { name: 'Failed (1)' })).toBeTruthy();
+    await user.click(screen.getByText('Failed (1)'));
+    expect(await screen.findByText('Failed by the platform: not counted')).toBeTruthy();
+    expect(screen.getByText('the evaluation sandbox failed')).toBeTruthy();
+    expect(screen.getByText('5 minutes')).toBeTruthy();
+    expect(queryOf(server, EVENT_API.runsAll).get('state')).toBe('failed');
+  });
+
+  it('shows no runs tab for an event without an auto-scored track', async () => {
+    serveEvent(server, { ...AS_ORGANISER, tracks: [AS_ORGANISER.tracks[0]!] });
+    renderApp(path('works'));
+    expect(await screen.findByRole('tab', { name: 'Works' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Runs' })).toBeNull();
+  });
+
   it('is the organisers’ only', async () => {
     serveEvent(server, EVENT);
     renderApp(path('works'));

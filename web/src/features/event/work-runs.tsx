@@ -11,7 +11,7 @@ import { Table } from '../../ui/table';
 import { Refusal } from './review-kit';
 import { runCalls, useMyProjects, useProjectFiles, useRunMutation, useRuns } from './works-api';
 
-const RUN_COLORS: Record<EventRunState, string> = {
+export const RUN_COLORS: Record<EventRunState, string> = {
   queued: STATUS_COLORS.neutral,
   running: STATUS_COLORS.processing,
   scored: STATUS_COLORS.success,
