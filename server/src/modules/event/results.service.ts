@@ -102,8 +102,18 @@ export async function results(ctx: AppContext, auth: AuthContext | null, eventId
   const published = event.resultsPublishedAt;
   if (!published && !isOrganiser(auth, event)) throw new AppError('NOT_FOUND');
   const rows = await ctx.db
+    // The ranked columns only: a work row also holds its description, media keys and review state.
     .select({
-      work: eventWorks,
+      work: {
+        id: eventWorks.id,
+        name: eventWorks.name,
+        trackId: eventWorks.trackId,
+        rank: eventWorks.rank,
+        score: eventWorks.score,
+        award: eventWorks.award,
+        submittedAt: eventWorks.submittedAt,
+        createdAt: eventWorks.createdAt,
+      },
       teamName: eventRegistrations.teamName,
       schoolName: schools.name,
     })
