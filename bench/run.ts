@@ -7,6 +7,7 @@ import { benchClassroom } from './classroom.bench.js';
 import { benchCourses } from './course.bench.js';
 import { benchDataset } from './dataset.bench.js';
 import { benchEveryday } from './everyday.bench.js';
+import { benchEventQueue } from './event-queue.bench.js';
 import { benchEvents } from './events.bench.js';
 import { benchImport } from './import.bench.js';
 import { benchLogin } from './login.bench.js';
@@ -58,7 +59,10 @@ const SECTIONS: { id: string; title: string; run: (databaseUrl?: string) => Prom
   {
     id: 'events',
     title: 'Contest results and ladder (200 connections) beside bare routes, and the auto-scoring queue',
-    run: onBoth(benchEvents),
+    run: async (databaseUrl) => {
+      await onBoth(benchEvents)(databaseUrl);
+      print(await benchEventQueue());
+    },
   },
   {
     id: 'certificates',
