@@ -107,6 +107,19 @@ test('an administrator designs a certificate, issues it to three students; a stu
   ]);
   expect(pdf.suggestedFilename()).toBe(`${number}.pdf`);
   expect((await readAll(await pdf.createReadStream())).subarray(0, 5).toString()).toBe('%PDF-');
+  // Its card shows the picture the server draws from the PDF (twice the card's width), and saves it as a PNG.
+  const card = student.locator('li', { hasText: number });
+  const picture = card.locator('img.cert-card__picture');
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 30_000 })
+    .toBe(520);
+  const [png] = await Promise.all([
+    student.waitForEvent('download'),
+    card.getByRole('button', { name: text(cert, 'mine.downloadPng') }).click(),
+  ]);
+  expect(png.suggestedFilename()).toBe(`${number}.png`);
+  expect((await readAll(await png.createReadStream())).subarray(1, 4).toString()).toBe('PNG');
 
   // A visitor, signed in nowhere, verifies it by its number, then by the QR code's link.
   const visitor = await (await browser.newContext({ locale: 'en-US' })).newPage();

@@ -122,9 +122,14 @@ export const CERT_API = {
   reissue: '/api/v1/userCert/reissue',
   /** GET `?userCertId`: the PDF (holder, issuer or administrators). */
   pdf: '/api/v1/userCert/pdf',
+  /** GET `?userCertId&width`: the certificate as a PNG picture, drawn from its PDF (the same readers). */
+  png: '/api/v1/userCert/png',
   /** GET `?userCertId`: the Open Badges 3.0 credential as a JWT file (`.jwt`). */
   badge: '/api/v1/userCert/badge',
 } as const;
+
+/** A certificate's picture: `width` pixels wide (its page's height follows), at most twice a landscape page's width. */
+export const CERT_PNG_WIDTH = { min: 100, max: 1860, default: 1300 } as const;
 
 /** The platform's public signing keys (JWKS), for anyone checking a credential's proof. */
 export const CERT_JWKS_PATH = '/.well-known/jwks.json';

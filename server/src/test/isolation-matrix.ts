@@ -281,6 +281,7 @@ export const QUERY_MATRIX: Record<
   [`PUT ${CERT}/userCert/revoke?userCertId=:id`]: { kind: 'userCert', body: { reason: 'Taken' } },
   [`PUT ${CERT}/userCert/reissue?userCertId=:id`]: { kind: 'userCert', body: { reason: 'Taken' } },
   [`GET ${CERT}/userCert/pdf?userCertId=:id`]: { kind: 'userCert' },
+  [`GET ${CERT}/userCert/png?userCertId=:id`]: { kind: 'userCert' },
   [`GET ${CERT}/userCert/badge?userCertId=:id`]: { kind: 'userCert' },
   ...eventQueryRows(),
 };

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../platform/context.js';
 import { renderCertificatePdf, renderMergedPdf, verifyUrlOf } from './render.js';
 import { renderPages } from './render-page.js';
+import { pdfToPng } from './render-png.js';
 import { renderContext, sampleDesign, sampleImages, sampleValues } from './render-samples.js';
 import { formatCertDate, wrapText } from './render-text.js';
 
@@ -85,6 +86,53 @@ describe('certificate PDF', () => {
       let ink = 0;
       for (let y = 0; y < line.height; y++) {
         for (let x = i * 40 + 2; x < (i + 1) * 40 - 2; x++) if (line.data[y * line.width + x]! < 128) ink++;
+      }
+      expect(ink, `ink of ${char}`).toBeGreaterThan(40);
+    });
+  });
+
+  it('draws the PNG picture as poppler draws the PDF, every CJK glyph included', async () => {
+    const pdf = await renderCertificatePdf(ctx, sampleDesign(), sampleValues());
+    // 650 pixels across a portrait page of 650 pt: 72 dpi, as poppler draws it at `-r 72`.
+    const picture = await sharp(await pdfToPng(pdf, 650))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const page = await raster(pdf, 72);
+    expect([picture.info.width, picture.info.height]).toEqual([page.width, page.height]);
+    let total = 0;
+    let far = 0;
+    for (let i = 0; i < page.data.length; i++) {
+      const d = Math.abs(page.data[i]! - picture.data[i]!);
+      total += d;
+      if (d > 96) far++;
+    }
+    // Two renderers anti-alias edges their own way (a mean of about 5 shades here); the background, the seal or the
+    // QR code missing would move the mean by tens.
+    expect(total / page.data.length).toBeLessThan(8);
+    expect(far / page.data.length).toBeLessThan(0.04);
+
+    const name = '張偉王芳繁體简体さくら髙橋';
+    const base = sampleDesign({ backgroundKey: null, sealKey: null });
+    const design = {
+      ...base,
+      elements: {
+        ...Object.fromEntries(Object.entries(base.elements).map(([k, v]) => [k, { ...v, visible: false }])),
+        name: { ...base.elements.name, x: 20, y: 100, width: 610, fontSize: 40, align: 'left' as const },
+      } as typeof base.elements,
+    };
+    const line = await sharp(
+      await pdfToPng(await renderCertificatePdf(ctx, design, sampleValues({ holderName: name })), 650),
+    )
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // Each full-width character has its own 40-pixel cell from (20, 100): every cell holds ink.
+    [...name].forEach((char, i) => {
+      let ink = 0;
+      for (let y = 100; y < 160; y++) {
+        for (let x = 20 + i * 40 + 2; x < 20 + (i + 1) * 40 - 2; x++)
+          if (line.data[y * line.info.width + x]! < 128) ink++;
       }
       expect(ink, `ink of ${char}`).toBeGreaterThan(40);
     });

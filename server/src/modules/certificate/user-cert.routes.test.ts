@@ -1,9 +1,10 @@
-import { CERT_API, CERT_JWKS_PATH } from '@aiedu/contracts';
+import { CERT_API, CERT_JWKS_PATH, CERT_PNG_WIDTH } from '@aiedu/contracts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { compactVerify, createLocalJWKSet, decodeJwt, importJWK, type JWK } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,23 @@ describe('holders’ certificates, verification and Open Badges', () => {
     expect((await w.call('teach2', 'POST', CERT_API.certIssDownload, { certIssId: issuanceId })).json().errorCode).toBe(
       '4005',
     );
+  });
+
+  it('draws a certificate as a PNG of the width asked for, for the same readers as its PDF', async () => {
+    const target = holderOf('stu1');
+    const png = await w.call('stu1', 'GET', `${CERT_API.png}?userCertId=${target.id}&width=325`);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-disposition']).toContain(`${target.number}.png`);
+    const { width, height, format } = await sharp(png.rawPayload).metadata();
+    // The template's page keeps its proportions at any width.
+    const page = w.template.layout === 'landscape' ? 650 / 930 : 930 / 650;
+    expect([format, width, height]).toEqual(['png', 325, Math.round(325 * page)]);
+    const byDefault = await w.call('teach', 'GET', `${CERT_API.png}?userCertId=${target.id}`);
+    expect((await sharp(byDefault.rawPayload).metadata()).width).toBe(CERT_PNG_WIDTH.default);
+    expect((await w.call('stu2', 'GET', `${CERT_API.png}?userCertId=${target.id}`)).json().errorCode).toBe('4005');
+    const tooWide = await w.call('stu1', 'GET', `${CERT_API.png}?userCertId=${target.id}&width=5000`);
+    expect([tooWide.statusCode, tooWide.json().errorCode]).toEqual([400, '1001']);
   });
 
   it('searches issued certificates by number, name and state', async () => {

@@ -1,5 +1,6 @@
 import {
   CERT_API,
+  CERT_PNG_WIDTH,
   ZAddAuditorRequest,
   ZCertAuditor,
   ZCertSettings,
@@ -17,11 +18,11 @@ import { envelopeOf, ok } from '../../platform/envelope.js';
 import { addAuditor, getSettings, listAuditors, putSettings, removeAuditor } from './auditor.service.js';
 import { CREDENTIAL_MEDIA_TYPE } from './badge.js';
 import { attachment } from './cert-access.js';
-import { certBadge, certPdf, listUserCerts, myCerts, reissueCert, revokeCert } from './user-cert.service.js';
+import { certBadge, certPdf, certPng, listUserCerts, myCerts, reissueCert, revokeCert } from './user-cert.service.js';
 
 const ZUserCertId = z.object({ userCertId: z.uuid() });
 
-/** The customer's auditors and review setting, and the holders' certificates (list, revoke, reissue, PDF, badge). */
+/** The customer's auditors and review setting, and the holders' certificates (list, revoke, reissue, PDF, PNG, badge). */
 export const userCertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['certificate'];
   const manage = { permission: 'certificate.manage' as const };
@@ -158,6 +159,34 @@ export const userCertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         .type('application/pdf')
         .header('content-disposition', attachment(`${number}.pdf`))
         .send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    CERT_API.png,
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: 'A certificate as a PNG picture drawn from its PDF (holder, issuer, managers)',
+        querystring: ZUserCertId.extend({
+          width: z.coerce
+            .number()
+            .int()
+            .min(CERT_PNG_WIDTH.min)
+            .max(CERT_PNG_WIDTH.max)
+            .default(CERT_PNG_WIDTH.default),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { userCertId, width } = request.query;
+      const { png, number } = await certPng(ctx, requireAuth(request), userCertId, width);
+      return reply
+        .type('image/png')
+        .header('content-disposition', attachment(`${number}.png`))
+        .header('cache-control', 'private, no-cache')
+        .send(png);
     },
   );
 

@@ -13,6 +13,7 @@ import { customerInfo, customerOf, isManager, reaches } from './cert-access.js';
 import { findByNumber, findUserCert, pageOfUserCerts, userCertsOf, userCertView } from './issuance.repository.js';
 import { valuesOf } from './issuance.service.js';
 import { allocateNumbers, todayIn } from './numbering.js';
+import { pdfToPng } from './render-png.js';
 import { renderCertificatePdf } from './render.js';
 
 /** Issued certificates: the managers' and issuers' list, the holder's own, revocation, correction and the files. */
@@ -132,6 +133,12 @@ export async function certPdf(ctx: AppContext, auth: AuthContext, id: string) {
   const customer = await customerInfo(ctx.db, cert.customerId);
   const pdf = await renderCertificatePdf(ctx, cert.design!, valuesOf(ctx, cert, customer.name));
   return { pdf, number: cert.number! };
+}
+
+/** The certificate as a PNG `width` pixels wide, drawn from the same PDF the holder downloads. */
+export async function certPng(ctx: AppContext, auth: AuthContext, id: string, width: number) {
+  const { pdf, number } = await certPdf(ctx, auth, id);
+  return { png: await pdfToPng(pdf, width), number };
 }
 
 export async function certBadge(ctx: AppContext, auth: AuthContext, id: string) {

@@ -105,12 +105,11 @@ export function useMyCerts() {
   return useQuery({ queryKey: [CERT_API.myCerts], queryFn: () => api.get<TUserCert[]>(CERT_API.myCerts) });
 }
 
-/** A certificate's PDF, for its preview. */
-export function useCertPdf(userCertId: string, enabled = true) {
+/** A certificate's picture `width` pixels wide, drawn by the server from its PDF: a card's preview without pdf.js. */
+export function useCertPng(userCertId: string, width: number) {
   return useQuery({
-    queryKey: [CERT_API.pdf, userCertId],
-    queryFn: () => api.download(CERT_API.pdf, { query: { userCertId }, quiet: true }),
-    enabled,
+    queryKey: [CERT_API.png, userCertId, width],
+    queryFn: () => api.download(CERT_API.png, { query: { userCertId, width }, quiet: true }),
     staleTime: Infinity,
   });
 }
@@ -165,6 +164,11 @@ export async function downloadCertPdf(cert: Pick<TUserCert, 'id' | 'number'>) {
 }
 
 /** Saves a holder's Open Badges 3.0 credential. */
+/** The certificate as a picture to keep or share (the server's default width). */
+export async function downloadCertPng(cert: Pick<TUserCert, 'id' | 'number'>) {
+  saveFile(await api.download(CERT_API.png, { query: { userCertId: cert.id } }), `${cert.number ?? cert.id}.png`);
+}
+
 export async function downloadBadge(cert: Pick<TUserCert, 'id' | 'number'>) {
   saveFile(await api.download(CERT_API.badge, { query: { userCertId: cert.id } }), `${cert.number ?? cert.id}.jwt`);
 }

@@ -1,17 +1,11 @@
 import { CERT_API, ROLES } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ok, type FakeServer } from '../../test/fake-api';
 import { axeViolations, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
 import { catchDownloads, PDF, userCert } from './issuance-fixtures';
-
-vi.mock('./pdf-view', () => ({
-  PdfView: ({ label, data }: { label: string; data: unknown }) => (
-    <figure aria-label={label} data-loaded={data ? 'yes' : 'no'} />
-  ),
-}));
 
 let server: FakeServer;
 const VALID = userCert(1, { holderName: '王小明' });
@@ -27,6 +21,7 @@ beforeEach(async () => {
   signInAs(ROLES.student);
   server.on(`GET ${CERT_API.myCerts}`, () => ok([VALID, REVOKED]));
   server.on(`GET ${CERT_API.pdf}`, () => PDF);
+  server.on(`GET ${CERT_API.png}`, () => ({ body: '\x89PNG', contentType: 'image/png' }));
   server.on(`GET ${CERT_API.badge}`, () => ({ body: 'eyJ.e30.sig', contentType: 'application/jwt' }));
 });
 afterEach(stopFakeApi);
@@ -35,10 +30,13 @@ describe('my certificates', { timeout: 60_000 }, () => {
   it('lists my certificates with their previews, states and public check', async () => {
     renderApp('/admin/my-certificates');
     expect(await screen.findByRole('heading', { level: 1, name: 'My certificates' })).toBeTruthy();
-    const preview = await screen.findByRole('figure', { name: 'Preview of Robotics contest · First prize' });
-    await waitFor(() => expect(preview.dataset.loaded).toBe('yes'));
-    const ids = server.to(CERT_API.pdf).map((r) => new URL(r.url, 'http://x').searchParams.get('userCertId'));
-    expect(ids.sort()).toEqual([VALID.id, REVOKED.id].sort());
+    const preview = await screen.findByRole('img', { name: 'Preview of Robotics contest · First prize' });
+    expect(preview.getAttribute('src')).toMatch(/^blob:/);
+    // Pictures drawn by the server, twice the card's width: no PDF is fetched for a preview.
+    const asked = server.to(CERT_API.png).map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(asked.map((q) => q.get('userCertId')).sort()).toEqual([VALID.id, REVOKED.id].sort());
+    expect(asked.map((q) => q.get('width'))).toEqual(['520', '520']);
+    expect(server.to(CERT_API.pdf)).toEqual([]);
 
     const revoked = screen.getByText('Coding club').closest('li')!;
     expect(within(revoked).getByText('Revoked')).toBeTruthy();
@@ -54,15 +52,17 @@ describe('my certificates', { timeout: 60_000 }, () => {
     expect(await axeViolations()).toEqual([]);
   });
 
-  it('downloads a certificate’s PDF and its Open Badges credential', async () => {
+  it('downloads a certificate’s PDF, its picture and its Open Badges credential', async () => {
     const saved = catchDownloads();
     const user = userEvent.setup();
     renderApp('/admin/my-certificates');
     const card = (await screen.findByText('Robotics contest')).closest('li')!;
     await user.click(within(card).getByRole('button', { name: /Download PDF/ }));
     await waitFor(() => expect(saved).toEqual([`${VALID.number}.pdf`]));
+    await user.click(within(card).getByRole('button', { name: /Save as picture/ }));
+    await waitFor(() => expect(saved).toEqual([`${VALID.number}.pdf`, `${VALID.number}.png`]));
     await user.click(within(card).getByRole('button', { name: /Open Badges 3.0 credential/ }));
-    await waitFor(() => expect(saved).toEqual([`${VALID.number}.pdf`, `${VALID.number}.jwt`]));
+    await waitFor(() => expect(saved).toEqual([`${VALID.number}.pdf`, `${VALID.number}.png`, `${VALID.number}.jwt`]));
     const badge = server.to(CERT_API.badge)[0]!;
     expect(new URL(badge.url, 'http://x').searchParams.get('userCertId')).toBe(VALID.id);
   });

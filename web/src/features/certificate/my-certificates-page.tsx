@@ -1,14 +1,14 @@
-import { CopyOutlined, DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { CopyOutlined, DownloadOutlined, FileImageOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TUserCert } from '@aiedu/contracts';
 import { Button, Card, Empty, Skeleton, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../app/feedback';
 import { SignInRequired } from '../../app/sign-in-required';
 import { formatDateTime } from '../../ui/dates';
 import { STATUS_COLORS } from '../../ui/status-colors';
-import { downloadBadge, downloadCertPdf, useCertPdf, useMyCerts, verifyLink } from './cert-api';
-import { PdfView } from './pdf-view';
+import { downloadBadge, downloadCertPdf, downloadCertPng, useCertPng, useMyCerts, verifyLink } from './cert-api';
 import './user-cert.css';
 
 /** A certificate's state as a solid tag. */
@@ -21,9 +21,31 @@ export function UserCertState({ cert }: { cert: Pick<TUserCert, 'state'> }) {
   );
 }
 
+/** The card's preview is drawn this wide; the picture has twice the pixels, for sharp screens. */
+const PREVIEW_WIDTH = 260;
+
+/** A certificate's picture, as the server draws it from the PDF. */
+function CertPicture({ cert, label }: { cert: TUserCert; label: string }) {
+  const png = useCertPng(cert.id, PREVIEW_WIDTH * 2);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const blob = png.data;
+    if (!blob) return;
+    let made: string | null = null;
+    let live = true;
+    // An address of its own for the picture, let go when the card goes or the picture changes.
+    void Promise.resolve().then(() => live && setUrl((made = URL.createObjectURL(blob))));
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [png.data]);
+  if (!url) return <Skeleton.Image active={png.isPending} />;
+  return <img className="cert-card__picture" src={url} alt={label} width={PREVIEW_WIDTH} />;
+}
+
 function MyCertCard({ cert }: { cert: TUserCert }) {
   const { t } = useTranslation('certificate');
-  const pdf = useCertPdf(cert.id);
   const title = `${cert.certName} · ${cert.awardFor}`;
   const copy = async () => {
     if (!cert.number) return;
@@ -36,12 +58,7 @@ function MyCertCard({ cert }: { cert: TUserCert }) {
       extra={<UserCertState cert={cert} />}
       cover={
         <div className="cert-card__preview">
-          <PdfView
-            data={pdf.data ?? null}
-            loading={pdf.isPending}
-            label={t('mine.previewOf', { name: title })}
-            width={260}
-          />
+          <CertPicture cert={cert} label={t('mine.previewOf', { name: title })} />
         </div>
       }
     >
@@ -66,6 +83,9 @@ function MyCertCard({ cert }: { cert: TUserCert }) {
       <Space wrap size={[4, 4]}>
         <Button icon={<DownloadOutlined />} onClick={() => void downloadCertPdf(cert)}>
           {t('mine.downloadPdf')}
+        </Button>
+        <Button icon={<FileImageOutlined />} onClick={() => void downloadCertPng(cert)}>
+          {t('mine.downloadPng')}
         </Button>
         <Button icon={<DownloadOutlined />} onClick={() => void downloadBadge(cert)}>
           {t('mine.downloadBadge')}
