@@ -49,6 +49,18 @@ async function raster(pdf: Uint8Array, dpi: number, box?: { x: number; y: number
   return { png, data, width: info.width, height: info.height };
 }
 
+/** A design showing only the holder's name, left-aligned from (20, 100) at 40 pt: a full-width character per 40 pt. */
+function nameOnly() {
+  const base = sampleDesign({ backgroundKey: null, sealKey: null });
+  return {
+    ...base,
+    elements: {
+      ...Object.fromEntries(Object.entries(base.elements).map(([k, v]) => [k, { ...v, visible: false }])),
+      name: { ...base.elements.name, x: 20, y: 100, width: 610, fontSize: 40, align: 'left' as const },
+    } as typeof base.elements,
+  };
+}
+
 describe('certificate PDF', () => {
   it('draws every glyph like the reference image', async () => {
     const pdf = await renderCertificatePdf(ctx, sampleDesign(), sampleValues());
@@ -71,14 +83,7 @@ describe('certificate PDF', () => {
 
   it('draws every character of a CJK and a Japanese name (no blank glyphs)', async () => {
     const name = '張偉王芳繁體简体さくら髙橋';
-    const base = sampleDesign({ backgroundKey: null, sealKey: null });
-    const design = {
-      ...base,
-      elements: {
-        ...Object.fromEntries(Object.entries(base.elements).map(([k, v]) => [k, { ...v, visible: false }])),
-        name: { ...base.elements.name, x: 20, y: 100, width: 610, fontSize: 40, align: 'left' as const },
-      } as typeof base.elements,
-    };
+    const design = nameOnly();
     const pdf = await renderCertificatePdf(ctx, design, sampleValues({ holderName: name }));
     const line = await raster(pdf, 72, { x: 20, y: 100, w: 40 * [...name].length, h: 60 });
     // Each full-width character has its own 40 pt cell: every cell holds ink.
@@ -113,14 +118,7 @@ describe('certificate PDF', () => {
     expect(far / page.data.length).toBeLessThan(0.04);
 
     const name = '張偉王芳繁體简体さくら髙橋';
-    const base = sampleDesign({ backgroundKey: null, sealKey: null });
-    const design = {
-      ...base,
-      elements: {
-        ...Object.fromEntries(Object.entries(base.elements).map(([k, v]) => [k, { ...v, visible: false }])),
-        name: { ...base.elements.name, x: 20, y: 100, width: 610, fontSize: 40, align: 'left' as const },
-      } as typeof base.elements,
-    };
+    const design = nameOnly();
     const line = await sharp(
       await pdfToPng(await renderCertificatePdf(ctx, design, sampleValues({ holderName: name })), 650),
     )
