@@ -162,6 +162,8 @@ export const ZRun = z.object({
   platformFault: z.boolean(),
   counted: z.boolean(),
   queuedAt: z.string(),
+  /** When a sandbox took it up; null while it waits (and for one cancelled before). */
+  startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
 });
 export type TRun = z.infer<typeof ZRun>;

@@ -215,6 +215,9 @@ describe('auto-scored tracks: the evaluation, runs within the daily limit, cance
     const stored = await w.db.select().from(eventRuns).where(eq(eventRuns.trackId, 'acc'));
     expect(all.total).toBe(stored.length);
     expect(all.list.map((r: { id: string }) => r.id).sort()).toEqual(stored.map((r) => r.id).sort());
+    const startedOf = new Map(all.list.map((r: { id: string; startedAt: string | null }) => [r.id, r.startedAt]));
+    expect(stored.some((r) => r.startedAt)).toBe(true);
+    for (const r of stored) expect(startedOf.get(r.id)).toBe(r.startedAt?.toISOString() ?? null);
     const queuedAt = all.list.map((r: { queuedAt: string }) => r.queuedAt);
     expect(queuedAt).toEqual([...queuedAt].sort().reverse());
     expect(new Set(all.list.map((r: { teamName: string }) => r.teamName))).toEqual(

@@ -44,6 +44,7 @@ export function presentRun(row: RunRow, teamName: string): TRun {
     platformFault: row.platformFault,
     counted: countedRun(row),
     queuedAt: row.queuedAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }

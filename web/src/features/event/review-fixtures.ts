@@ -109,6 +109,7 @@ export const RUNS: TRunsView = {
       platformFault: false,
       counted: false,
       queuedAt: '2031-03-12T07:00:00Z',
+      startedAt: null,
       finishedAt: null,
     },
     {
@@ -123,6 +124,7 @@ export const RUNS: TRunsView = {
       platformFault: false,
       counted: true,
       queuedAt: '2031-03-12T06:00:00Z',
+      startedAt: '2031-03-12T06:00:30Z',
       finishedAt: '2031-03-12T06:01:00Z',
     },
   ],

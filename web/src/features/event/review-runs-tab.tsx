@@ -9,9 +9,9 @@ import { RUN_COLORS } from './work-runs';
 
 const PAGE_SIZE = 20;
 
-/** How long a finished run took, from being queued, in seconds or minutes. */
+/** How long a finished run took in its sandbox (its wait in the queue left out). */
 function tookOf(run: TRun): number | null {
-  return run.finishedAt ? Math.max(0, Date.parse(run.finishedAt) - Date.parse(run.queuedAt)) : null;
+  return run.startedAt && run.finishedAt ? Math.max(0, Date.parse(run.finishedAt) - Date.parse(run.startedAt)) : null;
 }
 
 /**

@@ -208,7 +208,8 @@ describe('review management', { timeout: 90_000 }, () => {
       error: null,
       platformFault: false,
       counted: true,
-      queuedAt: '2031-03-15T10:00:00Z',
+      queuedAt: '2031-03-15T09:00:00Z',
+      startedAt: '2031-03-15T10:00:00Z',
       finishedAt: null,
       ...extra,
     });
