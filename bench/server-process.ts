@@ -25,7 +25,10 @@ export async function startServerProcess(
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const { DATABASE_URL: _given, ...inherited } = process.env;
-  const child = spawn(process.execPath, args, {
+  // BENCH_CPU_PROFILE=<folder>: each server writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const profiled = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, ...args] : args;
+  const child = spawn(process.execPath, profiled, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...inherited,

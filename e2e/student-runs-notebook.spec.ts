@@ -101,9 +101,12 @@ test.describe('with access tokens that expire every 2 seconds', () => {
     });
     await signIn(page, 'student08');
     await page.goto('/pjedu/my/projects');
+    await expect(page.getByRole('heading', { level: 1, name: t('list.mineTitle') })).toBeVisible();
     await button(page, t('list.create')).first().click();
     await page.getByLabel(t('form.name')).fill('Long run');
     await button(page, t('form.create')).click();
+    // The tokens expired several times on the way: the student is still signed in, in the new project's editor.
+    await expect(page.getByRole('heading', { level: 1, name: 'Long run' })).toBeVisible();
     await button(page, t('runtime.start')).click();
     await expect(page.locator('[data-runtime-state]')).toHaveText(t('runtime.state.RUNNING'), { timeout: 60_000 });
     const runState = page.locator('[data-run-state]');

@@ -68,12 +68,12 @@ export const datasetApi = (id: string) => {
 
 /** Text a person typed: trimmed, and not only spaces when required. */
 const text = (max: number) => z.string().trim().max(max);
-const ZTags = z
+export const ZDatasetTags = z
   .array(z.string().trim().min(1).max(DATASET_LIMITS.tag))
   .max(DATASET_LIMITS.tags)
   .refine((tags) => new Set(tags).size === tags.length, 'Tag already exists!')
   .describe('at most 10 tags of at most 20 characters, no duplicates');
-const ZCategories = z
+export const ZDatasetCategories = z
   .array(z.string().trim().min(1).max(DATASET_LIMITS.annotationCategory))
   .max(DATASET_LIMITS.annotationCategories)
   .refine((names) => new Set(names).size === names.length, 'Category already exists')
@@ -83,22 +83,22 @@ const datasetFields = {
   name: text(DATASET_LIMITS.name).min(1),
   description: text(DATASET_LIMITS.description),
   explanation: text(DATASET_LIMITS.explanation),
-  tags: ZTags,
+  tags: ZDatasetTags,
   access: z.enum(DATASET_ACCESS),
   groupId: z.uuid().nullable().describe('the group a "group" dataset is shared with; one the owner belongs to'),
   courseTag: text(DATASET_LIMITS.courseTag).describe('the official course it belongs to'),
-  annotationCategories: ZCategories,
+  annotationCategories: ZDatasetCategories,
 };
 
 export const ZCreateDatasetRequest = z.object({
   ...datasetFields,
   description: datasetFields.description.default(''),
   explanation: datasetFields.explanation.default(''),
-  tags: ZTags.default([]),
+  tags: ZDatasetTags.default([]),
   access: datasetFields.access.default('private'),
   groupId: datasetFields.groupId.default(null),
   courseTag: datasetFields.courseTag.default(''),
-  annotationCategories: ZCategories.default([]),
+  annotationCategories: ZDatasetCategories.default([]),
 });
 export type TCreateDatasetRequest = z.input<typeof ZCreateDatasetRequest>;
 
@@ -110,6 +110,7 @@ export const ZDatasetListQuery = ZListQuery.extend({
   scope: z.enum(DATASET_SCOPES).default('all'),
   tag: z.string().trim().max(DATASET_LIMITS.tag).optional(),
   access: z.enum(DATASET_ACCESS).optional(),
+  groupId: z.uuid().optional().describe('only the datasets shared with this group (of those the caller may see)'),
   sort: z
     .string()
     .regex(new RegExp(`^(${DATASET_SORTS.join('|')}),(asc|desc)$`))

@@ -104,6 +104,7 @@ export const ZGroup = z.object({
   memberCount: z.number().int(),
   projectCount: z.number().int(),
   courseCount: z.number().int(),
+  datasetCount: z.number().int().describe('datasets shared with the group'),
   createdAt: z.string(),
 });
 export type TGroup = z.infer<typeof ZGroup>;

@@ -32,8 +32,10 @@ export const PERMISSIONS = {
   'log.view': [...SCHOOL_ADMINS],
   'statistics.view': [...SCHOOL_ADMINS],
   'certification.review': [SUPER, customerAdmin, subCustomerAdmin, schoolAdmin],
-  /** Certificate templates, the customer's auditors and whether issuances wait for review. */
+  /** Certificate templates, and the issuances of the caller's scope (a school administrator: their school's). */
   'certificate.manage': [...INSTITUTION_ADMINS, schoolAdmin],
+  /** The customer's certificate auditors and whether issuances wait for review: a rule of the whole institution. */
+  'certificateReview.manage': [...INSTITUTION_ADMINS],
   /**
    * Issuing certificates from the customer's templates: teachers to the students of their classes, courses and
    * schedules, administrators to those of their scope (spec 6: teachers choose certificates).

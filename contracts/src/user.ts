@@ -95,6 +95,8 @@ export const ZListQuery = z.object({
 
 export const ZPage = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+/** One page of a list, as every list call answers it (`ZPage`). */
+export type TPage<T> = { list: T[]; total: number; page: number; size: number };
 
 export const ZTeacherCertificationRequest = z.discriminatedUnion('region', [
   z.object({

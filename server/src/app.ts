@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API, SERVICE_PATHS } from '@aiedu/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { validatorCompiler } from './platform/validation-messages.js';
@@ -142,6 +143,15 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * Standard output, written asynchronously: a line waits while the previous write is in flight and goes with the next
+ * one, so under load many lines leave in one system call instead of one each (at idle, each line leaves at once).
+ * pino flushes what is left when the process exits.
+ */
+function logDestination() {
+  return pino.destination({ dest: 1, sync: false });
+}
+
 /** The built web app, next to the server package in the repository. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -156,7 +166,7 @@ export async function buildApp({
   courseCode = randomCourseCode,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { level: config.logLevel, stream: logDestination() },
     logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',

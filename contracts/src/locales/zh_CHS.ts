@@ -77,8 +77,8 @@ export const zh_CHS: Record<ErrorKey, string> = {
   certIssuanceState: '该发放在当前状态下不能再修改',
   certAlreadyRevoked: '该证书已被撤销',
   certNotAuditor: '只有本机构的审核员可以审核证书',
-  certStudentOutOfScope: '所选学生中有您无权发放证书的学生',
-  certListInvalid: '名单中有行未对应到您可发放的学生',
+  certStudentOutOfScope: '所选学生中有你无权发放证书的学生',
+  certListInvalid: '名单中有行未对应到你可发放的学生',
   certAuditorExists: '该用户已是审核员',
   certReviewNeedsAuditor:
     '审核至少需要一名审核员：开启审核前请先添加审核员；审核开启或仍有待审核的发放时，须保留至少一名审核员',

@@ -77,8 +77,8 @@ export const zh_CHT: Record<ErrorKey, string> = {
   certIssuanceState: '該發放在當前狀態下不能再修改',
   certAlreadyRevoked: '該證書已被撤銷',
   certNotAuditor: '只有本機構的審核員可以審核證書',
-  certStudentOutOfScope: '所選學生中有您無權發放證書的學生',
-  certListInvalid: '名單中有行未對應到您可發放的學生',
+  certStudentOutOfScope: '所選學生中有你無權發放證書的學生',
+  certListInvalid: '名單中有行未對應到你可發放的學生',
   certAuditorExists: '該使用者已是審核員',
   certReviewNeedsAuditor:
     '審核至少需要一名審核員：開啟審核前請先新增審核員；審核開啟或仍有待審核的發放時，須保留至少一名審核員',

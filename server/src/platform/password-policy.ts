@@ -11,8 +11,14 @@ export function isCommonPassword(plain: string): boolean {
 
 /** Decodes a base64 password field (DECISIONS: every password travels as base64 of its UTF-8 text). */
 export function decodePassword(encoded: string): string {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) throw new AppError('BAD_REQUEST');
-  return Buffer.from(encoded, 'base64').toString('utf8');
+  const plain = readPassword(encoded);
+  if (plain === null) throw new AppError('BAD_REQUEST');
+  return plain;
+}
+
+/** The same decoding, answering null for text that is not base64 (a batch reports it on its row). */
+export function readPassword(encoded: string): string | null {
+  return /^[A-Za-z0-9+/]*={0,2}$/.test(encoded) ? Buffer.from(encoded, 'base64').toString('utf8') : null;
 }
 
 /** Refuses a new password that breaks the form's rule (spec 5) or is one of the most common passwords. */

@@ -73,6 +73,41 @@ export function scopeWhere(scope: Scope, columns: { customerId: Column; schoolId
   return columns.schoolId ? and(customer, eq(columns.schoolId, scope.schoolId)) : customer;
 }
 
+/**
+ * What of a scope makes a prepared statement's SQL (`platform/db/prepared.ts`): its kind and, for a customer tree,
+ * how many customers it holds. It goes into the statement's key; `scopeValues` gives its values at each run.
+ */
+export interface ScopeShape {
+  kind: Scope['kind'];
+  customers: number;
+}
+
+export function scopeShape(scope: Scope): ScopeShape {
+  const customers = scope.kind === 'customers' ? scope.customerIds.length : scope.kind === 'school' ? 1 : 0;
+  return { kind: scope.kind, customers };
+}
+
+/** The values of `scopePlaceholders`' placeholders for this scope. */
+export function scopeValues(scope: Scope): Record<string, string> {
+  if (scope.kind === 'all') return {};
+  if (scope.kind === 'school') return { scopeCustomer0: scope.customerId, scopeSchool: scope.schoolId };
+  return Object.fromEntries(scope.customerIds.map((id, i) => [`scopeCustomer${i}`, id]));
+}
+
+/** `scopeWhere` with placeholders instead of values, for a statement built once per shape. */
+export function scopePlaceholders(
+  shape: ScopeShape,
+  columns: { customerId: Column; schoolId?: Column },
+): SQL | undefined {
+  if (shape.kind === 'all') return undefined;
+  if (shape.kind === 'customers') {
+    const ids = Array.from({ length: shape.customers }, (_, i) => sql.placeholder(`scopeCustomer${i}`));
+    return inArray(columns.customerId, ids);
+  }
+  const customer = eq(columns.customerId, sql.placeholder('scopeCustomer0'));
+  return columns.schoolId ? and(customer, eq(columns.schoolId, sql.placeholder('scopeSchool'))) : customer;
+}
+
 /** The customer a new row goes to: the one asked for when the caller's scope holds it, else the caller's own. */
 export function targetCustomer(scope: Scope, asked: string | undefined): string {
   if (scope.kind === 'all') {

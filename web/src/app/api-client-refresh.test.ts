@@ -172,14 +172,39 @@ describe('api client: token refresh (spec section 4)', () => {
     expect(env.redirect).toHaveBeenCalledOnce();
   });
 
-  it('refused again after a successful refresh: message, session cleared, /pjedu/home after 0.8 s', async () => {
+  it('a renewed token that expires before its replay is answered renews once more, and the request succeeds', async () => {
+    const { server, env, api } = setup();
+    // The first renewed token has expired by the time its replay arrives (a page busy for longer than it lives).
+    server.on('GET /x', (request) =>
+      request.headers['X-Authorization'] === 'token-3' ? ok('fresh') : fail('1107', 'Token expired', 401),
+    );
+    let issued = 1;
+    server.on(`GET ${API.authToken}`, () => {
+      issued += 1;
+      return ok({ token: `token-${issued}`, refreshToken: `refresh-${issued}` });
+    });
+
+    await expect(api.get('/x')).resolves.toBe('fresh');
+
+    expect(server.to(API.authToken).map((r) => r.headers['X-Authorization'])).toEqual(['refresh-1', 'refresh-2']);
+    expect(server.to('/x').map((r) => r.headers['X-Authorization'])).toEqual(['old-token', 'token-2', 'token-3']);
+    expect(env.session.clear).not.toHaveBeenCalled();
+    expect(env.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('refused again after renewing twice: message, session cleared, /pjedu/home after 0.8 s', async () => {
     const { server, env, api } = setup();
     server.on('GET /x', () => fail('1107', 'Token expired', 401));
-    server.on(`GET ${API.authToken}`, () => ok({ token: 'new-token', refreshToken: 'refresh-2' }));
+    let issued = 1;
+    server.on(`GET ${API.authToken}`, () => {
+      issued += 1;
+      return ok({ token: `token-${issued}`, refreshToken: `refresh-${issued}` });
+    });
 
     await rejection(api.get('/x'));
 
-    expect(server.to(API.authToken)).toHaveLength(1);
+    expect(server.to(API.authToken)).toHaveLength(2);
+    expect(server.to('/x')).toHaveLength(3);
     expect(env.toast.error).toHaveBeenCalledWith('Token expired');
     expect(env.session.clear).toHaveBeenCalledOnce();
     await vi.advanceTimersByTimeAsync(799);

@@ -47,6 +47,13 @@ export interface TokenLocks {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * How many times one request renews its token before its refusal counts as the end of the session. A token renewed
+ * for a request can still expire before the request is sent again (a page busy for longer than a very short token
+ * lives), so the request may renew once more; a session the server has ended fails the refresh itself.
+ */
+const MAX_RENEWALS = 2;
+
 /** The lock every tab of the site takes to refresh the tokens they share (cookies). */
 export const TOKEN_REFRESH_LOCK = 'aiedu-token-refresh';
 
@@ -96,6 +103,21 @@ export class ApiError extends Error {
   get code(): string | undefined {
     return typeof this.body === 'object' ? this.body.errorCode : undefined;
   }
+}
+
+/** The server's words of a refusal, or nothing when it sent none (a network failure, a non-JSON answer). */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && typeof error.body === 'object' ? error.body.errorMsg || undefined : undefined;
+}
+
+/**
+ * The server's words for a refusal the API client left to the caller (a 400, or one of the codes the call handles
+ * itself), so a form shows it beside its fields; every other refusal was already shown as a toast and gives nothing.
+ */
+export function refusalMessage(error: unknown, handledCodes: readonly string[] = []): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object') return undefined;
+  if (error.status !== 400 && !handledCodes.includes(error.body.errorCode)) return undefined;
+  return serverMessage(error);
 }
 
 /** A token refresh that got no answer from the API: the session may well stand. */
@@ -179,7 +201,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     env.redirect(isSuper ? PATHS.superLogin : singleSignOnUrl());
   }
 
-  async function execute<T>(path: string, options: RequestOptions, replayed: boolean): Promise<T> {
+  async function execute<T>(path: string, options: RequestOptions, renewals: number): Promise<T> {
     const sentToken = env.session.read().token;
     let response: Response;
     let parsed: Parsed;
@@ -197,7 +219,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     if (parsed.kind === 'text') {
       const error = new ApiError('http', status, parsed.text);
       if (status === 401)
-        return renew(() => execute<T>(path, options, true), sentToken, replayed, error, options.quiet);
+        return renew(() => execute<T>(path, options, renewals + 1), sentToken, renewals, error, options.quiet);
       if (status === 400) throw error;
       // The request shield answers 403 with plain text; a 2xx that is not an envelope is no answer we know.
       if (status === 403) env.showSystemNotice();
@@ -227,7 +249,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       throw error;
     }
     if (!sessionEnded && (code === ERRORS.TOKEN_EXPIRED.code || status === 401)) {
-      return renew(() => execute<T>(path, options, true), sentToken, replayed, error, options.quiet);
+      return renew(() => execute<T>(path, options, renewals + 1), sentToken, renewals, error, options.quiet);
     }
     if (code === ERRORS.TOO_FREQUENT.code || code === ERRORS.CAPTCHA_REQUIRED.code) {
       env.toast.warning(envelope.errorMsg);
@@ -261,13 +283,13 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
   async function renew<T>(
     replay: () => Promise<T>,
     sentToken: string | null,
-    replayed: boolean,
+    renewals: number,
     error: ApiError,
     quiet: boolean | undefined,
   ): Promise<T> {
     const session = env.session.read();
-    if (replayed) {
-      // Refused even with a freshly renewed token: the session cannot be saved.
+    if (renewals >= MAX_RENEWALS) {
+      // Refused again after renewing: the session cannot be saved.
       endSession(() => {
         env.toast.error(messageOf(error) || env.translate('api.pleaseLogIn'));
         env.session.clear();
@@ -389,7 +411,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     return { ok: false, message: envelope.errorMsg || env.translate('api.pleaseLogIn') };
   }
 
-  const request = <T>(path: string, options: RequestOptions = {}) => execute<T>(path, options, false);
+  const request = <T>(path: string, options: RequestOptions = {}) => execute<T>(path, options, 0);
   return {
     request,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
@@ -398,7 +420,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
     download: (path, options) => request<Blob>(path, { ...options, responseType: 'blob' }),
     renewToken: (sentToken) =>
-      renew(async () => true, sentToken, false, new ApiError('http', 401, 'token expired'), true).catch((error) => {
+      renew(async () => true, sentToken, 0, new ApiError('http', 401, 'token expired'), true).catch((error) => {
         if (error instanceof RefreshUnreached) throw error;
         return false;
       }),
@@ -447,5 +469,5 @@ function isAbort(error: unknown): boolean {
 }
 
 function messageOf(error: ApiError): string {
-  return typeof error.body === 'object' ? error.body.errorMsg : '';
+  return serverMessage(error) ?? '';
 }

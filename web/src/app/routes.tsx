@@ -212,6 +212,12 @@ export const SCREENS: readonly Screen[] = [
   },
   { id: 'groupCourses', path: '/pjedu/groups/:groupId/courses', page: groupPage('GroupCoursesPage'), module: 'groups' },
   {
+    id: 'groupDatasets',
+    path: '/pjedu/groups/:groupId/datasets',
+    page: groupPage('GroupDatasetsPage'),
+    module: 'groups',
+  },
+  {
     id: 'groupBatchRegister',
     path: '/pjedu/groups/:groupId/batch-register',
     page: groupPage('GroupBatchRegisterPage'),

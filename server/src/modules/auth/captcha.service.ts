@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { drawPuzzle, PUZZLE, PIECE_CANVAS } from './captcha-image.js';
 import { isHumanTrace } from './captcha-trace.js';
 import { drawImageCode } from './image-code.js';
+import { isUuid } from '../../platform/ids.js';
 
 /** A slide passes within ±5 px; a puzzle or image code lives 2 minutes; an image code takes 5 tries. */
 export const CAPTCHA_RULES = { toleranceX: 5, ttlMs: 2 * 60_000, maxTries: 5 } as const;
@@ -79,7 +80,7 @@ export async function createImageCode(db: Db, acid: string, now: Date) {
  * each try is counted and judged by one conditional update, so parallel tries never get past the fifth.
  */
 export async function consumeImageCode(db: Db, acid: string | undefined, typed: string | undefined, now: Date) {
-  if (!acid || !typed || !/^[0-9a-f-]{36}$/i.test(acid)) return false;
+  if (!acid || !typed || !isUuid(acid)) return false;
   const right = /^\d{4}$/.test(typed) ? sql`${captchas.answerX} = ${Number(typed)}` : sql`false`;
   const [row] = await db
     .update(captchas)
@@ -102,7 +103,7 @@ export async function consumeImageCode(db: Db, acid: string | undefined, typed: 
 
 /** Uses up a passed captcha for one sign-in; false when it was never passed, is used or has expired. */
 export async function consumeCaptcha(db: Db, captchaId: string | undefined, now: Date): Promise<boolean> {
-  if (!captchaId || !/^[0-9a-f-]{36}$/i.test(captchaId)) return false;
+  if (!captchaId || !isUuid(captchaId)) return false;
   const rows = await db
     .update(captchas)
     .set({ usedAt: now })

@@ -1,14 +1,16 @@
 import { hasPermission } from '@aiedu/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
-import { certificateAuditors, customers } from '../../platform/db/schema/index.js';
+import { certificateAuditors, certificateIssuances, customers, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { callerScope } from '../../platform/tenancy.js';
 
 /**
- * Who may touch which certificate rows: everything belongs to one customer. Its managers (`certificate.manage`)
- * reach all of the customer's issuances and certificates; an issuer reaches their own; anyone else is answered
- * 4005 (certificate not found), so an id of another customer is never confirmed to exist.
+ * Who may touch which certificate rows: everything belongs to one customer. Its institution's managers
+ * (`certificate.manage`) reach all of the customer's issuances and certificates; a school's managers (a school
+ * administrator) reach those issued from their school; an issuer reaches their own; anyone else is answered 4005
+ * (certificate not found), so an id of another customer or school is never confirmed to exist.
  */
 
 /** The caller's customer: certificates are a customer's, so callers of the public space have none. */
@@ -19,10 +21,46 @@ export function customerOf(auth: AuthContext): string {
 
 export const isManager = (auth: AuthContext) => hasPermission(auth.roles, 'certificate.manage');
 
-/** Whether the caller may act on a row of a customer issued by `issuerId`: its issuer, or a manager of the customer. */
-export function reaches(auth: AuthContext, row: { customerId: string; issuerId: string }): boolean {
-  if (row.customerId !== auth.customerId) return false;
-  return row.issuerId === auth.userId || isManager(auth);
+/**
+ * How far the caller's reach over issuances goes: `manager` for managers, with `schoolId` set when that is one
+ * school's (school staff); anyone else reaches what they issued themselves.
+ */
+export interface CertReach {
+  auth: AuthContext;
+  customerId: string;
+  manager: boolean;
+  schoolId: string | null;
+}
+
+export async function certReach(db: Db, auth: AuthContext): Promise<CertReach> {
+  const customerId = customerOf(auth);
+  if (!isManager(auth)) return { auth, customerId, manager: false, schoolId: null };
+  const scope = await callerScope(db, auth);
+  return { auth, customerId, manager: true, schoolId: scope.kind === 'school' ? scope.schoolId : null };
+}
+
+/** Whether the caller may act on an issuance (or a certificate of it): its issuer, or a manager whose reach holds it. */
+export function reaches(reach: CertReach, row: { customerId: string; issuerId: string; schoolId: string | null }) {
+  if (row.customerId !== reach.customerId) return false;
+  if (row.issuerId === reach.auth.userId) return true;
+  return reach.manager && (reach.schoolId === null || row.schoolId === reach.schoolId);
+}
+
+/** The same reach as a query's condition over issuances. */
+export function reachWhere(reach: CertReach): SQL {
+  const mine = eq(certificateIssuances.issuerId, reach.auth.userId);
+  const held = !reach.manager
+    ? mine
+    : reach.schoolId
+      ? or(mine, eq(certificateIssuances.schoolId, reach.schoolId))
+      : undefined;
+  return and(eq(certificateIssuances.customerId, reach.customerId), held)!;
+}
+
+/** The school the issuer belongs to now, kept on what they issue (none for an institution's administrators). */
+export async function issuerSchool(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ schoolId: users.schoolId }).from(users).where(eq(users.id, userId));
+  return row?.schoolId ?? null;
 }
 
 export async function isAuditor(db: Db, auth: AuthContext): Promise<boolean> {

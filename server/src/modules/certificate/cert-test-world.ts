@@ -45,7 +45,7 @@ export type Caller = (
 
 /**
  * A customer with a school, a class headed by a teacher, three students in it, a student of another class, a
- * school administrator, and another customer with its own administrator, teacher and student; one template.
+ * school administrator, the administrator of a second school, and another customer with its own administrator, teacher and student; one template.
  */
 export async function buildCertWorld(t: TestApp, options: { students?: number } = {}) {
   const db = t.database.db;
@@ -68,6 +68,8 @@ export async function buildCertWorld(t: TestApp, options: { students?: number } 
   await db.insert(teachers).values({ userId: stranger.id, customerId: customer.id, schoolId: school.id });
   await person('admin', ROLES.schoolAdmin, customer.id, school.id);
   await person('boss', ROLES.customerAdmin, customer.id, school.id);
+  // The administrator of another school of the same customer: none of the first school's issuances are theirs.
+  await person('farAdmin', ROLES.schoolAdmin, customer.id, (await buildSchool(db, customer.id)).id);
   const [klass] = await db
     .insert(classes)
     .values({

@@ -3,17 +3,17 @@ import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'driz
 import type { Db } from '../../platform/db/client.js';
 import { likeText } from '../../platform/db/like.js';
 import { certificates, userCertificates, users } from '../../platform/db/schema/index.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 /** Certificate templates as stored, with their creator's name and how many certificates were issued from them. */
 
-const creatorName = sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`;
 /** Certificates handed out from the template (numbered ones, revoked included; pending issuances not yet). */
 const issuedCount = sql<number>`(select count(*)::int from ${userCertificates} uc
   where uc.certificate_id = ${certificates.id} and uc.number is not null)`;
 
 export type CertRow = typeof certificates.$inferSelect & { creatorName: string; issuedCount: number };
 
-const columns = { cert: certificates, creatorName, issuedCount };
+const columns = { cert: certificates, creatorName: userDisplayName, issuedCount };
 const flatten = (row: {
   cert: typeof certificates.$inferSelect;
   creatorName: string;

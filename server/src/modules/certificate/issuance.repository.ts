@@ -11,12 +11,12 @@ import {
   userCertificates,
   users,
 } from '../../platform/db/schema/index.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 export type IssuanceRow = typeof certificateIssuances.$inferSelect;
 export type UserCertRow = typeof userCertificates.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const issuer = sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`;
 
 /** The last refusal's reason of each refused issuance. */
 const refuseReason = sql<string | null>`case when ${certificateIssuances.state} = 'refused' then (
@@ -40,7 +40,7 @@ function selectIssuances(db: Db) {
       refuseReason,
       pendingReviewId,
       issuerId: certificateIssuances.issuerId,
-      issuerName: issuer,
+      issuerName: userDisplayName,
       holderCount,
       createdAt: certificateIssuances.createdAt,
       decidedAt: certificateIssuances.decidedAt,
@@ -193,7 +193,10 @@ export async function pageOfUserCerts(db: Db, where: SQL | undefined, query: z.i
 
 export async function findUserCert(db: Db, id: string) {
   const [row] = await db
-    .select({ cert: userCertificates, issuerId: certificateIssuances.issuerId })
+    .select({
+      cert: userCertificates,
+      issuance: { issuerId: certificateIssuances.issuerId, schoolId: certificateIssuances.schoolId },
+    })
     .from(userCertificates)
     .innerJoin(certificateIssuances, eq(certificateIssuances.id, userCertificates.issuanceId))
     .where(eq(userCertificates.id, id));

@@ -193,7 +193,7 @@ describe('certificate issuance and review', () => {
     expect((await w.call('boss', 'POST', CERT_API.auditor, { userId: last!.userId })).statusCode).toBe(200);
   });
 
-  it('lists issuances: a teacher their own, a manager the customer’s, another customer nothing', async () => {
+  it('lists issuances: a teacher their own, a manager the customer’s or their school’s, another customer nothing', async () => {
     const mine = (await w.call('teach', 'GET', CERT_API.certIss)).json().data;
     expect(mine.list.every((i: { issuerId: string }) => i.issuerId === w.ids.teach)).toBe(true);
     const all = (await w.call('boss', 'GET', CERT_API.certIss)).json().data;
@@ -201,6 +201,35 @@ describe('certificate issuance and review', () => {
     expect((await w.call('otherAdmin', 'GET', CERT_API.certIss)).json().data.total).toBe(0);
     const pending = (await w.call('boss', 'GET', `${CERT_API.certIss}?state=withdrawn`)).json().data;
     expect(pending.list.map((i: { state: string }) => i.state)).toEqual(['withdrawn']);
+    // Everything so far was issued from the first school: its administrator has it all, another school's nothing.
+    expect((await w.call('admin', 'GET', CERT_API.certIss)).json().data.total).toBe(all.total);
+    expect((await w.call('farAdmin', 'GET', CERT_API.certIss)).json().data.total).toBe(0);
+  });
+
+  it('keeps another school’s administrator out of the school’s issuances and certificates (4005)', async () => {
+    const issued = (await issue('teach', [w.studentIds[1]!])).json().data;
+    const cert = issued.holders[0] as { id: string };
+    const detail = `${CERT_API.certIssDetail}?certIssId=${issued.id}`;
+    expect((await w.call('admin', 'GET', detail)).statusCode).toBe(200);
+    expect((await w.call('farAdmin', 'GET', detail)).json().errorCode).toBe('4005');
+    expect((await w.call('farAdmin', 'GET', `${CERT_API.pdf}?userCertId=${cert.id}`)).json().errorCode).toBe('4005');
+    const revoke = `${CERT_API.revoke}?userCertId=${cert.id}`;
+    expect((await w.call('farAdmin', 'PUT', revoke, { reason: 'Not mine' })).json().errorCode).toBe('4005');
+    expect((await w.call('farAdmin', 'GET', CERT_API.userCert)).json().data.total).toBe(0);
+    expect((await w.call('admin', 'GET', CERT_API.userCert)).json().data.total).toBeGreaterThan(0);
+    expect((await w.call('admin', 'PUT', revoke, { reason: 'Wrong course' })).json().data.state).toBe('revoked');
+  });
+
+  it('leaves the auditors and the review rule to the institution’s administrators, not a school’s', async () => {
+    for (const [method, url, body] of [
+      ['GET', CERT_API.auditorSettings],
+      ['PUT', CERT_API.auditorSettings, { reviewRequired: true }],
+      ['GET', CERT_API.auditor],
+      ['POST', CERT_API.auditor, { userId: w.ids.teach2 }],
+    ] as const) {
+      expect((await w.call('admin', method, url, body)).statusCode).toBe(403);
+    }
+    expect((await w.call('boss', 'GET', CERT_API.auditorSettings)).json().data).toEqual({ reviewRequired: false });
   });
 
   it('answers candidates of a class within the scope, and 1004 for another customer’s class', async () => {

@@ -16,7 +16,16 @@ import {
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { studentsInScope } from './candidates.js';
-import { customerInfo, customerOf, isAuditor, isManager, issueDateOf, reaches } from './cert-access.js';
+import {
+  certReach,
+  customerInfo,
+  customerOf,
+  isAuditor,
+  issueDateOf,
+  issuerSchool,
+  reaches,
+  reachWhere,
+} from './cert-access.js';
 import { findIssuance, issuanceView, pageOfIssuances, userCertsOf, type IssuanceRow } from './issuance.repository.js';
 import { allocateNumbers, todayIn } from './numbering.js';
 import { renderMergedPdf, verifyUrlOf, type CertificateValues } from './render.js';
@@ -114,6 +123,7 @@ export async function createIssuance(
   const holders = await holdersOf(ctx, auth, input.userIds);
   const customer = await customerInfo(ctx.db, customerId);
   const review = await reviewRequired(ctx.db, customerId);
+  const schoolId = await issuerSchool(ctx.db, auth.userId);
   const now = ctx.now();
   const id = await ctx.db.transaction(async (tx) => {
     const [issuance] = await tx
@@ -122,6 +132,7 @@ export async function createIssuance(
         customerId,
         certificateId: template.id,
         issuerId: auth.userId,
+        schoolId,
         awardFor: input.awardFor,
         issueDate: input.issueDate ?? todayIn(customer.timeZone, now),
         source: input.source,
@@ -175,6 +186,7 @@ export async function issueToAccounts(
       customerId: input.customerId,
       certificateId: template.id,
       issuerId: input.issuerId,
+      schoolId: await issuerSchool(tx, input.issuerId),
       awardFor: input.awardFor,
       issueDate: todayIn(customer.timeZone, now),
       source: 'manual',
@@ -187,10 +199,10 @@ export async function issueToAccounts(
   return { id: issuance!.id, holders: holders.length, review };
 }
 
-/** An issuance the caller reaches (its issuer, or a manager of its customer), else 4005. */
+/** An issuance the caller reaches (its issuer, or a manager of its customer or school), else 4005. */
 export async function reachedIssuance(db: Db, auth: AuthContext, id: string): Promise<IssuanceRow> {
   const issuance = await findIssuance(db, id);
-  if (!issuance || !reaches(auth, issuance)) throw new AppError('CERTIFICATE_NOT_FOUND');
+  if (!issuance || !reaches(await certReach(db, auth), issuance)) throw new AppError('CERTIFICATE_NOT_FOUND');
   return issuance;
 }
 
@@ -199,7 +211,8 @@ export async function issuanceDetail(ctx: AppContext, auth: AuthContext, id: str
   const issuance = await findIssuance(ctx.db, id);
   const readable =
     issuance &&
-    (reaches(auth, issuance) || (issuance.customerId === auth.customerId && (await isAuditor(ctx.db, auth))));
+    (reaches(await certReach(ctx.db, auth), issuance) ||
+      (issuance.customerId === auth.customerId && (await isAuditor(ctx.db, auth))));
   if (!readable) throw new AppError('CERTIFICATE_NOT_FOUND');
   const [view, holders] = await Promise.all([
     issuanceView(ctx.db, id),
@@ -209,12 +222,7 @@ export async function issuanceDetail(ctx: AppContext, auth: AuthContext, id: str
 }
 
 export async function listIssuances(ctx: AppContext, auth: AuthContext, query: z.infer<typeof ZCertIssuanceListQuery>) {
-  const customerId = customerOf(auth);
-  const where = and(
-    eq(certificateIssuances.customerId, customerId),
-    isManager(auth) ? undefined : eq(certificateIssuances.issuerId, auth.userId),
-  );
-  return pageOfIssuances(ctx.db, where, query);
+  return pageOfIssuances(ctx.db, reachWhere(await certReach(ctx.db, auth)), query);
 }
 
 /** Corrects a refused issuance and sends it again: its holders replaced, a new review asked for (or issued at once). */

@@ -96,6 +96,20 @@ describe('certificate PDF', () => {
     });
   });
 
+  it('draws PNGs without replacing the server’s own JSON with pdf.js’s polyfills', async () => {
+    await pdfToPng(await renderCertificatePdf(ctx, nameOnly(), sampleValues()), 200);
+    // core-js makes its replacements look native to `toString`; the stack of a callback shows who calls it.
+    const callers: string[] = [];
+    const seen = function (this: unknown, _key: string, value: unknown) {
+      callers.push(new Error().stack ?? '');
+      return value;
+    };
+    JSON.stringify({ a: 1 }, seen);
+    JSON.parse('{"a":1}', seen);
+    expect(callers).toHaveLength(4);
+    for (const stack of callers) expect(stack).not.toMatch(/pdfjs-dist|png-worker/);
+  });
+
   it('draws the PNG picture as poppler draws the PDF, every CJK glyph included', async () => {
     const pdf = await renderCertificatePdf(ctx, sampleDesign(), sampleValues());
     // 650 pixels across a portrait page of 650 pt: 72 dpi, as poppler draws it at `-r 72`.

@@ -7,9 +7,10 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { certificateIssuances, certificateReviews, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { customerOf, isAuditor, reaches } from './cert-access.js';
+import { certReach, customerOf, isAuditor, reaches } from './cert-access.js';
 import { findIssuance, issuanceView, pendingForReview } from './issuance.repository.js';
 import { numberIssuance } from './issuance.service.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 /**
  * Review of issuances (when the customer asks for it): an auditor of the customer approves one (its certificates
@@ -94,7 +95,8 @@ export async function reviewHistory(ctx: AppContext, auth: AuthContext, issuance
   const issuance = await findIssuance(ctx.db, issuanceId);
   const allowed =
     issuance &&
-    (reaches(auth, issuance) || (issuance.customerId === auth.customerId && (await isAuditor(ctx.db, auth))));
+    (reaches(await certReach(ctx.db, auth), issuance) ||
+      (issuance.customerId === auth.customerId && (await isAuditor(ctx.db, auth))));
   if (!allowed) throw new AppError('CERTIFICATE_NOT_FOUND');
   const rows = await ctx.db
     .select({
@@ -103,7 +105,7 @@ export async function reviewHistory(ctx: AppContext, auth: AuthContext, issuance
       state: certificateReviews.state,
       reason: certificateReviews.reason,
       auditorId: certificateReviews.auditorId,
-      auditorName: sql<string | null>`coalesce(nullif(${users.realName}, ''), ${users.username})`,
+      auditorName: sql<string | null>`${userDisplayName}`, // no auditor yet: null
       createdAt: certificateReviews.createdAt,
       decidedAt: certificateReviews.decidedAt,
     })

@@ -25,14 +25,14 @@ const ZUserCertId = z.object({ userCertId: z.uuid() });
 /** The customer's auditors and review setting, and the holders' certificates (list, revoke, reissue, PDF, PNG, badge). */
 export const userCertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['certificate'];
-  const manage = { permission: 'certificate.manage' as const };
+  const auditing = { permission: 'certificateReview.manage' as const };
   const issue = { permission: 'certificate.issue' as const };
   const signedIn = { auth: 'required' as const };
 
   app.get(
     CERT_API.auditor,
     {
-      config: manage,
+      config: auditing,
       schema: { tags, summary: 'The customer’s auditors', response: envelopeOf(z.array(ZCertAuditor)) },
     },
     async (request) => ok(await listAuditors(ctx, requireAuth(request))),
@@ -41,7 +41,7 @@ export const userCertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     CERT_API.auditor,
     {
-      config: manage,
+      config: auditing,
       schema: {
         tags,
         summary: 'Make a teacher or administrator of the customer an auditor (4408 already one)',
@@ -55,7 +55,7 @@ export const userCertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.delete(
     CERT_API.auditor,
     {
-      config: manage,
+      config: auditing,
       schema: {
         tags,
         summary: 'Remove an auditor',
@@ -72,7 +72,7 @@ export const userCertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     CERT_API.auditorSettings,
     {
-      config: manage,
+      config: auditing,
       schema: { tags, summary: 'Whether issuances wait for review', response: envelopeOf(ZCertSettings) },
     },
     async (request) => ok(await getSettings(ctx, requireAuth(request))),
@@ -81,7 +81,7 @@ export const userCertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.put(
     CERT_API.auditorSettings,
     {
-      config: manage,
+      config: auditing,
       schema: {
         tags,
         summary: 'Switch review of issuances on or off',

@@ -6,10 +6,10 @@ import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { certificateIssuances, certificates, userCertificates } from '../../platform/db/schema/index.js';
+import { certificates, userCertificates } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { signBadge, verifiedBadgeId } from './badge.js';
-import { customerInfo, customerOf, isManager, reaches } from './cert-access.js';
+import { certReach, customerInfo, reaches, reachWhere } from './cert-access.js';
 import { findByNumber, findUserCert, pageOfUserCerts, userCertsOf, userCertView } from './issuance.repository.js';
 import { valuesOf } from './issuance.service.js';
 import { allocateNumbers, todayIn } from './numbering.js';
@@ -19,12 +19,8 @@ import { renderCertificatePdf } from './render.js';
 /** Issued certificates: the managers' and issuers' list, the holder's own, revocation, correction and the files. */
 
 export async function listUserCerts(ctx: AppContext, auth: AuthContext, query: z.infer<typeof ZUserCertListQuery>) {
-  const customerId = customerOf(auth);
-  const where = and(
-    eq(userCertificates.customerId, customerId),
-    isManager(auth) ? undefined : eq(certificateIssuances.issuerId, auth.userId),
-  );
-  return pageOfUserCerts(ctx.db, where, query);
+  const reach = await certReach(ctx.db, auth);
+  return pageOfUserCerts(ctx.db, and(eq(userCertificates.customerId, reach.customerId), reachWhere(reach))!, query);
 }
 
 export function myCerts(ctx: AppContext, auth: AuthContext): Promise<TUserCert[]> {
@@ -39,7 +35,7 @@ async function reachedCert(db: Db, auth: AuthContext, id: string, holder: boolea
   const found = await findUserCert(db, id);
   const allowed =
     found?.cert.number &&
-    (reaches(auth, { customerId: found.cert.customerId, issuerId: found.issuerId }) ||
+    (reaches(await certReach(db, auth), { customerId: found.cert.customerId, ...found.issuance }) ||
       (holder && found.cert.userId === auth.userId));
   if (!allowed) throw new AppError('CERTIFICATE_NOT_FOUND');
   return found.cert;

@@ -22,13 +22,13 @@ const TEXT: Record<Language, Record<RowError, string>> = {
     empty: '用户名为空',
     duplicate: '该学生已在前面的行中出现',
     unknown: '没有使用该用户名的账号',
-    outOfScope: '该账号不是您可颁发证书的学生',
+    outOfScope: '该账号不是你可颁发证书的学生',
   },
   zh_CHT: {
     empty: '使用者名稱為空',
     duplicate: '該學生已在前面的列中出現',
     unknown: '沒有使用該使用者名稱的帳號',
-    outOfScope: '該帳號不是您可頒發證書的學生',
+    outOfScope: '該帳號不是你可頒發證書的學生',
   },
   ja: {
     empty: 'ユーザー名が空です',

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { loadScheduleFor, type TeachingSchedule } from '../schedule/schedule.service.js';
 import { findSession, type SessionRow } from './classroom.repository.js';
+import { isUuid } from '../../platform/ids.js';
 
 export type ClassroomRole = 'teacher' | 'student';
 
@@ -31,8 +32,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The classroom of a schedule with the caller's part in it: one of its teachers or one of its students. Anyone else
  * (a teacher of another school or customer, a student not in it, an administrator) gets `1004`, as the schedule
@@ -44,7 +43,7 @@ export async function loadClassroom(
   scheduleId: string,
   role?: 'teacher',
 ): Promise<{ schedule: TeachingSchedule; role: ClassroomRole }> {
-  if (!UUID.test(scheduleId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(scheduleId)) throw new AppError('NOT_FOUND');
   const access = await loadScheduleFor(ctx, auth, scheduleId);
   if (role === 'teacher' && access.role !== 'teacher') throw new AppError('NO_EDIT_PERMISSION');
   return access;
@@ -52,7 +51,7 @@ export async function loadClassroom(
 
 /** A session with its schedule, for the schedule's people only (`1004` for everyone else). */
 export async function loadSession(ctx: AppContext, auth: AuthContext, sessionId: string, role?: 'teacher') {
-  const session = UUID.test(sessionId) ? await findSession(ctx.db, sessionId) : null;
+  const session = isUuid(sessionId) ? await findSession(ctx.db, sessionId) : null;
   if (!session) throw new AppError('NOT_FOUND');
   return { ...(await loadClassroom(ctx, auth, session.scheduleId, role)), session };
 }

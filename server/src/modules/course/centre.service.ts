@@ -11,6 +11,7 @@ import { loadForLearner } from './course-access.js';
 import { infoVersion, summaryFields } from './course-summary.repository.js';
 import { presentSummary } from './course.presenter.js';
 import { likeText } from '../../platform/db/like.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 
 /** Published, open courses the caller may find: public ones, their customer's, and their course packages'. */
 export function discoverableWhere(auth: AuthContext | null): SQL {
@@ -96,12 +97,22 @@ async function readCentre(ctx: AppContext, auth: AuthContext | null, query: z.ou
   };
 }
 
-/** Completed and visited sections of one learner in one course. */
-export async function recordsOf(ctx: AppContext, courseId: string, userId: string) {
-  return ctx.db
+const learnerRecords = preparedStatement((db, name) =>
+  db
     .select()
     .from(learningRecords)
-    .where(and(eq(learningRecords.courseId, courseId), eq(learningRecords.userId, userId)));
+    .where(
+      and(
+        eq(learningRecords.courseId, sql.placeholder('courseId')),
+        eq(learningRecords.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(name),
+);
+
+/** Completed and visited sections of one learner in one course. */
+export function recordsOf(ctx: AppContext, courseId: string, userId: string) {
+  return learnerRecords(ctx.db).execute({ courseId, userId });
 }
 
 /**

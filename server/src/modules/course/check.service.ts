@@ -17,6 +17,7 @@ import type { RuntimeManager } from '../runtime/runtime-manager.js';
 import { runCheck, type CheckRun } from './check-runner.js';
 import { findEnrolment, loadForAuthor, loadForLearner } from './course-access.js';
 import { copiesByTemplate } from './experiment.service.js';
+import { isUuid } from '../../platform/ids.js';
 
 type CheckRow = typeof experimentChecks.$inferSelect;
 type TaskRow = typeof courseTasks.$inferSelect;
@@ -316,7 +317,7 @@ export async function runTrialCheck(
  * check's existence never leaks.
  */
 export async function getCheck(ctx: AppContext, queue: CheckQueue, auth: AuthContext, checkId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(checkId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(checkId)) throw new AppError('NOT_FOUND');
   const [row] = await ctx.db.select().from(experimentChecks).where(eq(experimentChecks.id, checkId));
   if (!row) throw new AppError('NOT_FOUND');
   if (row.userId !== auth.userId) {

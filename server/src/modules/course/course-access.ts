@@ -14,7 +14,8 @@ import {
   users,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { ownerNameSql, publishedVersion } from './course-summary.repository.js';
+import { publishedVersion } from './course-summary.repository.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 
@@ -159,7 +160,7 @@ function prepareLearnerAccess(db: Db) {
     .select({
       course: courses,
       enrolment: courseEnrolments,
-      ownerName: ownerNameSql,
+      ownerName: userDisplayName,
       publishedNumber: publishedVersion.number,
       collaborator: sql<boolean>`exists (select 1 from ${courseCollaborators} where ${courseCollaborators.courseId} = ${courses.id} and ${courseCollaborators.userId} = ${userId}::uuid)`,
       packaged: sql<boolean>`exists (select 1 from ${coursePackages} where ${courses.id} = any(${coursePackages.courseIds}) and ${customerId}::uuid = any(${coursePackages.customerIds}))`,

@@ -7,7 +7,8 @@ import { likeText } from '../../platform/db/like.js';
 import { courses, customers, users } from '../../platform/db/schema/index.js';
 import { callerScope, scopeWhere } from '../../platform/tenancy.js';
 import { courseStatus } from './course.presenter.js';
-import { infoVersion, ownerNameSql } from './course-summary.repository.js';
+import { infoVersion } from './course-summary.repository.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 type Query = z.output<typeof ZAdminCourseQuery>;
 
@@ -57,7 +58,7 @@ export async function listCoursesForAdmin(ctx: AppContext, auth: AuthContext, qu
         course: courses,
         name: infoVersion.name,
         number: infoVersion.number,
-        ownerName: ownerNameSql,
+        ownerName: userDisplayName,
         customerName: customers.name,
       })
       .from(courses)

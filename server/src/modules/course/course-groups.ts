@@ -5,7 +5,7 @@ import { likeText } from '../../platform/db/like.js';
 import { courses, courseVersions, users } from '../../platform/db/schema/index.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import { loadForAuthor } from './course-access.js';
-import { ownerNameSql } from './course-summary.repository.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 /*
  * Courses shared with a group, for the group module: a course names at most one group, and its public scope is
@@ -80,7 +80,7 @@ export async function listGroupCourses(
       description: courseVersions.description,
       thumbKey: courseVersions.thumbKey,
       ownerId: courses.ownerId,
-      ownerName: ownerNameSql,
+      ownerName: userDisplayName,
       published: sql<boolean>`${courses.publishedVersionId} is not null and ${courses.status} = 'published'`,
       updatedAt: courses.updatedAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { courses, courseVersions, users } from '../../platform/db/schema/index.js';
 import type { CourseRow } from './course-access.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 /** A course's information as one version holds it: learners on that version keep seeing it. */
 export interface VersionInfo {
@@ -17,8 +18,6 @@ export interface VersionInfo {
 export const infoVersion = alias(courseVersions, 'info_version');
 export const publishedVersion = alias(courseVersions, 'published_version');
 
-export const ownerNameSql = sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`;
-
 export const infoColumns = {
   name: infoVersion.name,
   description: infoVersion.description,
@@ -30,7 +29,7 @@ export const infoColumns = {
 /** What a course summary is made of: the course, its owner's name, a version number and a version's information. */
 export const summaryFields = <N extends typeof infoVersion.number | typeof publishedVersion.number>(number: N) => ({
   course: courses,
-  owner: ownerNameSql,
+  owner: userDisplayName,
   number,
   info: infoColumns,
 });
@@ -52,7 +51,7 @@ export function selectEditingSummaries(db: Db) {
 /** One course's owner name, published version number and the information of the version named. */
 export async function loadSummaryParts(db: Db, course: CourseRow, infoVersionId: string) {
   const [row] = await db
-    .select({ owner: ownerNameSql, number: publishedVersion.number, info: infoColumns })
+    .select({ owner: userDisplayName, number: publishedVersion.number, info: infoColumns })
     .from(infoVersion)
     .innerJoin(users, eq(users.id, course.ownerId))
     .leftJoin(publishedVersion, sql`${publishedVersion.id} = ${course.publishedVersionId}`)

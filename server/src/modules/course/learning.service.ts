@@ -13,15 +13,16 @@ import {
   users,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { assertOpen, findEnrolment, loadForLearner, mayDiscover, type CourseRow } from './course-access.js';
+import { assertOpen, loadForLearner, mayDiscover, type CourseRow } from './course-access.js';
 import { sectionsInOrder } from './course-content.repository.js';
 import { keptVersion } from './version-tree-cache.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
-import { infoColumns, infoVersion, ownerNameSql, publishedVersion } from './course-summary.repository.js';
+import { infoColumns, infoVersion, publishedVersion } from './course-summary.repository.js';
 import { getCourseDetail, recordsOf } from './centre.service.js';
 import { learnerQuestion, presentSummary } from './course.presenter.js';
 import { presentAttempt } from './attempt.service.js';
 import { copiesByTemplate } from './experiment.service.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 async function enrol(db: Db, course: CourseRow, auth: AuthContext, joinedVia: 'code' | 'class' | 'centre') {
   const [row] = await db
@@ -183,21 +184,42 @@ export async function recordSection(
   return getCourseDetail(ctx, auth, section.courseId);
 }
 
+/** `findEnrolment` as a prepared statement, for the record's hot read. */
+const learnerEnrolment = preparedStatement((db, name) =>
+  db
+    .select()
+    .from(courseEnrolments)
+    .where(
+      and(
+        eq(courseEnrolments.courseId, sql.placeholder('courseId')),
+        eq(courseEnrolments.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(name),
+);
+
+const learnerAttempts = preparedStatement((db, name) =>
+  db
+    .select()
+    .from(taskAttempts)
+    .where(
+      and(eq(taskAttempts.courseId, sql.placeholder('courseId')), eq(taskAttempts.userId, sql.placeholder('userId'))),
+    )
+    .orderBy(asc(taskAttempts.createdAt))
+    .prepare(name),
+);
+
 /**
  * A learner's record of a course: every section of their version with visits, time and completion, and their
  * attempts. It stays readable when the course is closed or taken down: nothing of the record is lost.
  */
 export async function getLearningRecord(ctx: AppContext, auth: AuthContext, courseId: string) {
-  const enrolment = await findEnrolment(ctx.db, courseId, auth.userId);
+  const [enrolment] = await learnerEnrolment(ctx.db).execute({ courseId, userId: auth.userId });
   if (!enrolment) throw new AppError('COURSE_NOT_JOINED');
   const [version, records, attempts] = await Promise.all([
     keptVersion(ctx.db, enrolment.versionId),
     recordsOf(ctx, courseId, auth.userId),
-    ctx.db
-      .select()
-      .from(taskAttempts)
-      .where(and(eq(taskAttempts.courseId, courseId), eq(taskAttempts.userId, auth.userId)))
-      .orderBy(asc(taskAttempts.createdAt)),
+    learnerAttempts(ctx.db).execute({ courseId, userId: auth.userId }),
   ]);
   const sections = sectionsInOrder(version.tree);
   const done = sections.filter((s) => records.some((r) => r.sectionId === s.id && r.completedAt)).length;
@@ -229,7 +251,7 @@ const myStudy = preparedStatement((db, name) => {
       course: courses,
       number: infoVersion.number,
       info: infoColumns,
-      owner: ownerNameSql,
+      owner: userDisplayName,
       published: publishedVersion.number,
       total: sql<number>`(select count(*)::int from ${courseSections} s
         where s.version_id = ${courseEnrolments.versionId})`.mapWith(Number),

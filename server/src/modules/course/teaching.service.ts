@@ -18,7 +18,8 @@ import { likeText } from '../../platform/db/like.js';
 import { AppError } from '../../platform/errors.js';
 import { assertOpen, authorRole, mayDiscover } from './course-access.js';
 import { discoverableWhere } from './centre.service.js';
-import { infoVersion, ownerNameSql, publishedVersion } from './course-summary.repository.js';
+import { infoVersion, publishedVersion } from './course-summary.repository.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 /*
  * What the course module offers teaching (teaching schedules): which published versions a teacher may teach, their
@@ -46,7 +47,7 @@ export async function listTeachableCourses(db: Db, auth: AuthContext, keyword: s
     ),
   );
   const rows = await db
-    .select({ id: courses.id, name: infoVersion.name, ownerName: ownerNameSql, current: courses.publishedVersionId })
+    .select({ id: courses.id, name: infoVersion.name, ownerName: userDisplayName, current: courses.publishedVersionId })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.ownerId))
     .innerJoin(infoVersion, eq(infoVersion.id, courses.publishedVersionId))

@@ -13,6 +13,7 @@ import { mediaTypeByContent } from '../files/media-types.js';
 import { loadPartForAuthor } from './course-access.js';
 import { countRows } from './course-content.repository.js';
 import { addResource } from './content.service.js';
+import { isUuid } from '../../platform/ids.js';
 
 /**
  * Resumable uploads of section resources (the tus protocol, `platform/tus-uploads.ts`). A file over 2 GB, an 11th
@@ -57,7 +58,7 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: AppContext; instance: Serve
     const auth = requireAuth(request);
     if (!uploadId) {
       const meta = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
-      if (!meta.sectionId || !/^[0-9a-f-]{36}$/i.test(meta.sectionId)) throw new AppError('BAD_REQUEST');
+      if (!meta.sectionId || !isUuid(meta.sectionId)) throw new AppError('BAD_REQUEST');
       const length = Number(request.headers['upload-length']);
       if (!Number.isFinite(length) || length < 0) throw new AppError('BAD_REQUEST');
       if (length > LIMITS.resourceBytes) throw new AppError('FILE_TOO_LARGE');

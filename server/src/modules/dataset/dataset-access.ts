@@ -5,6 +5,7 @@ import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { datasets } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { isUuid } from '../../platform/ids.js';
 
 export type DatasetRow = typeof datasets.$inferSelect;
 export type DatasetNeed = 'view' | 'edit' | 'own';
@@ -35,7 +36,7 @@ export const groupsOfUser = (db: Db, userId: string) =>
 
 /** A dataset by id, whoever asks: for work already authorised. */
 export async function datasetById(db: Db, datasetId: string): Promise<DatasetRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(datasetId)) return null;
+  if (!isUuid(datasetId)) return null;
   const [dataset] = await db.select().from(datasets).where(eq(datasets.id, datasetId)).limit(1);
   return dataset ?? null;
 }

@@ -150,7 +150,8 @@ async function extract(ctx: AppContext, version: VersionRow, zip: CheckedZipFile
       const body = await open();
       // The refusal reaches the write below; a late second report of it must not go unheard.
       body.on('error', () => undefined);
-      await ctx.storage.put(datasetFileKey(version, entry.name), body, { maxBytes: entry.size });
+      // Fresh: nothing reads a version's files before it is ready, and a failed one's are deleted.
+      await ctx.storage.put(datasetFileKey(version, entry.name), body, { maxBytes: entry.size, fresh: true });
       written.push(entry.name);
       bytes += entry.size;
       pending.push({ versionId: version.id, path: entry.name, size: entry.size });

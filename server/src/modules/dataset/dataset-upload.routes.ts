@@ -17,6 +17,7 @@ import {
   failStaleVersions,
   holdZip,
 } from './dataset-extract.js';
+import { isUuid } from '../../platform/ids.js';
 
 /**
  * Resumable uploads of a dataset's zip (tus, `platform/tus-uploads.ts`), by its owner, even once published (new data
@@ -69,7 +70,7 @@ export const datasetUploadRoutes: FastifyPluginAsync<{ ctx: AppContext; manager:
     const auth = requireAuth(request);
     if (!uploadId) {
       const meta = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
-      if (!meta.datasetId || !/^[0-9a-f-]{36}$/i.test(meta.datasetId)) throw new AppError('BAD_REQUEST');
+      if (!meta.datasetId || !isUuid(meta.datasetId)) throw new AppError('BAD_REQUEST');
       const length = Number(request.headers['upload-length']);
       if (!Number.isFinite(length) || length < 0) throw new AppError('BAD_REQUEST');
       if (length === 0) throw new AppError('ARCHIVE_EMPTY');

@@ -45,6 +45,7 @@ export async function listDatasets(
   }
   if (query.tag) filters.push(sql`${query.tag} = any(${datasets.tags})`);
   if (query.access) filters.push(eq(datasets.access, query.access));
+  if (query.groupId) filters.push(eq(datasets.groupId, query.groupId));
   const [field, direction] = (query.sort ?? 'updatedAt,desc').split(',') as [keyof typeof SORTS, string];
   const rows = await db
     .select({

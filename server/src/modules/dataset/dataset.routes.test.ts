@@ -1,4 +1,4 @@
-import { DATASET_API, datasetApi } from '@aiedu/contracts';
+import { DATASET_API, datasetApi, groupApi } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip, deflatedPart } from '../../test/zip-builder.js';
 import { createDatasetWorld, type DatasetWorld, type Who } from './dataset.test-kit.js';
@@ -143,5 +143,73 @@ describe('datasets: the form, its rules and who sees what', () => {
     expect(page.list).toHaveLength(2);
     expect(page.total).toBeGreaterThan(4);
     expect(await codeOf('owner', 'GET', `${DATASET_API.base}?sort=owner,asc`)).toBe('1001');
+  });
+
+  it('a dataset leaves the group with its owner: quitting, removal and dismissal take it back, nothing is deleted', async () => {
+    const status = async (who: Who, id: string) => (await w.call(who, 'GET', datasetApi(id).base)).status;
+    const listed = async (who: Who, id: string) =>
+      ((await w.call(who, 'GET', `${DATASET_API.base}?size=100`)).body.data.list as { id: string }[]).some(
+        (d) => d.id === id,
+      );
+    const share = async (groupId: string, name: string) => {
+      const dataset = await w.createDataset('owner', { name, access: 'group', groupId });
+      expect([await status('stranger', dataset.id), await listed('stranger', dataset.id)]).toEqual([200, true]);
+      return dataset.id;
+    };
+    const privateAgain = async (id: string) => {
+      expect([await status('stranger', id), await listed('stranger', id)]).toEqual([404, false]);
+      expect(await status('learner', id)).toBe(404);
+      expect((await w.call('owner', 'GET', datasetApi(id).base)).body.data).toMatchObject({
+        access: 'private',
+        groupId: null,
+      });
+    };
+
+    // The owner quits a group someone else runs.
+    const quitGroup = await w.groupWith('learner', ['owner', 'stranger']);
+    const quitting = await share(quitGroup, 'Quit club data');
+    expect((await w.call('owner', 'POST', groupApi(quitGroup).quit)).status).toBe(200);
+    await privateAgain(quitting);
+
+    // The group's owner removes them.
+    const removeGroup = await w.groupWith('learner', ['owner', 'stranger']);
+    const removed = await share(removeGroup, 'Removed club data');
+    const members = (await w.call('learner', 'GET', `${groupApi(removeGroup).members}?size=100`)).body.data.list as {
+      userId: string;
+      username: string;
+    }[];
+    const ownerId = members.find((m) => m.username === 'owner')!.userId;
+    expect((await w.call('learner', 'DELETE', groupApi(removeGroup).member(ownerId))).status).toBe(200);
+    await privateAgain(removed);
+
+    // The group is dismissed: a public dataset stays public, without the group.
+    const dismissGroup = await w.groupWith('learner', ['owner', 'stranger']);
+    const dismissed = await share(dismissGroup, 'Dismissed club data');
+    const open = await w.createDataset('owner', { name: 'Open club data', access: 'public', groupId: dismissGroup });
+    expect((await w.call('learner', 'DELETE', groupApi(dismissGroup).base)).status).toBe(200);
+    await privateAgain(dismissed);
+    expect((await w.call('owner', 'GET', datasetApi(open.id).base)).body.data).toMatchObject({
+      access: 'public',
+      groupId: null,
+    });
+  });
+
+  it('lists the datasets of one group for its members, and the group counts them', async () => {
+    const groupId = await w.groupWith('owner', ['learner']);
+    const shared = await w.createDataset('owner', { name: 'Club photos', access: 'group', groupId });
+    const open = await w.createDataset('owner', { name: 'Club tables', access: 'public', groupId });
+    await w.createDataset('owner', { name: 'Not the club', access: 'public' });
+    const ofGroup = async (who: Who) =>
+      (
+        (await w.call(who, 'GET', `${DATASET_API.base}?groupId=${groupId}&sort=name,asc`)).body.data.list as {
+          id: string;
+        }[]
+      ).map((d) => d.id);
+    expect(await ofGroup('owner')).toEqual([shared.id, open.id]);
+    // The learner (no school) sees the group's own dataset, not the school's public one.
+    expect(await ofGroup('learner')).toEqual([shared.id]);
+    expect(await ofGroup('stranger')).toEqual([]);
+    expect((await w.call('learner', 'GET', groupApi(groupId).base)).body.data.datasetCount).toBe(2);
+    expect((await w.call('owner', 'GET', `${DATASET_API.base}?groupId=nope`)).body.errorCode).toBe('1001');
   });
 });

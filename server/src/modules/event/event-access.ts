@@ -1,9 +1,10 @@
 import { hasPermission, ROLES } from '@aiedu/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { eventJudges, events, eventTeamMembers, eventRegistrations } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 
 /**
  * Who may see and do what in an event. Organisers: holders of `event.manage` in the event's customer (super
@@ -19,6 +20,21 @@ export async function findEvent(db: Db, eventId: string): Promise<EventRow> {
     .select()
     .from(events)
     .where(and(eq(events.id, eventId), isNull(events.deletedAt)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+const eventById = preparedStatement((db, name) =>
+  db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, sql.placeholder('eventId')), isNull(events.deletedAt)))
+    .prepare(name),
+);
+
+/** `findEvent` as a prepared statement, for reads outside a transaction (every event page opens with one). */
+export async function readEvent(db: Db, eventId: string): Promise<EventRow> {
+  const [row] = await eventById(db).execute({ eventId });
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }

@@ -14,6 +14,7 @@ import {
 } from '../../platform/db/schema/index.js';
 import type { EventRow } from './event-access.js';
 import type { EventFacts } from './event.presenter.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 
 /** The customer a public request names by its `custcode`, or null. */
 export async function customerOfCode(db: Db, custcode: string | undefined): Promise<string | null> {
@@ -81,10 +82,37 @@ export async function pageOfEvents(db: Db, viewer: Viewer, query: z.output<typeo
 }
 
 /** Organiser names (the platform's for platform-wide events) and counts of teams (not ended) and works (sent, not closed) per event. */
+/** One event's organiser name and counts, in one statement: what an event's page shows. */
+const factsOfEvent = preparedStatement((db, name) => {
+  const eventId = sql.placeholder('eventId');
+  return db
+    .select({
+      organiserName: sql<
+        string | null
+      >`(select ${customers.name} from ${customers} where ${customers.id} = ${sql.placeholder('customerId')})`,
+      teamCount: sql<number>`(select count(*)::int from ${eventRegistrations}
+        where ${eventRegistrations.eventId} = ${eventId} and ${eventRegistrations.state} <> 'ended')`.mapWith(Number),
+      workCount: sql<number>`(select count(*)::int from ${eventWorks}
+        where ${eventWorks.eventId} = ${eventId} and ${eventWorks.state} not in ('DRAFT', 'CLOSED'))`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(name);
+});
+
 export async function factsOf(db: Db, rows: EventRow[], platformName: string): Promise<Map<string, EventFacts>> {
   const ids = rows.map((r) => r.id);
   const facts = new Map<string, EventFacts>();
   if (ids.length === 0) return facts;
+  if (rows.length === 1) {
+    const [row] = rows as [EventRow];
+    const [one] = await factsOfEvent(db).execute({ eventId: row.id, customerId: row.customerId });
+    facts.set(row.id, {
+      organiserName: row.customerId ? (one?.organiserName ?? '') : platformName,
+      teamCount: one?.teamCount ?? 0,
+      workCount: one?.workCount ?? 0,
+    });
+    return facts;
+  }
   const customerIds = [...new Set(rows.map((r) => r.customerId).filter((c): c is string => c !== null))];
   const names = customerIds.length
     ? await db

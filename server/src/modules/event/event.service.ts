@@ -21,7 +21,7 @@ import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
 import { readUpload } from '../../platform/uploads.js';
 import { readSystemSettings } from '../system/system-config.service.js';
-import { findEvent, isOrganiser, organisedEvent, type EventRow } from './event-access.js';
+import { isOrganiser, organisedEvent, readEvent, type EventRow } from './event-access.js';
 import { IMAGE_FOLDER, imageUrl, presentEventBase, registrationStateNow } from './event.presenter.js';
 import {
   bestPlaces,
@@ -50,7 +50,7 @@ export async function viewerOf(ctx: AppContext, auth: AuthContext | null, custco
 
 /** An event the viewer may see, else 1004. */
 export async function visibleEvent(ctx: AppContext, viewer: Viewer, eventId: string): Promise<EventRow> {
-  const event = await findEvent(ctx.db, eventId);
+  const event = await readEvent(ctx.db, eventId);
   if (!isVisible(viewer, event)) throw new AppError('NOT_FOUND');
   return event;
 }

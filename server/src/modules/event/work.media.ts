@@ -18,6 +18,7 @@ import { parseRange } from '../files/media-types.js';
 import { findEvent } from './event-access.js';
 import { assertSubmissionOpen, COVER_FOLDER, readableWork, teamWork, VIDEO_FOLDER } from './work.service.js';
 import { fileUrl } from './work.repository.js';
+import { isUuid } from '../../platform/ids.js';
 
 /** A work's cover: JPG or PNG up to 10 MB, checked by its bytes and re-encoded. */
 export async function uploadCover(ctx: AppContext, request: FastifyRequest) {
@@ -76,7 +77,7 @@ export function registerVideoUploads(app: FastifyInstance, ctx: AppContext, inst
   async function authorise(request: FastifyRequest, uploadId: string | undefined) {
     if (!uploadId) {
       const meta = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
-      if (!meta.workId || !/^[0-9a-f-]{36}$/i.test(meta.workId)) throw new AppError('BAD_REQUEST');
+      if (!meta.workId || !isUuid(meta.workId)) throw new AppError('BAD_REQUEST');
       const length = Number(request.headers['upload-length']);
       if (!Number.isFinite(length) || length < 0) throw new AppError('BAD_REQUEST');
       if (length > EVENT_LIMITS.videoBytes) throw new AppError('FILE_TOO_LARGE');

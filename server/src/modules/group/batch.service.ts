@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { groupMembers } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { readPassword } from '../../platform/password-policy.js';
 import { readRows, sheetRecords, sheetTemplate } from '../institution/people-import.service.js';
 import { teacherSchool } from '../institution/roster.service.js';
 import { createStudentAccounts, hashInitialPasswords, takenAccounts } from '../institution/student-accounts.service.js';
@@ -26,13 +27,6 @@ export interface BatchRow {
   username: string;
   phone: string;
   password: string;
-}
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-function decode(encoded: string): string | null {
-  if (!BASE64.test(encoded)) return null;
-  return Buffer.from(encoded, 'base64').toString('utf8');
 }
 
 /** Every bad row: format, duplicates within the batch, usernames and phones the customer's accounts hold. */
@@ -61,7 +55,7 @@ async function checkRows(db: Db, customerId: string, rows: BatchRow[]) {
     if (!PHONE.test(r.phone)) flag(r, 'phone', 'phoneInvalid');
     else if (phones.get(r.phone)! > 1) flag(r, 'phone', 'phoneDuplicate');
     else if (taken.phones.has(r.phone)) flag(r, 'phone', 'phoneTaken');
-    const plain = decode(r.password);
+    const plain = readPassword(r.password);
     if (plain === null || !BATCH_PASSWORD.test(plain)) flag(r, 'password', 'passwordInvalid');
     else plains.set(r.row, plain);
   }

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { groupMembers, groups } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { isUuid } from '../../platform/ids.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupNeed = 'member' | 'owner';
@@ -12,8 +13,6 @@ export interface GroupAccess {
   group: GroupRow;
   role: 'owner' | 'member';
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Whether a user is a member (or the owner) of a group that is not dismissed. Projects and courses shared with a
@@ -45,7 +44,7 @@ export async function groupIdsOf(db: Db, userId: string): Promise<string[]> {
  * what only the owner may do gets 1007.
  */
 export async function loadGroupFor(db: Db, auth: AuthContext, groupId: string, need: GroupNeed): Promise<GroupAccess> {
-  if (!UUID.test(groupId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(groupId)) throw new AppError('NOT_FOUND');
   const [row] = await db
     .select({ group: groups, role: groupMembers.role })
     .from(groups)

@@ -4,11 +4,14 @@ import type { GroupListRow } from './group.repository.js';
 
 const URL_TTL = 24 * 3600;
 
-export function presentGroup(
-  storage: FileStorage,
-  row: GroupListRow,
-  counts: { projects: number; courses: number },
-): TGroup {
+/** What a group holds, counted by the modules that own it. */
+export interface GroupCounts {
+  projects: number;
+  courses: number;
+  datasets: number;
+}
+
+export function presentGroup(storage: FileStorage, row: GroupListRow, counts: GroupCounts): TGroup {
   const { group } = row;
   return {
     id: group.id,
@@ -22,6 +25,7 @@ export function presentGroup(
     memberCount: row.memberCount,
     projectCount: counts.projects,
     courseCount: counts.courses,
+    datasetCount: counts.datasets,
     createdAt: group.createdAt.toISOString(),
   };
 }
@@ -30,7 +34,7 @@ export function presentGroup(
 export function presentGroupDetail(
   storage: FileStorage,
   row: GroupListRow,
-  counts: { projects: number; courses: number },
+  counts: GroupCounts,
   owner: { pendingRequests: number; canBatchRegister: boolean } | null,
 ): TGroupDetail {
   return {
@@ -42,3 +46,10 @@ export function presentGroupDetail(
 }
 
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A join request as answered: its times as ISO text. */
+export const presentJoinRequest = <T extends { createdAt: Date; decidedAt: Date | null }>(row: T) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: iso(row.decidedAt),
+});

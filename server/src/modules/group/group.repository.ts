@@ -3,9 +3,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQ
 import type { Db } from '../../platform/db/client.js';
 import { likeText } from '../../platform/db/like.js';
 import { groupJoinRequests, groupMembers, groups, schools, users } from '../../platform/db/schema/index.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 /** The name people are shown by: their real name, else their username. */
-export const displayName = sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`;
 
 const memberCount = sql<number>`(select count(*)::int from ${groupMembers} m where m.group_id = ${groups.id})`;
 
@@ -41,7 +41,7 @@ export async function listGroups(
   const rows = await db
     .select({
       group: groups,
-      ownerName: displayName,
+      ownerName: userDisplayName,
       myRole: groupMembers.role,
       memberCount,
       total: sql<number>`count(*) over ()`.mapWith(Number),
@@ -68,7 +68,7 @@ export async function listGroups(
 /** One group as a list row for the caller of role `myRole`. */
 export async function groupRow(db: Db, groupId: string): Promise<Omit<GroupListRow, 'myRole'> | null> {
   const [row] = await db
-    .select({ group: groups, ownerName: displayName, memberCount })
+    .select({ group: groups, ownerName: userDisplayName, memberCount })
     .from(groups)
     .innerJoin(users, eq(users.id, groups.ownerId))
     .where(eq(groups.id, groupId));

@@ -28,15 +28,15 @@ import { useGroupMembership } from '../dataset/dataset-access.js';
 import { allowProjectGroupMembers } from '../project/project-groups.js';
 import { groupContentRoutes } from './group-content.routes.js';
 import { groupIdsOf, groupOf, isGroupMember, registerGroupGuard } from './group-access.js';
-import { iso } from './group.presenter.js';
-import { listMyRequests, listRequests } from './group.repository.js';
 import {
   createGroup,
   decideRequest,
   dismissGroup,
   getGroupDetail,
   joinByCode,
+  listJoinRequests,
   listMyGroups,
+  listMyJoinRequests,
   resetInvitation,
   setGroupCover,
   setInvitation,
@@ -108,12 +108,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: envelopeOf(ZPage(ZMyGroupJoinRequest)),
       },
     },
-    async (request) => {
-      const { page, size } = request.query;
-      const { rows, total } = await listMyRequests(ctx.db, requireAuth(request).userId, { page, size });
-      const list = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: iso(r.decidedAt) }));
-      return ok({ list, total, page, size });
-    },
+    async (request) => ok(await listMyJoinRequests(ctx, requireAuth(request).userId, request.query)),
   );
 
   app.get(
@@ -216,12 +211,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: envelopeOf(ZPage(ZGroupJoinRequest)),
       },
     },
-    async (request) => {
-      const { page, size } = request.query;
-      const { rows, total } = await listRequests(ctx.db, groupOf(request).group.id, request.query);
-      const list = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: iso(r.decidedAt) }));
-      return ok({ list, total, page, size });
-    },
+    async (request) => ok(await listJoinRequests(ctx, groupOf(request), request.query)),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   hasExtension,
   type TCreateGroupRequest,
   type ZGroupListQuery,
+  type ZGroupRequestQuery,
   type TJoinGroupResult,
   type TUpdateGroupRequest,
 } from '@aiedu/contracts';
@@ -22,11 +23,19 @@ import { groupJoinRequests, groupMembers, groups } from '../../platform/db/schem
 import { AppError } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
 import { countGroupCourses, releaseGroupCourses } from '../course/course-groups.js';
+import { countGroupDatasets, releaseGroupDatasets } from '../dataset/dataset-groups.js';
 import { teacherSchool } from '../institution/roster.service.js';
 import { countGroupProjects, releaseGroupProjects } from '../project/project-groups.js';
 import type { GroupAccess } from './group-access.js';
-import { presentGroup, presentGroupDetail } from './group.presenter.js';
-import { codeInUse, countPendingRequests, groupRow, listGroups } from './group.repository.js';
+import { presentGroup, presentGroupDetail, presentJoinRequest } from './group.presenter.js';
+import {
+  codeInUse,
+  countPendingRequests,
+  groupRow,
+  listGroups,
+  listMyRequests,
+  listRequests,
+} from './group.repository.js';
 
 export const COVER_SIZE = { width: 800, height: 450 };
 
@@ -42,8 +51,16 @@ async function newInviteCode(db: Db): Promise<string> {
 }
 
 async function countsOf(db: Db, groupIds: string[]) {
-  const [projects, courses] = await Promise.all([countGroupProjects(db, groupIds), countGroupCourses(db, groupIds)]);
-  return (id: string) => ({ projects: projects.get(id) ?? 0, courses: courses.get(id) ?? 0 });
+  const [projects, courses, datasets] = await Promise.all([
+    countGroupProjects(db, groupIds),
+    countGroupCourses(db, groupIds),
+    countGroupDatasets(db, groupIds),
+  ]);
+  return (id: string) => ({
+    projects: projects.get(id) ?? 0,
+    courses: courses.get(id) ?? 0,
+    datasets: datasets.get(id) ?? 0,
+  });
 }
 
 export async function listMyGroups(ctx: AppContext, auth: AuthContext, query: z.infer<typeof ZGroupListQuery>) {
@@ -139,14 +156,15 @@ export async function setGroupCover(ctx: AppContext, access: GroupAccess, fileNa
 }
 
 /**
- * Dismisses the group: it keeps its rows (nothing of its members is deleted), stops giving access, and the projects
- * and courses shared with it go back to private for their owners.
+ * Dismisses the group: it keeps its rows (nothing of its members is deleted), stops giving access, and the projects,
+ * courses and datasets shared with it go back to private for their owners.
  */
 export async function dismissGroup(ctx: AppContext, request: FastifyRequest, access: GroupAccess) {
   await ctx.db.transaction(async (tx) => {
     await tx.update(groups).set({ dismissedAt: ctx.now() }).where(eq(groups.id, access.group.id));
     await releaseGroupProjects(tx as unknown as Db, access.group.id, {});
     await releaseGroupCourses(tx as unknown as Db, access.group.id, {});
+    await releaseGroupDatasets(tx as unknown as Db, access.group.id, {});
     await tx
       .update(groupJoinRequests)
       .set({ state: 'refused', decidedAt: ctx.now(), decidedBy: request.auth!.userId })
@@ -210,6 +228,22 @@ export async function joinByCode(ctx: AppContext, auth: AuthContext, code: strin
     if (!added) throw new AppError('GROUP_ALREADY_MEMBER');
     return { state: 'joined' as const, groupId: group.id };
   });
+}
+
+/** The group's join requests in one state, for its owner. */
+export async function listJoinRequests(
+  ctx: AppContext,
+  access: GroupAccess,
+  query: z.infer<typeof ZGroupRequestQuery>,
+) {
+  const { rows, total } = await listRequests(ctx.db, access.group.id, query);
+  return { list: rows.map(presentJoinRequest), total, page: query.page, size: query.size };
+}
+
+/** The caller's own join requests and their outcome. */
+export async function listMyJoinRequests(ctx: AppContext, userId: string, query: { page: number; size: number }) {
+  const { rows, total } = await listMyRequests(ctx.db, userId, query);
+  return { list: rows.map(presentJoinRequest), total, page: query.page, size: query.size };
 }
 
 /** Approves or refuses a pending request once; a request already decided answers 6009. */

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/client.js';
 import { groupMembers } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { releaseGroupCourses } from '../course/course-groups.js';
+import { releaseGroupDatasets } from '../dataset/dataset-groups.js';
 import { releaseGroupProjects } from '../project/project-groups.js';
 import type { GroupAccess } from './group-access.js';
 import { accountOf, accountsByUsername, listMembers, membersAmong } from './group.repository.js';
@@ -85,6 +86,7 @@ async function leave(ctx: AppContext, request: FastifyRequest, groupId: string, 
     if (!gone) throw new AppError('NOT_FOUND');
     await releaseGroupProjects(tx as unknown as Db, groupId, { ownerId: userId });
     await releaseGroupCourses(tx as unknown as Db, groupId, { ownerId: userId });
+    await releaseGroupDatasets(tx as unknown as Db, groupId, { ownerId: userId });
     await writeAudit(tx, request, { module: 'group', operation, params: { id: groupId, userId } });
   });
 }

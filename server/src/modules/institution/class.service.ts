@@ -7,8 +7,17 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { classes, customers, schools, students, upgradeSchedules } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
+import {
+  callerScope,
+  scopePlaceholders,
+  scopeShape,
+  scopeValues,
+  scopeWhere,
+  type Scope,
+  type ScopeShape,
+} from '../../platform/tenancy.js';
 import { likeText } from '../../platform/db/like.js';
+import { preparedStatements } from '../../platform/db/prepared.js';
 
 type Stage = (typeof EDU_STAGES)[number];
 type ClassRow = typeof classes.$inferSelect;
@@ -61,6 +70,53 @@ function classWhere(scope: Scope, query: Pick<TClassListQuery, 'status' | 'schoo
   );
 }
 
+/** What makes a class list's statement: the caller's scope, the filters given and the sort, never their values. */
+interface ClassListShape {
+  scope: ScopeShape;
+  current: boolean;
+  school: boolean;
+  keyword: boolean;
+  teacher: boolean;
+  sort: string;
+}
+
+function shapeWhere(shape: ClassListShape) {
+  const statuses = shape.current ? (['current'] as const) : (['history', 'graduated', 'dismissed'] as const);
+  return and(
+    scopePlaceholders(shape.scope, classes),
+    inArray(classes.classStatus, [...statuses]),
+    shape.school ? eq(classes.schoolId, sql.placeholder('schoolId')) : undefined,
+    shape.keyword ? ilike(classes.className, sql.placeholder('keyword')) : undefined,
+    shape.teacher ? eq(classes.teacherId, sql.placeholder('teacherId')) : undefined,
+  );
+}
+
+/** A page of classes with their student counts and the total, built once per shape (`platform/db/prepared.ts`). */
+const classPage = preparedStatements((db, name, key) => {
+  const shape = JSON.parse(key) as ClassListShape;
+  const [field, direction] = shape.sort.split(',') as [keyof typeof SORTABLE | '', 'asc' | 'desc'];
+  const order = field
+    ? [direction === 'desc' ? desc(SORTABLE[field]) : asc(SORTABLE[field]), asc(classes.id)]
+    : [asc(classes.eduStage), asc(classes.grade), asc(classes.className), asc(classes.id)];
+  // The total comes with the page, counted before the page is cut; a page past the end has no row to carry it.
+  return db
+    .select({ row: classes, stuCount, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(classes)
+    .where(shapeWhere(shape))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+});
+
+const classCount = preparedStatements((db, name, key) =>
+  db
+    .select({ n: count() })
+    .from(classes)
+    .where(shapeWhere(JSON.parse(key) as ClassListShape))
+    .prepare(name),
+);
+
 /**
  * One page of current or history classes in the caller's scope, searched by name and sorted; with `teacherId`, only
  * the classes that teacher heads.
@@ -72,23 +128,28 @@ export async function listClasses(
   teacherId?: string,
 ) {
   const scope = await callerScope(ctx.db, auth);
-  const where = and(classWhere(scope, query), teacherId ? eq(classes.teacherId, teacherId) : undefined);
-  const [field, direction] = (query.sort ?? '').split(',') as [keyof typeof SORTABLE | '', 'asc' | 'desc'];
-  const order = field
-    ? [direction === 'desc' ? desc(SORTABLE[field]) : asc(SORTABLE[field]), asc(classes.id)]
-    : [asc(classes.eduStage), asc(classes.grade), asc(classes.className), asc(classes.id)];
-  // The total comes with the page, counted before the page is cut; a page past the end has no row to carry it.
-  const rows = await ctx.db
-    .select({ row: classes, stuCount, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(classes)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
+  const shape: ClassListShape = {
+    scope: scopeShape(scope),
+    current: query.status === 'current',
+    school: Boolean(query.schoolId),
+    keyword: Boolean(query.keyword),
+    teacher: Boolean(teacherId),
+    sort: query.sort ?? '',
+  };
+  const key = JSON.stringify(shape);
+  const values: Record<string, unknown> = {
+    ...scopeValues(scope),
+    schoolId: query.schoolId ?? null,
+    keyword: query.keyword ? likeText(query.keyword) : null,
+    teacherId: teacherId ?? null,
+    limit: query.size,
+    offset: (query.page - 1) * query.size,
+  };
+  const rows = await classPage(ctx.db, key).execute(values);
   const total =
     rows.length > 0 || query.page === 1
       ? (rows[0]?.total ?? 0)
-      : ((await ctx.db.select({ n: count() }).from(classes).where(where))[0]?.n ?? 0);
+      : ((await classCount(ctx.db, key).execute(values))[0]?.n ?? 0);
   return {
     list: rows.map((r) => present(r.row, r.stuCount)),
     total,

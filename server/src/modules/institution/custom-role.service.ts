@@ -24,6 +24,7 @@ import { likeText } from '../../platform/db/like.js';
 import { customRoles, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
+import { isUuid } from '../../platform/ids.js';
 
 type RoleRow = typeof customRoles.$inferSelect;
 export type HeldRole = HeldCustomRole & { id: string; name: string };
@@ -156,8 +157,7 @@ async function assertNameFree(db: Db, name: string, except?: string) {
 async function loadRoles(db: Db, ids: readonly string[]): Promise<RoleRow[]> {
   const builtIn = ids.filter((id) => (ALL_ROLES as readonly string[]).includes(id));
   if (builtIn.length > 0) throw new AppError('ROLE_BUILT_IN', { roles: builtIn });
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!ids.every((id) => uuid.test(id))) throw new AppError('NOT_FOUND');
+  if (!ids.every(isUuid)) throw new AppError('NOT_FOUND');
   const rows = await db
     .select()
     .from(customRoles)

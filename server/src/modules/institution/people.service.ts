@@ -10,12 +10,21 @@ import { classes, schools, students, teachers, users } from '../../platform/db/s
 import { AppError } from '../../platform/errors.js';
 import { assertAdminSetPassword, decodePassword } from '../../platform/password-policy.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { callerScope, scopeWhere, type Scope } from '../../platform/tenancy.js';
+import {
+  callerScope,
+  scopePlaceholders,
+  scopeShape,
+  scopeValues,
+  scopeWhere,
+  type Scope,
+  type ScopeShape,
+} from '../../platform/tenancy.js';
 import { revokeSessionsOf } from '../auth/session.service.js';
 import { assertAccountFree } from './account-clash.js';
 import { setAlsoTeacher } from './also-teacher.service.js';
 import { assertQuota } from './quota.service.js';
 import { likeText } from '../../platform/db/like.js';
+import { preparedStatements } from '../../platform/db/prepared.js';
 
 type Kind = 'teacher' | 'student';
 
@@ -198,35 +207,91 @@ const SORTABLE = { username: users.username, realName: users.realName, createdAt
 /** The username of whoever created a teacher (null: a school administrator who teaches, or made before it was kept). */
 const teacherCreator = sql<string | null>`(select c.username from ${users} c where c.id = ${teachers.createdBy})`;
 
-function peopleWhere(scope: Scope, kind: Kind, query: PeopleQuery) {
-  const table = kind === 'teacher' ? teachers : students;
+/** What makes a people list's statements: who is listed, the scope, the filters given and the sort. */
+interface PeopleShape {
+  kind: Kind;
+  scope: ScopeShape;
+  keyword: boolean;
+  school: boolean;
+  klass: boolean;
+  sort: string;
+}
+
+function peopleWhere(shape: PeopleShape) {
+  const table = shape.kind === 'teacher' ? teachers : students;
+  const keyword = sql.placeholder('keyword');
   return and(
-    scopeWhere(scope, table),
+    scopePlaceholders(shape.scope, table),
     // The same scope on the account lets the planner walk the (customer, username) index in order.
-    scopeWhere(scope, { customerId: users.customerId, schoolId: users.schoolId }),
-    query.keyword
-      ? or(ilike(users.username, likeText(query.keyword)), ilike(users.realName, likeText(query.keyword)))
-      : undefined,
-    query.schoolId ? eq(table.schoolId, query.schoolId) : undefined,
-    kind === 'student' && query.classId ? eq(students.classId, query.classId) : undefined,
+    scopePlaceholders(shape.scope, { customerId: users.customerId, schoolId: users.schoolId }),
+    shape.keyword ? or(ilike(users.username, keyword), ilike(users.realName, keyword)) : undefined,
+    shape.school ? eq(table.schoolId, sql.placeholder('schoolId')) : undefined,
+    shape.klass ? eq(students.classId, sql.placeholder('classId')) : undefined,
   );
+}
+
+/** A page of teachers or students, built once per shape (`platform/db/prepared.ts`). */
+const peoplePage = preparedStatements((db, name, key) => {
+  const shape = JSON.parse(key) as PeopleShape;
+  const table = shape.kind === 'teacher' ? teachers : students;
+  const [field, direction] = shape.sort.split(',');
+  const column = SORTABLE[field as keyof typeof SORTABLE] ?? users.username;
+  // Usernames are unique within a customer, so (username, customer) orders completely and matches the index.
+  const tieBreak = column === users.username ? users.customerId : users.id;
+  return db
+    .select({ user: ACCOUNT, extra: table, creator: shape.kind === 'teacher' ? teacherCreator : sql<null>`null` })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(peopleWhere(shape))
+    .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(tieBreak))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+});
+
+/** How many the list holds; without a search text the account columns are not needed, so the rows alone are counted. */
+const peopleCount = preparedStatements((db, name, key) => {
+  const shape = JSON.parse(key) as PeopleShape;
+  const table = shape.kind === 'teacher' ? teachers : students;
+  const counted = shape.keyword
+    ? db.select({ n: count() }).from(table).innerJoin(users, eq(users.id, table.userId)).where(peopleWhere(shape))
+    : db
+        .select({ n: count() })
+        .from(table)
+        .where(
+          and(
+            scopePlaceholders(shape.scope, table),
+            shape.school ? eq(table.schoolId, sql.placeholder('schoolId')) : undefined,
+            shape.klass ? eq(students.classId, sql.placeholder('classId')) : undefined,
+          ),
+        );
+  return counted.prepare(name);
+});
+
+function peopleStatement(scope: Scope, kind: Kind, query: PeopleQuery) {
+  const shape: PeopleShape = {
+    kind,
+    scope: scopeShape(scope),
+    keyword: Boolean(query.keyword),
+    school: Boolean(query.schoolId),
+    klass: kind === 'student' && Boolean(query.classId),
+    sort: query.sort ?? 'username,asc',
+  };
+  const values = {
+    ...scopeValues(scope),
+    keyword: query.keyword ? likeText(query.keyword) : null,
+    schoolId: query.schoolId ?? null,
+    classId: query.classId ?? null,
+    limit: query.size,
+    offset: (query.page - 1) * query.size,
+  };
+  return { key: JSON.stringify(shape), values };
 }
 
 /** One page of teachers or students in the scope (exports page through all of them). */
 export async function selectPeople(db: Db, scope: Scope, kind: Kind, query: PeopleQuery) {
-  const table = kind === 'teacher' ? teachers : students;
-  const [field, direction] = (query.sort ?? 'username,asc').split(',');
-  const column = SORTABLE[field as keyof typeof SORTABLE] ?? users.username;
-  // Usernames are unique within a customer, so (username, customer) orders completely and matches the index.
-  const tieBreak = column === users.username ? users.customerId : users.id;
-  const rows = await db
-    .select({ user: ACCOUNT, extra: table, creator: kind === 'teacher' ? teacherCreator : sql<null>`null` })
-    .from(table)
-    .innerJoin(users, eq(users.id, table.userId))
-    .where(peopleWhere(scope, kind, query))
-    .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(tieBreak))
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
+  const { key, values } = peopleStatement(scope, kind, query);
+  const rows = await peoplePage(db, key).execute(values);
   return rows.map(({ user, extra, creator }) =>
     'remark' in extra
       ? {
@@ -242,25 +307,11 @@ export async function selectPeople(db: Db, scope: Scope, kind: Kind, query: Peop
 
 export async function listPeople(ctx: AppContext, auth: AuthContext, kind: Kind, query: PeopleQuery) {
   const scope = await callerScope(ctx.db, auth);
-  const table = kind === 'teacher' ? teachers : students;
-  // Without a search text the count needs no account columns: count the teacher or student rows alone.
-  const counted = query.keyword
-    ? ctx.db
-        .select({ n: count() })
-        .from(table)
-        .innerJoin(users, eq(users.id, table.userId))
-        .where(peopleWhere(scope, kind, query))
-    : ctx.db
-        .select({ n: count() })
-        .from(table)
-        .where(
-          and(
-            scopeWhere(scope, table),
-            query.schoolId ? eq(table.schoolId, query.schoolId) : undefined,
-            kind === 'student' && query.classId ? eq(students.classId, query.classId) : undefined,
-          ),
-        );
-  const [list, [total]] = await Promise.all([selectPeople(ctx.db, scope, kind, query), counted]);
+  const { key, values } = peopleStatement(scope, kind, query);
+  const [list, [total]] = await Promise.all([
+    selectPeople(ctx.db, scope, kind, query),
+    peopleCount(ctx.db, key).execute(values),
+  ]);
   return { list, total: total?.n ?? 0, page: query.page, size: query.size };
 }
 

@@ -2,13 +2,12 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { classes, schools, students, teachers, users } from '../../platform/db/schema/index.js';
 import { likeText } from '../../platform/db/like.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 /*
  * Who teaches and learns where, read for teaching schedules: a teacher's school, its teachers, classes and
  * students, and the roster of classes. Reads only; people and classes are changed through their own services.
  */
-
-const displayName = sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`;
 
 /** The school a teacher teaches at (null for an account without a teacher row). */
 export async function teacherSchool(db: Db, userId: string) {
@@ -22,11 +21,11 @@ export async function teacherSchool(db: Db, userId: string) {
 /** The switched-on teachers of a school, by name. */
 export async function schoolTeachers(db: Db, schoolId: string) {
   return db
-    .select({ id: users.id, name: displayName })
+    .select({ id: users.id, name: userDisplayName })
     .from(teachers)
     .innerJoin(users, eq(users.id, teachers.userId))
     .where(and(eq(teachers.schoolId, schoolId), eq(users.enabled, true)))
-    .orderBy(asc(displayName), asc(users.id));
+    .orderBy(asc(userDisplayName), asc(users.id));
 }
 
 const stuCount = sql<number>`(select count(*) from ${students} where ${students.classId} = ${classes.id})`.mapWith(
@@ -61,7 +60,7 @@ export async function classesByIds(db: Db, ids: string[]) {
 export async function teachersByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: teachers.userId, schoolId: teachers.schoolId, name: displayName })
+    .select({ id: teachers.userId, schoolId: teachers.schoolId, name: userDisplayName })
     .from(teachers)
     .innerJoin(users, eq(users.id, teachers.userId))
     .where(inArray(teachers.userId, ids));
@@ -70,7 +69,7 @@ export async function teachersByIds(db: Db, ids: string[]) {
 const ROSTER = {
   userId: students.userId,
   username: users.username,
-  name: displayName,
+  name: userDisplayName,
   customerId: students.customerId,
   schoolId: students.schoolId,
   classId: students.classId,
@@ -124,7 +123,7 @@ export async function classOfStudent(db: Db, userId: string): Promise<string | n
 /** The names people are shown by: their real name, else their username. */
 export async function namesOf(db: Db, userIds: string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: displayName }).from(users).where(inArray(users.id, userIds));
+  const rows = await db.select({ id: users.id, name: userDisplayName }).from(users).where(inArray(users.id, userIds));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

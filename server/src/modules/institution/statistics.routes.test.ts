@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, seedOnFirstStart } from '../../seed/seed.js';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { refreshTokens, users } from '../../platform/db/schema/index.js';
-import { signIn, testClock } from '../../test/factories.js';
+import { ROLES } from '@aiedu/contracts';
+import { classes, customers, refreshTokens, students, teachers, users } from '../../platform/db/schema/index.js';
+import { buildSchool, buildUser, signIn, testClock } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { lastDays } from './statistics.service.js';
 
@@ -39,12 +40,55 @@ describe('statistics on the demo data', () => {
     ]);
   });
 
+  it('counts only the school of a school administrator, while the customer administrator counts both', async () => {
+    const db = t.database.db;
+    const [demo] = await db.select().from(customers).where(eq(customers.code, 'demo2026'));
+    const second = await buildSchool(db, demo!.id, { name: 'Second School' });
+    const [klass] = await db
+      .insert(classes)
+      .values({
+        customerId: demo!.id,
+        schoolId: second.id,
+        eduStage: 'junior',
+        grade: 1,
+        className: '1',
+        startYear: 2026,
+      })
+      .returning();
+    for (const roles of [[ROLES.teacher], [ROLES.student], [ROLES.student]]) {
+      const user = await buildUser(db, { customerId: demo!.id, schoolId: second.id, roles });
+      if (roles[0] === ROLES.teacher)
+        await db.insert(teachers).values({ userId: user.id, customerId: demo!.id, schoolId: second.id });
+      else
+        await db
+          .insert(students)
+          .values({ userId: user.id, customerId: demo!.id, schoolId: second.id, classId: klass!.id });
+    }
+    const stats = async (token: string) =>
+      (
+        await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/stats', headers: { 'x-authorization': token } })
+      ).json().data;
+
+    const school = await stats(await login('demo2026', 'school1', DEMO.schoolAdmin.password));
+    expect(school).toMatchObject({ schools: 1, teachers: 1, students: 30, classes: 1 });
+    expect(school.bySchool.map((row: { name: string }) => row.name)).not.toContain('Second School');
+    expect(school.bySchool).toHaveLength(1);
+
+    const customer = await stats(await login('demo2026', 'admin', DEMO.customerAdmin.password));
+    expect(customer).toMatchObject({ schools: 2, teachers: 2, students: 32, classes: 2 });
+    expect(customer.bySchool).toEqual([
+      expect.objectContaining({ students: 30, teachers: 1, classes: 1 }),
+      expect.objectContaining({ name: 'Second School', students: 2, teachers: 1, classes: 1 }),
+    ]);
+  });
+
   it('counts everything for a super administrator and refuses a teacher', async () => {
     const root = await login('', 'super', DEMO.superAdmin.password);
     const all = (
       await t.app.inject({ method: 'GET', url: '/gw/api/v1/user/stats', headers: { 'x-authorization': root } })
     ).json().data;
-    expect(all).toMatchObject({ schools: 2, teachers: 2, students: 60, classes: 2 });
+    // Both demo customers, and the second school the test before added to the first.
+    expect(all).toMatchObject({ schools: 3, teachers: 3, students: 62, classes: 3 });
     const teacher = await login('demo2026', 'teacher1', DEMO.teacher.password);
     const refused = await t.app.inject({
       method: 'GET',

@@ -7,7 +7,7 @@ import { classes, courseClassAssignments, refreshTokens, students } from '../../
 import { AppError } from '../../platform/errors.js';
 import { callerScope, scopeWhere } from '../../platform/tenancy.js';
 import { createClass, listClasses } from './class.service.js';
-import { DEFAULT_TIME_ZONE, lastDays } from './statistics.service.js';
+import { knownTimeZone, lastDays } from './statistics.service.js';
 
 /** The classes a teacher heads (those the teacher created), current first, one page. */
 export async function listMyClasses(
@@ -54,7 +54,7 @@ export async function classStatistics(
       ),
     );
   if (!klass) throw new AppError('NOT_FOUND');
-  const tz = Intl.supportedValuesOf('timeZone').includes(query.timeZone) ? query.timeZone : DEFAULT_TIME_ZONE;
+  const tz = knownTimeZone(query.timeZone);
   const dates = lastDays(ctx.now(), query.days, tz);
   const since = sql`(${dates[0]}::date::timestamp at time zone ${tz})`;
   const day = sql<string>`to_char(${refreshTokens.createdAt} at time zone ${tz}, 'YYYY-MM-DD')`;

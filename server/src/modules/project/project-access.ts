@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/client.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
 import { projectCollaborators, projects } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { isUuid } from '../../platform/ids.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectNeed = 'view' | 'edit' | 'own';
@@ -65,7 +66,7 @@ const projectWithCollaborator = preparedStatement((db, name) =>
  * existence never leaks; a visible project the caller may not change answers 1007.
  */
 export async function loadProjectFor(db: Db, auth: AuthContext, projectId: string, need: ProjectNeed) {
-  if (!/^[0-9a-f-]{36}$/i.test(projectId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(projectId)) throw new AppError('NOT_FOUND');
   const [row] = await projectWithCollaborator(db).execute({ projectId, userId: auth.userId });
   if (!row) throw new AppError('NOT_FOUND');
   const inTenant = row.project.customerId === auth.customerId;

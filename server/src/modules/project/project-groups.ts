@@ -5,6 +5,7 @@ import { likeText } from '../../platform/db/like.js';
 import { projects, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { loadProjectFor } from './project-access.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 /*
  * Projects shared with a group, for the group module: a project names at most one group, and its access is then
@@ -76,7 +77,7 @@ export async function listGroupProjects(
       name: projects.name,
       description: projects.description,
       ownerId: projects.ownerId,
-      ownerName: sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`,
+      ownerName: userDisplayName,
       updatedAt: projects.updatedAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })

@@ -5,6 +5,7 @@ import { preparedStatement, preparedStatements } from '../../platform/db/prepare
 import { projectCollaborators, projects, users } from '../../platform/db/schema/index.js';
 import type { ProjectRow } from './project-access.js';
 import { likeText } from '../../platform/db/like.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 const SORTS = {
   updatedAt: projects.updatedAt,
@@ -59,7 +60,7 @@ const projectPage = preparedStatements((db, name, key) => {
   return db
     .select({
       project: projects,
-      ownerName: sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`,
+      ownerName: userDisplayName,
       forks: sql<number>`(select count(*)::int from projects f where f.forked_from = ${projects.id})`,
       latestVersion: sql<string | null>`(select v.major || '.' || v.minor || '.' || v.revision from project_versions v
         where v.project_id = ${projects.id} order by v.major desc, v.minor desc, v.revision desc limit 1)`,
@@ -118,7 +119,7 @@ export async function listProjects(
 const extrasOf = preparedStatement((db, name) =>
   db
     .select({
-      ownerName: sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})`,
+      ownerName: userDisplayName,
       forks: sql<number>`(select count(*)::int from projects f where f.forked_from = ${sql.placeholder('projectId')})`,
       latestVersion: sql<string | null>`(select v.major || '.' || v.minor || '.' || v.revision from project_versions v
         where v.project_id = ${sql.placeholder('projectId')} order by v.major desc, v.minor desc, v.revision desc limit 1)`,

@@ -11,6 +11,7 @@ import type { RuntimeDriver } from '../runtime/runtime-driver.js';
 import { assertQuota, versionsRoot, visibleSize } from './file.service.js';
 import type { ProjectRow } from './project-access.js';
 import { clearVisible, copyVisible, fileList } from './workspace-files.js';
+import { userDisplayName } from '../../platform/db/user-name.js';
 
 type VersionRow = typeof projectVersions.$inferSelect;
 
@@ -38,7 +39,7 @@ function present(row: VersionRow, createdBy: string): TProjectVersion {
 
 export async function listVersions(ctx: AppContext, projectId: string): Promise<TProjectVersion[]> {
   const rows = await ctx.db
-    .select({ version: projectVersions, by: sql<string>`coalesce(nullif(${users.realName}, ''), ${users.username})` })
+    .select({ version: projectVersions, by: userDisplayName })
     .from(projectVersions)
     .innerJoin(users, eq(users.id, projectVersions.createdBy))
     .where(eq(projectVersions.projectId, projectId))

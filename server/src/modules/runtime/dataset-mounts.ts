@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DATASET_MOUNT_FOLDER } from '@aiedu/contracts';
+import { isUuid } from '../../platform/ids.js';
 
 /** A fill left this long was a crash's. */
 const STALE_FILL_MS = 60 * 60_000;
@@ -34,7 +35,7 @@ export class DatasetCache {
   constructor(readonly dir: string) {}
 
   versionDir(versionId: string): string {
-    if (!/^[0-9a-f-]{36}$/i.test(versionId)) throw new Error(`not a version id: ${versionId}`);
+    if (!isUuid(versionId)) throw new Error(`not a version id: ${versionId}`);
     return path.join(this.dir, versionId);
   }
 

@@ -106,6 +106,7 @@ describe('the runtime manager with a stand-in driver', () => {
       ...CROWD.map((name): [string, string] => [name, `at-once-${name}`]),
       ['eve', 'mine-a'],
       ['eve', 'mine-b'],
+      ['ann', 'overlap'],
     ];
     for (const [owner, name] of owned) {
       const id = await createProjectAs(t.app, tokens[owner]!, name);
@@ -160,6 +161,81 @@ describe('the runtime manager with a stand-in driver', () => {
     }
     expect((await stateOf(started.busy))?.state).toBe('RUNNING');
     await m.stop(started.busy, 'user');
+  });
+
+  it('ends a stop a running round began before the next round returns, and never stops a runtime twice at once', async () => {
+    const m = await manager();
+    const server = await fakeJupyter('idle');
+    closers.push(server.close);
+    const row = project('overlap');
+    endpoints.set(row.id, server.endpoint);
+    await m.start(row, people.ann!, 'BASIC' as ContainerType);
+    const realStop = driver.stop;
+    let stops = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    driver.stop = async () => {
+      stops += 1;
+      await gate;
+    };
+    try {
+      clock.advance((t.config.runtimeIdleMinutes + 1) * 60_000);
+      // The timer's round culls the idle runtime; its driver takes its time to stop it.
+      const timers = m.tick();
+      await waitFor(() => stops === 1);
+      // A round asked for meanwhile (the test's, another timer's) and a user's stop both wait for that stop: the
+      // row reads as stopping for several reads (database round trips enough for either to have finished).
+      const returned: string[] = [];
+      const asked = m.tick().then(() => returned.push('round'));
+      const byUser = m.stop(row.id, 'user').then(() => returned.push('user stop'));
+      for (let read = 0; read < 5; read += 1) {
+        expect(await stateOf(row.id)).toMatchObject({ state: 'STOPPING', stopReason: 'idle' });
+      }
+      expect(returned).toEqual([]);
+      release();
+      await asked;
+      expect(await stateOf(row.id)).toMatchObject({ state: 'STOPPED', stopReason: 'idle' });
+      await Promise.all([timers, byUser]);
+      expect(returned.sort()).toEqual(['round', 'user stop']);
+      expect(stops).toBe(1);
+    } finally {
+      driver.stop = realStop;
+    }
+  });
+
+  it('starts a runtime pressed while it stops once the stop is over', async () => {
+    const m = await manager();
+    const server = await fakeJupyter('idle');
+    closers.push(server.close);
+    const row = project('overlap');
+    endpoints.set(row.id, server.endpoint);
+    await m.start(row, people.ann!, 'BASIC' as ContainerType);
+    const realStop = driver.stop;
+    let stops = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    driver.stop = async () => {
+      stops += 1;
+      await gate;
+    };
+    try {
+      const stopped = m.stop(row.id, 'user');
+      await waitFor(() => stops === 1);
+      let startReturned = false;
+      const started = m.start(row, people.ann!, 'BASIC' as ContainerType).then(() => (startReturned = true));
+      // The start waits for the stop: the row reads as stopping for several reads, and the start has not returned.
+      for (let read = 0; read < 5; read += 1) {
+        expect(await stateOf(row.id)).toMatchObject({ state: 'STOPPING', stopReason: 'user' });
+      }
+      expect(startReturned).toBe(false);
+      release();
+      await Promise.all([stopped, started]);
+      expect(await stateOf(row.id)).toMatchObject({ state: 'RUNNING', stopReason: null });
+      expect(m.endpoint(row.id)).not.toBeNull();
+    } finally {
+      driver.stop = realStop;
+    }
+    await m.stop(row.id, 'user');
   });
 
   it('lets exactly the customer concurrency run when starts come at once', async () => {

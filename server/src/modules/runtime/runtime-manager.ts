@@ -5,6 +5,7 @@ import { runtimes, serverInstances } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { computeBalance, debitMinutes } from './compute-balance.js';
 import { DiskGuard } from './disk-guard.js';
+import { kernelsBusy } from './kernel-probe.js';
 import { ACTIVE, checkStartQuotas } from './runtime-quotas.js';
 import type { RuntimeDriver, RuntimeEndpoint, RuntimeProject } from './runtime-driver.js';
 import type { DatasetMount } from './dataset-mounts.js';
@@ -13,8 +14,6 @@ import { INSTANCE_SIGNATURE_HEADER, type ServerInstance } from '../../platform/s
 
 type StopReason = NonNullable<TRuntimeStatus['stopReason']>;
 const MINUTE = 60_000;
-/** How long the idle check waits for Jupyter's list of kernels; a runtime that does not answer is not culled. */
-const BUSY_PROBE_MS = 5_000;
 /** Runtimes tended at once by a tick: a Jupyter slow to answer holds up only its own. */
 const TICK_PARALLEL = 8;
 
@@ -33,6 +32,12 @@ export type RuntimeLocation = { endpoint: RuntimeEndpoint } | { holder: string }
 /** The path another process's `stop` calls on the process that runs the runtime. */
 export const INSTANCE_STOP_PATH = '/internal/v1/runtimes/:projectId/stop';
 
+/** The datasets a project's runtime mounts, as its start asks for them. */
+export type DatasetSource = (
+  project: RuntimeProject,
+  user: { userId: string; customerId: string | null },
+) => Promise<DatasetMount[]>;
+
 /**
  * The runtimes of all projects: starts them within the customer's quotas, debits the weekly compute balance
  * per minute while RUNNING, stops idle ones (never while a cell still runs), and records every state in the
@@ -40,15 +45,13 @@ export const INSTANCE_STOP_PATH = '/internal/v1/runtimes/:projectId/stop';
  * (`runtimes.holder`): the gateway of any other process forwards to it, a stop asked of another process is passed
  * to it, and the runtimes of a process that stops beating are released by the others.
  */
-/** The datasets a project's runtime mounts, as its start asks for them. */
-export type DatasetSource = (
-  project: RuntimeProject,
-  user: { userId: string; customerId: string | null },
-) => Promise<DatasetMount[]>;
-
 export class RuntimeManager {
   private readonly live = new Map<string, Live>();
   private readonly pending = new Map<string, Promise<void>>();
+  /** Stops under way: a second stop of the same runtime waits for the first instead of racing it. */
+  private readonly stopping = new Map<string, Promise<void>>();
+  /** The accounting round under way, if any: rounds run one after another, never over each other. */
+  private ticking: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** Free space for the runtimes' disk: below the floor, writers are stopped. */
   readonly disk: DiskGuard | null;
@@ -115,7 +118,9 @@ export class RuntimeManager {
     await this.driver.open?.();
     await this.releaseOrphans();
     this.disk?.open();
-    this.timer = setInterval(() => void this.tick().catch(() => undefined), 30_000);
+    this.timer = setInterval(() => {
+      if (!this.ticking) void this.tick().catch(() => undefined);
+    }, 30_000);
     this.timer.unref();
   }
 
@@ -257,6 +262,8 @@ export class RuntimeManager {
     user: { userId: string; customerId: string | null },
     runtimeType: ContainerType,
   ) {
+    // A start pressed while the runtime stops starts it again once the stop is over.
+    await this.stopping.get(project.id)?.catch(() => undefined);
     if (this.live.has(project.id)) return;
     this.checkInstalled(project.environment);
     await this.disk?.assertRoom();
@@ -339,6 +346,8 @@ export class RuntimeManager {
    */
   async stop(projectId: string, reason: StopReason): Promise<void> {
     await this.pending.get(projectId)?.catch(() => undefined);
+    const underWay = this.stopping.get(projectId);
+    if (underWay) return underWay;
     const live = this.live.get(projectId);
     if (!live) {
       const holder = await this.holderOf(projectId, ACTIVE);
@@ -353,10 +362,18 @@ export class RuntimeManager {
       return;
     }
     this.live.delete(projectId);
-    await this.setState(projectId, 'STOPPING', reason);
-    await this.driver.stop(projectId);
-    await this.debit(projectId, live, true);
-    await this.setState(projectId, 'STOPPED', reason);
+    const done = (async () => {
+      await this.setState(projectId, 'STOPPING', reason);
+      await this.driver.stop(projectId);
+      await this.debit(projectId, live, true);
+      await this.setState(projectId, 'STOPPED', reason);
+    })();
+    this.stopping.set(projectId, done);
+    try {
+      await done;
+    } finally {
+      this.stopping.delete(projectId);
+    }
   }
 
   /**
@@ -419,31 +436,21 @@ export class RuntimeManager {
   }
 
   /**
-   * Whether any kernel of the runtime is running a cell; null when Jupyter does not say (no answer within
-   * BUSY_PROBE_MS, an error).
+   * One round of accounting: debit running minutes, stop exhausted balances and idle runtimes; release the runtimes
+   * of processes that stopped beating. Runtimes are tended a few at a time, each on its own. A round asked for while
+   * another runs starts once that one has finished, so a stop the other began is over when this one returns.
    */
-  private async busy(endpoint: RuntimeEndpoint): Promise<boolean | null> {
+  async tick(): Promise<void> {
+    const round = (this.ticking ?? Promise.resolve()).catch(() => undefined).then(() => this.round());
+    this.ticking = round;
     try {
-      const res = await fetch(`${endpoint.baseUrl}/api/kernels`, {
-        headers: { authorization: `token ${endpoint.token}` },
-        signal: AbortSignal.timeout(BUSY_PROBE_MS),
-      });
-      if (!res.ok) {
-        await res.body?.cancel();
-        return null;
-      }
-      const kernels = (await res.json()) as { execution_state?: string }[];
-      return kernels.some((k) => k.execution_state === 'busy' || k.execution_state === 'starting');
-    } catch {
-      return null;
+      await round;
+    } finally {
+      if (this.ticking === round) this.ticking = null;
     }
   }
 
-  /**
-   * One round of accounting: debit running minutes, stop exhausted balances and idle runtimes; release the runtimes
-   * of processes that stopped beating. Runtimes are tended a few at a time, each on its own.
-   */
-  async tick(): Promise<void> {
+  private async round(): Promise<void> {
     await this.releaseOrphans();
     await this.instance.forgetSilent();
     await this.dropTakenOver();
@@ -462,7 +469,7 @@ export class RuntimeManager {
 
   /** Debits one runtime and stops it when its balance ran out or it has been idle long enough. */
   private async tend(projectId: string, live: Live, idleMs: number) {
-    const probe = this.busy(live.endpoint);
+    const probe = kernelsBusy(live.endpoint);
     await this.debit(projectId, live, false);
     const balance = await computeBalance(this.ctx.db, this.ctx.config, live, live.runtimeType, this.ctx.now());
     if (balance.remainingMinutes <= 0) return this.stop(projectId, 'computeExhausted');

@@ -27,11 +27,13 @@ describe('teacher certification', () => {
     const admin = await buildUser(db, { customerId: a.id, username: 'admin', roles: [ROLES.customerAdmin] });
     const otherAdmin = await buildUser(db, { customerId: b.id, username: 'admin', roles: [ROLES.customerAdmin] });
     const learner = await buildUser(db, { username: 'learner1' });
+    const root = await buildUser(db, { username: 'root', roles: [ROLES.super] });
     for (const [name, code, user] of [
       ['teacher', a.code, teacher],
       ['admin', a.code, admin],
       ['otherAdmin', b.code, otherAdmin],
       ['learner', '', learner],
+      ['super', '', root],
     ] as const) {
       const res = await t.app.inject({
         method: 'POST',
@@ -138,6 +140,13 @@ describe('teacher certification', () => {
     await buildSchool(db, (await buildCustomer(db)).id, { name: 'Demo Prim Elsewhere', listed: true });
     expect(await search('teacher', 'Prim')).toEqual(['Demo Sub Prim', 'Hangzhou Demo Primary School']);
     expect(await search('otherAdmin', 'Prim')).toEqual([]);
+    // A super administrator finds every switched-on school, listed or not, of any customer.
+    expect(await search('super', 'Prim')).toEqual([
+      'Demo Prim Elsewhere',
+      'Demo Prim Unlisted',
+      'Demo Sub Prim',
+      'Hangzhou Demo Primary School',
+    ]);
   });
 
   it('lists a school in the public search once its administrators say so', async () => {

@@ -4,8 +4,18 @@ import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { customers, schools, teacherCertifications, teachers, users } from '../../platform/db/schema/index.js';
 import { likeText } from '../../platform/db/like.js';
+import { preparedStatements } from '../../platform/db/prepared.js';
 import { AppError } from '../../platform/errors.js';
-import { callerScope, customerSubtree, scopeWhere, type Scope } from '../../platform/tenancy.js';
+import {
+  callerScope,
+  customerSubtree,
+  scopePlaceholders,
+  scopeShape,
+  scopeValues,
+  scopeWhere,
+  type Scope,
+  type ScopeShape,
+} from '../../platform/tenancy.js';
 import { consumeCode } from './verification.service.js';
 
 type Row = typeof teacherCertifications.$inferSelect;
@@ -124,28 +134,34 @@ const schoolCustomersOn = sql<boolean>`not exists (
 )`;
 
 /**
- * The schools a caller may find by name: those of their customer and the customers below it; in the public space,
- * only schools that chose to be listed; every school for super administrators.
+ * The school search, built once per shape and database (`platform/db/prepared.ts`): in the public space only the
+ * schools that chose to be listed (`listed`); otherwise those of the caller's scope (a `ScopeShape`).
  */
-async function findableSchools(ctx: AppContext, auth: AuthContext) {
-  if (auth.roles.includes(ROLES.super)) return undefined;
-  if (!auth.customerId) return eq(schools.listed, true);
-  return inArray(schools.customerId, await customerSubtree(ctx.db, auth.customerId));
-}
-
-/** Up to 20 switched-on schools, of switched-on customers, whose name contains the text (for the profile form). */
-export async function searchSchools(ctx: AppContext, auth: AuthContext, partName: string) {
-  return ctx.db
+const schoolSearch = preparedStatements((db, name, key) => {
+  const findable =
+    key === 'listed'
+      ? eq(schools.listed, true)
+      : scopePlaceholders(JSON.parse(key) as ScopeShape, { customerId: schools.customerId });
+  return db
     .select({ id: schools.id, name: schools.name })
     .from(schools)
-    .where(
-      and(
-        await findableSchools(ctx, auth),
-        eq(schools.enabled, true),
-        ilike(schools.name, likeText(partName)),
-        schoolCustomersOn,
-      ),
-    )
+    .where(and(findable, eq(schools.enabled, true), ilike(schools.name, sql.placeholder('name')), schoolCustomersOn))
     .orderBy(schools.name)
-    .limit(20);
+    .limit(20)
+    .prepare(name);
+});
+
+/**
+ * Up to 20 switched-on schools, of switched-on customers, whose name contains the text (for the profile form): a
+ * customer's people find those of their customer and the customers below it, whatever their own school; super
+ * administrators every school.
+ */
+export async function searchSchools(ctx: AppContext, auth: AuthContext, partName: string) {
+  const name = likeText(partName);
+  const isSuper = auth.roles.includes(ROLES.super);
+  if (!isSuper && !auth.customerId) return schoolSearch(ctx.db, 'listed').execute({ name });
+  const scope: Scope = isSuper
+    ? { kind: 'all' }
+    : { kind: 'customers', customerId: auth.customerId!, customerIds: await customerSubtree(ctx.db, auth.customerId!) };
+  return schoolSearch(ctx.db, JSON.stringify(scopeShape(scope))).execute({ ...scopeValues(scope), name });
 }

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildZip, deflatedPart, repeatedPart, type ZipPart } from '../../test/zip-builder.js';
 import { ArchiveRefusal } from './refusal.js';
@@ -128,6 +130,27 @@ describe('a zip on disk, checked then extracted entry by entry', () => {
       ['dir/a.txt', 'hello'],
       ['b.csv', 'x,y'],
     ]);
+  });
+
+  it('reads every entry whole, small ones from the blocks its headers came in and large ones from the file, four at a time', async () => {
+    // Random bytes (they do not compress), stored and deflated, from empty to past a 64 KB block.
+    const sizes = [0, 1, 25_000, 30_000, 70_000, 25_000, 200_000, 3, 64 * 1024, 25_000, 40_000, 10];
+    const contents = sizes.map((size) => randomBytes(size));
+    const parts = contents.map((bytes, i): ZipPart =>
+      i % 2
+        ? deflatedPart(`d/${i}.bin`, bytes)
+        : { name: `s/${i}.bin`, data: bytes, size: bytes.length, crc: crc32(bytes), stored: true },
+    );
+    const limits = { ...LIMITS, maxEntries: 20, maxRatio: 1_000 };
+    const zip = await openZipFile(onDisk(buildZip(parts)), limits);
+    const read = new Map<string, Buffer>();
+    await zip.each(async (entry, open) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await open()) chunks.push(chunk as Buffer);
+      read.set(entry.name, Buffer.concat(chunks));
+    }, 4);
+    expect(read.size).toBe(sizes.length);
+    parts.forEach((part, i) => expect(read.get(part.name)!.equals(contents[i]!), part.name).toBe(true));
   });
 
   it('runs at most `window` visits at once and, on a failure, answers it once those under way have settled', async () => {

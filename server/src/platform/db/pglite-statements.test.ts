@@ -50,12 +50,23 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('kept statements on the embe
         active: false,
       },
     ]);
-    // Drizzle asks for arrays of values and its own parsers; both are honoured.
-    const asArrays = await client.query('select id, joined from pupils where id = $1', [2], {
-      rowMode: 'array',
-      parsers: { 1184: (value: string) => `as written: ${value}` },
+    // Drizzle asks for arrays of values and its own parsers; both are honoured, the client's reading the rest, each
+    // time the same options come again.
+    const drizzles = { rowMode: 'array' as const, parsers: { 1184: (value: string) => `as written: ${value}` } };
+    for (let again = 0; again < 2; again++) {
+      const asArrays = await client.query('select id, joined, born, extra from pupils where id = $1', [3], drizzles);
+      expect(asArrays.rows).toEqual([
+        [3, 'as written: 2026-09-03 08:00:00+00', new Date('2014-03-03T00:00:00.000Z'), { seat: 3, notes: null }],
+      ]);
+    }
+    // Other options bring their own; the client's parsers are never changed by them.
+    const others = await client.query('select joined from pupils where id = $1', [3], {
+      parsers: { 1184: (value: string) => value.length },
     });
-    expect(asArrays.rows).toEqual([[2, 'as written: 2026-09-02 08:00:00+00']]);
+    expect(others.rows).toEqual([{ joined: 22 }]);
+    expect((await client.query('select joined from pupils where id = $1', [3])).rows).toEqual([
+      { joined: new Date(Date.UTC(2026, 8, 3, 8)) },
+    ]);
   });
 
   it('answers errors as PGlite does, and keeps nothing that failed to prepare', async () => {

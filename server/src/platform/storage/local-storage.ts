@@ -1,17 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, writeFile } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors.js';
 import { SignedLinks } from './signed-links.js';
-import { ByteLimit, isValidKey, type FileStorage, type SignedQuery, type SignedUrlOptions } from './storage.js';
+import {
+  ByteLimit,
+  isValidKey,
+  type FileStorage,
+  type PutOptions,
+  type SignedQuery,
+  type SignedUrlOptions,
+} from './storage.js';
+
+/** The callback form: a file's open, write and close without a FileHandle and its promises. */
+const writeWhole = promisify(writeFile);
 
 /** Bodies allowed at most this many bytes are gathered in memory and written in one call. */
 const SMALL_FILE_BYTES = 256 * 1024;
 
-/** Files under `DATA_DIR/files`, written to a temporary name first and renamed once complete. */
+/**
+ * Files under `DATA_DIR/files`, written to a temporary name first and renamed once complete (a fresh key, which
+ * nothing reads yet, in place).
+ */
 export class LocalDiskStorage implements FileStorage {
   private readonly tmpDir: string;
   private readonly madeFolders = new Set<string>();
@@ -35,48 +49,77 @@ export class LocalDiskStorage implements FileStorage {
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, body: Readable, { maxBytes }: { maxBytes: number }) {
+  async put(key: string, body: Readable, { maxBytes, fresh = false }: PutOptions) {
     const target = this.pathOf(key);
+    if (maxBytes <= SMALL_FILE_BYTES) return this.writeSmall(target, body, maxBytes, fresh);
     try {
-      return await this.write(target, body, maxBytes);
+      return await this.writeStreamed(target, body, maxBytes, fresh);
     } catch (error) {
       // A folder this process made was removed meanwhile (by hand, or a restore): made again, once.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || body.readableDidRead) throw error;
       this.madeFolders.clear();
-      return this.write(target, body, maxBytes);
+      return this.writeStreamed(target, body, maxBytes, fresh);
     }
   }
 
-  private async write(target: string, body: Readable, maxBytes: number) {
-    await this.ensureFolder(this.tmpDir);
+  private async writeStreamed(target: string, body: Readable, maxBytes: number, fresh: boolean) {
+    if (!fresh) await this.ensureFolder(this.tmpDir);
     await this.ensureFolder(path.dirname(target));
-    const tmp = path.join(this.tmpDir, randomUUID());
+    // A fresh key is written where it goes (nothing reads it yet; `wx` refuses one that exists after all).
+    const writing = fresh ? target : path.join(this.tmpDir, randomUUID());
     const limiter = new ByteLimit(maxBytes);
     // Created before the first byte: a stream that opens its file itself may create it after a refused upload's
     // clean-up has run, and leave it behind.
-    const file = await open(tmp, 'wx');
+    const file = await open(writing, 'wx');
     try {
-      if (maxBytes <= SMALL_FILE_BYTES) {
-        // A small file is gathered and written in one call: a write stream per file costs more than its bytes
-        // (a dataset's thousands of small files).
-        const chunks: Buffer[] = [];
-        await pipeline(body, limiter, async (source: AsyncIterable<Buffer>) => {
-          for await (const chunk of source) chunks.push(chunk);
-        });
-        await file.writeFile(Buffer.concat(chunks));
-        await file.close();
-      } else {
-        await pipeline(body, limiter, file.createWriteStream());
-      }
-      await rename(tmp, target);
+      await pipeline(body, limiter, file.createWriteStream());
+      if (!fresh) await rename(writing, target);
     } catch (error) {
       await file.close().catch(() => undefined);
-      await rm(tmp, { force: true });
+      await rm(writing, { force: true });
       // Stop reading a refused upload: the client is told at once, the rest of the body is not stored.
       body.destroy();
       throw error;
     }
     return { size: limiter.bytes };
+  }
+
+  /**
+   * A small file is gathered, counted as it comes, and written in one call once it is whole: nothing is created for
+   * a body that is refused. A write stream, a pipeline and a file handle per file cost more than its bytes (a
+   * dataset's thousands of small files).
+   */
+  private async writeSmall(target: string, body: Readable, maxBytes: number, fresh: boolean) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // Leaving the loop early (a refusal) stops reading the body.
+    for await (const chunk of body as AsyncIterable<Buffer | string>) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > maxBytes) throw new AppError('FILE_TOO_LARGE');
+      chunks.push(bytes);
+    }
+    const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    const writing = fresh ? target : path.join(this.tmpDir, randomUUID());
+    const place = async () => {
+      if (!fresh) await this.ensureFolder(this.tmpDir);
+      await this.ensureFolder(path.dirname(target));
+      await writeWhole(writing, whole, { flag: 'wx' });
+      if (!fresh) await rename(writing, target);
+    };
+    try {
+      await place().catch(async (error: unknown) => {
+        // A folder this process made was removed meanwhile (by hand, or a restore): made again, once.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        this.madeFolders.clear();
+        await place();
+      });
+    } catch (error) {
+      // A fresh key that exists after all is left as it is.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(writing, { force: true });
+      throw error;
+    }
+    return { size };
   }
 
   /** Makes a folder once per process: the files of one folder (a dataset's) need not ask the disk each time. */

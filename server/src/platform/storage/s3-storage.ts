@@ -17,6 +17,7 @@ import {
   isValidKey,
   type DirectUrlOptions,
   type FileStorage,
+  type PutOptions,
   type SignedQuery,
   type SignedUrlOptions,
 } from './storage.js';
@@ -110,7 +111,8 @@ export class S3Storage implements FileStorage {
     return `${this.options.prefix}${key}`;
   }
 
-  async put(key: string, body: Readable, { maxBytes }: { maxBytes: number }) {
+  /** An object appears whole when its upload completes, so a fresh key needs nothing different. */
+  async put(key: string, body: Readable, { maxBytes }: PutOptions) {
     const Key = this.objectKey(key);
     const limiter = new ByteLimit(maxBytes);
     const counted = pipeline(body, limiter, () => {});

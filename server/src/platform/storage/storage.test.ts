@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -213,6 +213,26 @@ describe('LocalDiskStorage on its own', () => {
       rmSync(path.join(root, '.tmp'), { recursive: true });
       await storage.put('datasets/a/two.txt', Readable.from(['two']), { maxBytes: 10 });
       expect(await text((await storage.get('datasets/a/two.txt')).stream)).toBe('two');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('writes a fresh key in place, refuses one that exists, and leaves nothing of a refused one', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'aiedu-storage-'));
+    try {
+      const storage = new LocalDiskStorage(root, SECRET);
+      await storage.put('datasets/v/a.csv', Readable.from(['x,y']), { maxBytes: 10, fresh: true });
+      expect(await text((await storage.get('datasets/v/a.csv')).stream)).toBe('x,y');
+      // No temporary name was used, so no temporary folder was made.
+      expect(existsSync(path.join(root, '.tmp'))).toBe(false);
+      await expect(
+        storage.put('datasets/v/a.csv', Readable.from(['other']), { maxBytes: 10, fresh: true }),
+      ).rejects.toMatchObject({ code: 'EEXIST' });
+      expect(await text((await storage.get('datasets/v/a.csv')).stream)).toBe('x,y');
+      const refused = storage.put('datasets/v/b.bin', chunks(100).stream, { maxBytes: 10, fresh: true });
+      await expect(refused).rejects.toBeInstanceOf(AppError);
+      expect(await storage.exists('datasets/v/b.bin')).toBe(false);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -1,13 +1,20 @@
 import { Transform, type Readable } from 'node:stream';
 import { AppError } from '../errors.js';
 
+export interface PutOptions {
+  maxBytes: number;
+  fresh?: boolean;
+}
+
 /** Where uploaded and generated files live. The local disk is the default; S3 can implement the same. */
 export interface FileStorage {
   /**
    * Streams `body` into `key`. Refuses with FILE_TOO_LARGE as soon as more than `maxBytes` arrive, and
-   * then leaves nothing behind: the file appears only once it is complete.
+   * then leaves nothing behind: the file appears only once it is complete. With `fresh`, the caller vouches that
+   * the key is new and that nothing reads it before the caller makes it known (a dataset version's files before
+   * the version is ready): the local disk then writes it in place, without a temporary name to rename.
    */
-  put(key: string, body: Readable, options: { maxBytes: number }): Promise<{ size: number }>;
+  put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }>;
   /** A stream of the file (or of the bytes start..end inclusive), and the whole file's size; or NOT_FOUND. */
   get(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number }>;
   /** The whole file's size, or NOT_FOUND. */

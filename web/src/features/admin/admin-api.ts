@@ -35,13 +35,6 @@ export const ADMIN_API = {
   customerModules: (customerId: string) => `/api/v1/admin_super/organizes/${customerId}/modules`,
 } as const;
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  size: number;
-}
-
 export interface SchoolOption {
   id: string;
   customerId: string;

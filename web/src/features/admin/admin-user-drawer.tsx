@@ -7,6 +7,7 @@ import {
   type TAdminUser,
   type TCustomer,
   type TCustomRole,
+  type TPage,
 } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
@@ -16,7 +17,7 @@ import { api } from '../../app/api';
 import { useSessionRoles } from '../../app/session';
 import { schemaRule } from '../../ui/form-rules';
 import { encodePassword } from '../../ui/password-encoding';
-import { ADMIN_API, useAdminMutation, type Page } from './admin-api';
+import { ADMIN_API, useAdminMutation } from './admin-api';
 import { AccountNameFields, SchoolField, AlsoTeacherField, InitialPasswordField } from './account-fields';
 import { FormDrawer } from './form-drawer';
 
@@ -48,7 +49,7 @@ function useInstitutionOptions(role: AdminRole | undefined, keyword: string) {
   const wantsSub = role === ROLES.subCustomerAdmin;
   const customers = useQuery({
     queryKey: [ADMIN_API.customers, { keyword, size: 50 }],
-    queryFn: () => api.get<Page<TCustomer>>(ADMIN_API.customers, { query: { keyword, size: 50 } }),
+    queryFn: () => api.get<TPage<TCustomer>>(ADMIN_API.customers, { query: { keyword, size: 50 } }),
     enabled: isSuper,
   });
   const subCustomers = useQuery({
@@ -76,7 +77,7 @@ function useCustomRoleOptions(role: AdminRole | undefined, held: TAdminUser | nu
   const roles = useQuery({
     queryKey: [ADMIN_API.roleSearch, { baseRole: role, enabled: 'true', size: 100 }],
     queryFn: () =>
-      api.get<Page<TCustomRole>>(ADMIN_API.roleSearch, { query: { baseRole: role, enabled: 'true', size: 100 } }),
+      api.get<TPage<TCustomRole>>(ADMIN_API.roleSearch, { query: { baseRole: role, enabled: 'true', size: 100 } }),
     enabled: role !== undefined,
   });
   const options = (roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }));

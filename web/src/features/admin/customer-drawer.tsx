@@ -8,6 +8,7 @@ import {
   type TCustomer,
   type TCoursePackage,
   type TSubCustomerLimits,
+  type TPage,
 } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, InputNumber, Row, Select, type FormRule } from 'antd';
@@ -17,7 +18,7 @@ import { schemaRule } from '../../ui/form-rules';
 import { encodePassword } from '../../ui/password-encoding';
 import { RegionCascader } from '../../ui/region-cascader';
 import { useSessionRoles } from '../../app/session';
-import { useAdminMutation, type Page } from './admin-api';
+import { useAdminMutation } from './admin-api';
 import { CATALOGUE_API } from './catalogue-api';
 import { InitialPasswordField } from './account-fields';
 import { FormDrawer } from './form-drawer';
@@ -58,7 +59,7 @@ export function CustomerDrawer({
   const givesPackages = hasPermission(useSessionRoles(), 'course.catalogue');
   const packages = useQuery({
     queryKey: [CATALOGUE_API.packages, { size: 100 }],
-    queryFn: () => api.get<Page<TCoursePackage>>(CATALOGUE_API.packages, { query: { size: 100 } }),
+    queryFn: () => api.get<TPage<TCoursePackage>>(CATALOGUE_API.packages, { query: { size: 100 } }),
     enabled: givesPackages,
   });
   const save = useAdminMutation(

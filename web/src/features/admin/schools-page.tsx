@@ -7,6 +7,7 @@ import {
   ZCreateSchoolRequest,
   type TCustomer,
   type TSchool,
+  type TPage,
 } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Switch, type TableColumnsType } from 'antd';
@@ -16,7 +17,7 @@ import { api } from '../../app/api';
 import { useSessionRoles } from '../../app/session';
 import { schemaRule } from '../../ui/form-rules';
 import { AdminShell } from './admin-shell';
-import { ADMIN_API, useAdminMutation, type Page } from './admin-api';
+import { ADMIN_API, useAdminMutation } from './admin-api';
 import { FormDrawer } from './form-drawer';
 import { ListTable, SearchBar, useStatusSwitch } from './list-controls';
 import { useListQuery } from './use-list-query';
@@ -33,7 +34,7 @@ function useCustomerChoices() {
   const isSuper = roles.includes(ROLES.super);
   const customers = useQuery({
     queryKey: [ADMIN_API.customers, { size: 100 }],
-    queryFn: () => api.get<Page<TCustomer>>(ADMIN_API.customers, { query: { size: 100 } }),
+    queryFn: () => api.get<TPage<TCustomer>>(ADMIN_API.customers, { query: { size: 100 } }),
     enabled: isSuper,
   });
   const subCustomers = useQuery({

@@ -1,8 +1,8 @@
+import type { TPage } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { api } from '../../app/api';
-import type { Page } from './admin-api';
 
 export interface Picked {
   value: string;
@@ -28,7 +28,7 @@ export function SearchSelect({
   const found = useQuery({
     queryKey: [path, 'search', keyword],
     queryFn: () =>
-      api.get<Page<{ id: string; name: string }>>(path, { query: { keyword: keyword || undefined, size: 20 } }),
+      api.get<TPage<{ id: string; name: string }>>(path, { query: { keyword: keyword || undefined, size: 20 } }),
     staleTime: 30_000,
   });
   return (

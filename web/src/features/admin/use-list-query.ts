@@ -1,9 +1,9 @@
+import type { TPage } from '@aiedu/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import type { Page } from './admin-api';
 
 export interface ListParams {
   page: number;
@@ -21,7 +21,7 @@ export function useListQuery<T>(path: string, initial: Record<string, string | u
   const [params, setParams] = useState<ListParams>({ page: 1, size: 20, ...initial });
   const query = useQuery({
     queryKey: [path, params],
-    queryFn: () => api.get<Page<T>>(path, { query: params }),
+    queryFn: () => api.get<TPage<T>>(path, { query: params }),
     placeholderData: keepPreviousData,
   });
   const setFilters = (filters: Record<string, string | undefined>) =>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { CERT_API, type TAdminUser, type TCertAuditor, type TTeacher } from '@aiedu/contracts';
+import { CERT_API, type TAdminUser, type TCertAuditor, type TTeacher, type TPage } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Select, Space, Switch, type TableColumnsType } from 'antd';
 import { Table } from '../../ui/table';
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useAdminAccess } from '../admin/admin-access';
-import { ADMIN_API, type Page } from '../admin/admin-api';
+import { ADMIN_API } from '../admin/admin-api';
 import { confirmDanger } from '../admin/confirm';
 import { formatDateTime } from '../../ui/dates';
 import { certCalls, useAuditors, useCertSettings, useIssuingMutation } from './cert-api';
@@ -25,8 +25,8 @@ function usePeople(keyword: string) {
     queryFn: async () => {
       const query = { keyword: keyword || undefined, page: 1, size: 20 };
       const [found, administrators] = await Promise.all([
-        teachers ? api.get<Page<TTeacher>>(ADMIN_API.teachers, { query }) : null,
-        admins ? api.get<Page<TAdminUser>>(ADMIN_API.users, { query }) : null,
+        teachers ? api.get<TPage<TTeacher>>(ADMIN_API.teachers, { query }) : null,
+        admins ? api.get<TPage<TAdminUser>>(ADMIN_API.users, { query }) : null,
       ]);
       const people = [...(found?.list ?? []), ...(administrators?.list ?? [])];
       const seen = new Set<string>();

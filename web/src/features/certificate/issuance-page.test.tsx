@@ -248,6 +248,15 @@ describe('correcting a refused issuance', { timeout: 60_000 }, () => {
 });
 
 describe('review settings', { timeout: 60_000 }, () => {
+  it('are the institution’s: a school administrator issues without them', async () => {
+    signInAs(ROLES.schoolAdmin);
+    answerIssuing(server);
+    renderApp(PATH);
+    expect(await screen.findByRole('tab', { name: 'Issuances' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'New issuance' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Review settings' })).toBeNull();
+  });
+
   it('switches review off and adds a teacher of the customer as an auditor', async () => {
     answerIssuing(server);
     const teacher = { id: '01935f6c-0000-7000-8000-0000000004a1', username: 'li', realName: 'Teacher Li' };

@@ -33,7 +33,7 @@ export function CertificateIssuancePage() {
           },
         ]
       : []),
-    ...(can('certificate.manage')
+    ...(can('certificateReview.manage')
       ? [{ key: 'settings', label: t('tabs.settings'), children: <AuditorSettings /> }]
       : []),
   ];

@@ -11,6 +11,7 @@ import {
   type TScheduleOptions,
   type TScheduleSummary,
   type TTeachableCourse,
+  type TPage,
 } from '@aiedu/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Select, Space, Tabs, Tag, type TableColumnsType } from 'antd';
@@ -19,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useAdminAccess } from '../admin/admin-access';
-import { ADMIN_API, type Page } from '../admin/admin-api';
+import { ADMIN_API } from '../admin/admin-api';
 import { certCalls, downloadListTemplate, useCandidates } from './cert-api';
 
 /** The students picked for an issuance and where they came from. */
@@ -68,13 +69,13 @@ function useSourceOptions(source: GroupSource, keyword: string) {
       }
       if (source === 'course') {
         if (manager) {
-          const page = await api.get<Page<TAdminCourse>>(COURSE_API.admin, { query: search });
+          const page = await api.get<TPage<TAdminCourse>>(COURSE_API.admin, { query: search });
           return page.list.map((c) => ({ value: c.id, label: c.name }));
         }
         const courses = await api.get<TTeachableCourse[]>(SCHEDULE_API.courseOptions, { query: { keyword } });
         return courses.map((c) => ({ value: c.id, label: c.name }));
       }
-      const page = await api.get<Page<TScheduleSummary>>(manager ? SCHEDULE_API.admin : SCHEDULE_API.base, {
+      const page = await api.get<TPage<TScheduleSummary>>(manager ? SCHEDULE_API.admin : SCHEDULE_API.base, {
         query: search,
       });
       return page.list.map((s) => ({ value: s.id, label: s.name }));

@@ -1,4 +1,4 @@
-import type { TImportStarterRequest, TStarterCourse } from '@aiedu/contracts';
+import type { TImportStarterRequest, TStarterCourse, TPage } from '@aiedu/contracts';
 import {
   COURSE_API,
   type TAttempt,
@@ -24,7 +24,6 @@ import type { QueryClient } from '@tanstack/react-query';
 /** The calls of the course centre, the course player, the editor and the learning record. */
 
 const B = COURSE_API.base;
-export type Page<T> = { list: T[]; total: number; page: number; size: number };
 export type StudyItem = TCourseSummary & { progress: number; learnerVersionNumber: number | null };
 
 export const courseKeys = {
@@ -40,7 +39,7 @@ export function useFilters() {
 export function useCentre(query: TCentreQuery) {
   return useQuery({
     queryKey: ['course', 'centre', query],
-    queryFn: () => api.get<Page<TCourseSummary>>(COURSE_API.centre, { query: { ...query } }),
+    queryFn: () => api.get<TPage<TCourseSummary>>(COURSE_API.centre, { query: { ...query } }),
   });
 }
 

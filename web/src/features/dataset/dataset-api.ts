@@ -13,6 +13,7 @@ import {
   type TGroup,
   type TImageAnnotation,
   type TUpdateDatasetRequest,
+  type TPage,
 } from '@aiedu/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
@@ -27,14 +28,9 @@ export interface DatasetListQuery {
   keyword?: string;
   tag?: string;
   access?: DatasetAccess;
+  /** Only those shared with this group. */
+  groupId?: string;
   sort: string;
-}
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  size: number;
 }
 
 export const datasetKeys = {
@@ -48,13 +44,13 @@ export const datasetKeys = {
   groups: ['datasets', 'groups'] as const,
 };
 
-/** The dataset rules' refusals: the form and the detail page say them beside what was refused, not as a toast. */
-export const RULE_CODES = ['3201', '3202', '3203', '3204', '3015'];
+/** The dataset rules' refusals, left to the screens: the form says them beside its fields, the detail page once as a toast. */
+export const RULE_CODES = ['3201', '3202', '3203', '3204', '3206', '3015'];
 
 export function useDatasetList(query: DatasetListQuery) {
   return useQuery({
     queryKey: datasetKeys.list(query),
-    queryFn: () => api.get<Page<TDataset>>(DATASET_API.base, { query: { ...query } }),
+    queryFn: () => api.get<TPage<TDataset>>(DATASET_API.base, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -84,7 +80,7 @@ export function useDatasetVersion(id: string, versionId: string | null) {
 export function useMyGroups(enabled = true) {
   return useQuery({
     queryKey: datasetKeys.groups,
-    queryFn: () => api.get<Page<TGroup>>(GROUP_API.base, { query: { scope: 'visible', page: 1, size: 100 } }),
+    queryFn: () => api.get<TPage<TGroup>>(GROUP_API.base, { query: { scope: 'visible', page: 1, size: 100 } }),
     enabled,
     staleTime: 60_000,
   });

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Skeleton, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
+import { refusalMessage } from '../../app/api-client';
 import { toast } from '../../app/feedback';
 import { SignInRequired } from '../../app/sign-in-required';
 import { Button } from '../../ui/button';
 import { LinkButton } from '../../ui/link-button';
-import { datasetKeys, deleteDataset, publishDataset, useDataset } from './dataset-api';
+import { datasetKeys, deleteDataset, publishDataset, RULE_CODES, useDataset } from './dataset-api';
 import { DatasetError } from './dataset-error';
 import { DatasetFiles } from './dataset-files';
 import { DatasetMarkdown } from './dataset-markdown';
@@ -18,9 +18,13 @@ import { VersionList } from './version-list';
 import '../course/course.css';
 import './dataset.css';
 
-/** A refusal of the rules (published, public, not ready) as a toast in the server's words. */
+/**
+ * A refusal of the rules (published, public, not ready) as a toast in the server's words; the API client already
+ * showed every other refusal.
+ */
 const showRefusal = (error: unknown) => {
-  if (error instanceof ApiError && typeof error.body === 'object') toast.error(error.body.errorMsg);
+  const message = refusalMessage(error, RULE_CODES);
+  if (message) toast.error(message);
 };
 
 /**

@@ -58,6 +58,7 @@ export const ROBOTICS_CLUB: TGroup = {
   memberCount: 12,
   projectCount: 0,
   courseCount: 0,
+  datasetCount: 1,
   createdAt: '2026-11-01T10:00:00+08:00',
 };
 

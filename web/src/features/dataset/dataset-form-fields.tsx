@@ -1,6 +1,7 @@
-import { DATASET_LIMITS, type DatasetAccess } from '@aiedu/contracts';
-import { Form, Input, Radio, Select, type FormRule } from 'antd';
+import { DATASET_LIMITS, ZDatasetCategories, ZDatasetTags, type DatasetAccess } from '@aiedu/contracts';
+import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { schemaRule } from '../../ui/form-rules';
 import { useFilters } from '../course/course-api';
 import { useMyGroups } from './dataset-api';
 
@@ -15,43 +16,44 @@ export interface DatasetFormValues {
   annotationCategories: string[];
 }
 
-/** A list of names typed as tags: each at most `max` characters, none twice (case aside). */
-function namesRule(max: number, tooLong: string, twice: string): FormRule {
-  return {
-    validator: (_rule, names: string[] = []) => {
-      if (names.some((n) => n.trim().length > max)) return Promise.reject(new Error(tooLong));
-      const distinct = new Set(names.map((n) => n.trim().toLowerCase()));
-      return distinct.size === names.length ? Promise.resolve() : Promise.reject(new Error(twice));
-    },
-  };
+/** What a saved dataset's access was: it decides which changes the rules still allow. */
+export interface SavedAccess {
+  access: DatasetAccess;
+  groupId: string | null;
 }
 
 /**
- * Who may see the dataset. A group is one of the caller's groups. A dataset that is shared with a group cannot be
- * made private again (spec 4); the form says so before the server has to.
+ * Who may see the dataset. A group is one of the caller's groups. A public dataset stays public (3206), and one
+ * shared with a group cannot be made private again (3203, spec 4): the form offers only what the rules allow, and
+ * says why, before the server has to.
  */
-function AccessField({ sharedWithGroup }: { sharedWithGroup: boolean }) {
+function AccessField({ saved }: { saved: SavedAccess | undefined }) {
   const { t } = useTranslation('dataset');
   const access = Form.useWatch<DatasetAccess>('access');
   const groups = useMyGroups();
   const options = (groups.data?.list ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const publicFinal = saved?.access === 'public';
+  const sharedWithGroup = Boolean(saved?.groupId);
+  const allowed = (a: DatasetAccess) => !(publicFinal && a !== 'public') && !(sharedWithGroup && a === 'private');
+  const why = publicFinal ? 'datasetPublicFinal' : sharedWithGroup ? 'datasetGroupNotPrivate' : null;
   return (
     <>
       <Form.Item
         name="access"
         label={t('form.access')}
-        extra={t('form.accessHint')}
-        rules={[
-          {
-            validator: (_rule, value: DatasetAccess) =>
-              sharedWithGroup && value === 'private'
-                ? Promise.reject(new Error(t('datasetGroupNotPrivate', { ns: 'errors' })))
-                : Promise.resolve(),
-          },
-        ]}
+        extra={
+          <>
+            {t('form.accessHint')}
+            {why && <div className="dataset-form__rule">{t(why, { ns: 'errors' })}</div>}
+          </>
+        }
       >
         <Radio.Group
-          options={(['public', 'private', 'group'] as const).map((a) => ({ value: a, label: t(`access.${a}`) }))}
+          options={(['public', 'private', 'group'] as const).map((a) => ({
+            value: a,
+            label: t(`access.${a}`),
+            disabled: !allowed(a),
+          }))}
         />
       </Form.Item>
       {access === 'group' && (
@@ -69,7 +71,7 @@ function AccessField({ sharedWithGroup }: { sharedWithGroup: boolean }) {
 }
 
 /** The fields of a dataset (spec 3): the same on the new and the edit form. */
-export function DatasetFormFields({ sharedWithGroup }: { sharedWithGroup: boolean }) {
+export function DatasetFormFields({ saved }: { saved: SavedAccess | undefined }) {
   const { t } = useTranslation('dataset');
   const filters = useFilters();
   return (
@@ -103,12 +105,10 @@ export function DatasetFormFields({ sharedWithGroup }: { sharedWithGroup: boolea
         name="tags"
         label={t('form.tags')}
         extra={t('form.tagsHint', { count: DATASET_LIMITS.tags, max: DATASET_LIMITS.tag })}
+        validateFirst
         rules={[
-          namesRule(
-            DATASET_LIMITS.tag,
-            t('form.tagTooLong', { max: DATASET_LIMITS.tag }),
-            t('tagExists', { ns: 'errors' }),
-          ),
+          schemaRule(ZDatasetTags.element.array(), t('form.tagTooLong', { max: DATASET_LIMITS.tag })),
+          schemaRule(ZDatasetTags, t('tagExists', { ns: 'errors' })),
         ]}
       >
         <Select
@@ -119,7 +119,7 @@ export function DatasetFormFields({ sharedWithGroup }: { sharedWithGroup: boolea
           aria-label={t('form.tags')}
         />
       </Form.Item>
-      <AccessField sharedWithGroup={sharedWithGroup} />
+      <AccessField saved={saved} />
       <Form.Item name="courseTag" label={t('form.courseTag')} extra={t('form.courseTagHint')}>
         <Select
           allowClear
@@ -133,12 +133,13 @@ export function DatasetFormFields({ sharedWithGroup }: { sharedWithGroup: boolea
         name="annotationCategories"
         label={t('form.categories')}
         extra={t('form.categoriesHint', { count: DATASET_LIMITS.annotationCategories })}
+        validateFirst
         rules={[
-          namesRule(
-            DATASET_LIMITS.annotationCategory,
+          schemaRule(
+            ZDatasetCategories.element.array(),
             t('form.tagTooLong', { max: DATASET_LIMITS.annotationCategory }),
-            t('form.categoryExists'),
           ),
+          schemaRule(ZDatasetCategories, t('form.categoryExists')),
         ]}
       >
         <Select

@@ -67,33 +67,59 @@ describe('new dataset', () => {
   }, 30_000);
 });
 
+describe('a new dataset from a group’s page', () => {
+  it('is already shared with that group', async () => {
+    renderApp(`/pjedu/datasets/new?groupId=${ROBOTICS_CLUB.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'New dataset' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Group' }) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByTitle('Robotics club')).toBeTruthy();
+  }, 30_000);
+});
+
 describe('editing a dataset', () => {
-  it('refuses to make a dataset shared with a group private, and shows the server refusal of a rule', async () => {
-    const user = userEvent.setup();
+  it('offers only the access changes the rules allow, and says why', async () => {
     const shared = aDataset({ access: 'group', groupId: ROBOTICS_CLUB.id });
+    const open = aDataset({ id: 'e5d5f1a8-5a0c-4d8e-9a51-0c1e6b7a2f42', access: 'public', groupId: null });
     server.on(`GET ${datasetApi(shared.id).base}`, () => ok(shared));
-    server.on(`PUT ${datasetApi(shared.id).base}`, () =>
-      fail('3203', 'A dataset shared with a group cannot be made private', 409),
-    );
-    renderApp(`/pjedu/datasets/${shared.id}/edit`);
+    server.on(`GET ${datasetApi(open.id).base}`, () => ok(open));
+    const disabled = () =>
+      ['Public', 'Private', 'Group'].filter(
+        (name) => (screen.getByRole('radio', { name }) as HTMLInputElement).disabled,
+      );
+
+    const first = renderApp(`/pjedu/datasets/${shared.id}/edit`);
     expect(await screen.findByDisplayValue('Iris flowers')).toBeTruthy();
-    await user.click(screen.getByRole('radio', { name: 'Private' }));
-    const refusal = await screen.findByText('A dataset shared with a group cannot be made private', {
-      selector: '.ant-form-item-explain-error',
-    });
-    expect(refusal).toBeTruthy();
+    expect(disabled()).toEqual(['Private']);
+    expect(screen.getByText('A dataset shared with a group cannot be made private')).toBeTruthy();
+    first.unmount();
+
+    renderApp(`/pjedu/datasets/${open.id}/edit`);
+    expect(await screen.findByDisplayValue('Iris flowers')).toBeTruthy();
+    expect(disabled()).toEqual(['Private', 'Group']);
+    expect(screen.getByText(/A public dataset stays public/)).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+  }, 30_000);
+
+  it('says a refusal of the rules beside the form, and leaves other refusals to the one toast', async () => {
+    const user = userEvent.setup();
+    const dataset = aDataset();
+    let answer = () => fail('3201', 'A published dataset cannot be edited or deleted', 409);
+    server.on(`GET ${datasetApi(dataset.id).base}`, () => ok(dataset));
+    server.on(`PUT ${datasetApi(dataset.id).base}`, () => answer());
+    renderApp(`/pjedu/datasets/${dataset.id}/edit`);
+    expect(await screen.findByDisplayValue('Iris flowers')).toBeTruthy();
+    const puts = () => server.to(datasetApi(dataset.id).base).filter((r) => r.method === 'PUT');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(server.to(datasetApi(shared.id).base).filter((r) => r.method === 'PUT')).toHaveLength(0);
-    // Back to the group, a change the server refuses all the same is said beside the form, not lost in a toast.
-    await user.click(screen.getByRole('radio', { name: 'Group' }));
-    await user.clear(screen.getByLabelText('Name'));
-    await user.type(screen.getByLabelText('Name'), 'Iris');
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    const formError = () => document.querySelector<HTMLElement>('.form-error');
+    expect(await within(formError()!).findByText('A published dataset cannot be edited or deleted')).toBeTruthy();
+
+    answer = () => fail('1007', 'You do not have permission to edit', 403);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(server.to(datasetApi(shared.id).base).filter((r) => r.method === 'PUT')).toHaveLength(1),
-    );
-    const formError = document.querySelector<HTMLElement>('.form-error')!;
-    expect(await within(formError).findByText('A dataset shared with a group cannot be made private')).toBeTruthy();
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(await screen.findByText('You do not have permission to edit', { selector: '.ant-message *' })).toBeTruthy();
+    await waitFor(() => expect(formError()?.textContent ?? '').toBe(''));
+    expect(screen.getAllByText('You do not have permission to edit')).toHaveLength(1);
   }, 30_000);
 
   it('locks the details of a published dataset and keeps its upload of a new version', async () => {

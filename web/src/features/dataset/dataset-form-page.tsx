@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Skeleton } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { refusalMessage } from '../../app/api-client';
 import { toast } from '../../app/feedback';
 import { SignInRequired } from '../../app/sign-in-required';
 import { Button } from '../../ui/button';
@@ -13,7 +13,7 @@ import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { FormError } from '../../ui/form-error';
 import { LinkButton } from '../../ui/link-button';
 import { AnnotationUpload } from './annotation-upload';
-import { createDataset, datasetKeys, updateDataset, useDataset } from './dataset-api';
+import { createDataset, datasetKeys, RULE_CODES, updateDataset, useDataset } from './dataset-api';
 import { DatasetError } from './dataset-error';
 import { DatasetFormFields, type DatasetFormValues } from './dataset-form-fields';
 import { DATASET_PATHS } from './dataset-labels';
@@ -21,13 +21,14 @@ import { VersionList } from './version-list';
 import { ZipUpload } from './zip-upload';
 import './dataset.css';
 
-const valuesOf = (d?: TDatasetDetail): DatasetFormValues => ({
+/** The form's first values: the dataset's, or a new one's (shared with `groupId` when it comes from a group's page). */
+const valuesOf = (d: TDatasetDetail | undefined, groupId: string | null): DatasetFormValues => ({
   name: d?.name ?? '',
   description: d?.description ?? '',
   explanation: d?.explanation ?? '',
   tags: d?.tags ?? [],
-  access: d?.access ?? 'private',
-  groupId: d?.groupId ?? null,
+  access: d?.access ?? (groupId ? 'group' : 'private'),
+  groupId: d?.groupId ?? groupId,
   courseTag: d?.courseTag || null,
   annotationCategories: d?.annotationCategories ?? [],
 });
@@ -35,6 +36,7 @@ const valuesOf = (d?: TDatasetDetail): DatasetFormValues => ({
 function DatasetForm({ dataset }: { dataset?: TDatasetDetail }) {
   const { t } = useTranslation('dataset');
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const client = useQueryClient();
   const [form] = Form.useForm<DatasetFormValues>();
   const [busy, setBusy] = useState(false);
@@ -73,7 +75,8 @@ function DatasetForm({ dataset }: { dataset?: TDatasetDetail }) {
         void navigate(DATASET_PATHS.edit(created.id), { replace: true });
       }
     } catch (error) {
-      setRefusal(error instanceof ApiError && typeof error.body === 'object' ? error.body.errorMsg : t('form.failed'));
+      // Refusals the API client did not already show as a toast: a bad field, or a rule of datasets.
+      setRefusal(refusalMessage(error, RULE_CODES));
     } finally {
       setBusy(false);
     }
@@ -90,11 +93,11 @@ function DatasetForm({ dataset }: { dataset?: TDatasetDetail }) {
           layout="vertical"
           requiredMark={false}
           disabled={locked}
-          initialValues={valuesOf(dataset)}
+          initialValues={valuesOf(dataset, searchParams.get('groupId'))}
           onValuesChange={() => setDirty(true)}
           onFinish={(values) => void submit(values)}
         >
-          <DatasetFormFields sharedWithGroup={Boolean(dataset?.groupId)} />
+          <DatasetFormFields saved={dataset} />
           <FormError message={refusal} />
           {!locked && (
             <Button kind="primary" size="large" htmlType="submit" loading={busy}>

@@ -5,10 +5,10 @@ import {
   type TQualificationDecision,
   type TRegistration,
   type TSaveRegistration,
+  type TPage,
 } from '@aiedu/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import type { Page } from './event-list-api';
 
 /** The calls of a team's registration and declaration, and of the organisers' qualification audit. */
 
@@ -26,7 +26,7 @@ export function useRegistration(eventId: string | undefined) {
 export function useQualification(eventId: string, query: { page: number; size: number; state?: RegistrationState }) {
   return useQuery({
     queryKey: [EVENT_API.qualification, eventId, query],
-    queryFn: () => api.get<Page<TRegistration>>(EVENT_API.qualification, { query: { eventId, ...query } }),
+    queryFn: () => api.get<TPage<TRegistration>>(EVENT_API.qualification, { query: { eventId, ...query } }),
     placeholderData: keepPreviousData,
   });
 }

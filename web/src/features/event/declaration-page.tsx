@@ -20,7 +20,8 @@ import { LinkButton } from '../../ui/link-button';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { declarationCalls, useDeclarationMutation, useRegistration } from './declaration-api';
 import { eventPaths, useEvent } from './event-api';
-import { EventError, RegistrationStateTag, registrationOpenAt, serverMessage } from './event-labels';
+import { EventError, RegistrationStateTag, registrationOpenAt } from './event-labels';
+import { serverMessage } from '../../app/api-client';
 import { MemberCard, memberPayload, memberValues, type MemberValues } from './member-fields';
 import './event.css';
 

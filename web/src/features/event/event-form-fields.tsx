@@ -31,6 +31,7 @@ export function CoverField({ url, onChange }: { url: string | null; onChange: (k
           hint: t('form.coverHint'),
           wrongType: t('form.coverType'),
           tooLarge: t('form.coverSize'),
+          failed: t('common.failed'),
         }}
       />
     </div>

@@ -23,7 +23,8 @@ import { LinkButton } from '../../ui/link-button';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { eventPaths, useEvent } from './event-api';
 import { AwardsField, CoverField, DescriptionField, PhaseFields, TracksField, type Range } from './event-form-fields';
-import { EventError, serverMessage } from './event-labels';
+import { EventError } from './event-labels';
+import { serverMessage } from '../../app/api-client';
 import { eventCalls } from './event-list-api';
 import './event.css';
 

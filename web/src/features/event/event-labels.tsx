@@ -10,18 +10,13 @@ import {
 import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { serverMessage } from '../../app/api-client';
 import { formatDateTime } from '../../ui/dates';
 import { LinkButton } from '../../ui/link-button';
 import { StatusCard } from '../../ui/status-card';
 import { STATUS_COLORS } from '../../ui/status-colors';
 import { renderMarkdown } from '../course/markdown-view';
 import { eventPaths } from './event-api';
-
-/** The server's words of a refusal, or nothing when there are none. */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && typeof error.body === 'object' ? error.body.errorMsg || undefined : undefined;
-}
 
 const STATE_COLORS: Record<EventState, string> = {
   notStarted: STATUS_COLORS.neutral,
@@ -67,13 +62,16 @@ export function phaseDates(phases: TEventPhases, phase: EventPhase): string {
   return dates.end ? `${start} – ${formatDateTime(phases[dates.end])}` : start;
 }
 
-/** An event that cannot be opened: missing, or not the caller's to see; the server's reason and the way back. */
-export function EventError({ error, reason }: { error: unknown; reason?: string }) {
+/**
+ * An event, or one of its screens, that cannot be opened: missing, or not the caller's to see; the server's reason
+ * (or the screen's own) and the way back to the events.
+ */
+export function EventError({ error, reason, title }: { error: unknown; reason?: string; title?: string }) {
   const { t } = useTranslation('event');
   return (
     <StatusCard
       icon={<StopOutlined />}
-      title={t('common.cannotOpen')}
+      title={title ?? t('common.cannotOpen')}
       lead={reason || serverMessage(error) || t('common.missing')}
       action={
         <LinkButton kind="primary" size="large" to={eventPaths.list}>

@@ -8,19 +8,13 @@ import {
   type TLadder,
   type TMyContest,
   type TUpdateEventRequest,
+  type TPage,
 } from '@aiedu/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { visitorCustcode } from './event-api';
 
 /** The calls of the event list, an event's results and ladder, the organisers' form and "my contests". */
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  size: number;
-}
 
 export interface EventListQuery {
   page: number;
@@ -39,7 +33,7 @@ export const EVENT_FORM_CODES = ['1001', '4503', '4509'];
 export function useEventList(query: EventListQuery) {
   return useQuery({
     queryKey: [EVENT_API.events, query],
-    queryFn: () => api.get<Page<TEvent>>(EVENT_API.events, { query: { ...query } }),
+    queryFn: () => api.get<TPage<TEvent>>(EVENT_API.events, { query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -49,7 +43,7 @@ export function useMyContests() {
   return useQuery({
     queryKey: [EVENT_API.mine],
     queryFn: async () => {
-      const answer = await api.get<Page<TMyContest> | TMyContest[]>(EVENT_API.mine);
+      const answer = await api.get<TPage<TMyContest> | TMyContest[]>(EVENT_API.mine);
       return Array.isArray(answer) ? answer : answer.list;
     },
   });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, HTML_LANG } from '../../app/i18n';
 import { formatDateTime } from '../../ui/dates';
 import { Table } from '../../ui/table';
-import { serverMessage } from './event-labels';
+import { serverMessage } from '../../app/api-client';
 import { useEventResults, useLadder } from './event-list-api';
 
 const score = (value: number) => value.toLocaleString(HTML_LANG[currentLanguage()], { maximumFractionDigits: 2 });

@@ -2,15 +2,17 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { TEventImage } from '@aiedu/contracts';
 import { Alert, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { serverMessage } from './event-labels';
+import { serverMessage } from '../../app/api-client';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+/** By its type, or by its name where the browser gives none (the server checks the bytes either way). */
+const isImage = (file: File) => IMAGE_TYPES.includes(file.type) || (!file.type && /\.(jpe?g|png)$/i.test(file.name));
 
 /**
  * A JPG or PNG uploaded as soon as it is picked, checked here first (type, size) and by the server's bytes after;
- * the caller keeps the key the server answers. The texts are the caller's: a cover or a declaration photo.
+ * the caller keeps the key the server answers. The texts are the caller's (a cover or a declaration photo), from
+ * its own namespace.
  */
 export function ImageUpload({
   hasImage,
@@ -23,20 +25,19 @@ export function ImageUpload({
   maxBytes: number;
   upload: (file: File) => Promise<TEventImage>;
   onUploaded: (image: TEventImage) => void;
-  texts: { pick: string; change: string; hint: string; wrongType: string; tooLarge: string };
+  texts: { pick: string; change: string; hint: string; wrongType: string; tooLarge: string; failed: string };
 }) {
-  const { t } = useTranslation('event');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const pick = async (file: File) => {
     setProblem(undefined);
-    if (!IMAGE_TYPES.includes(file.type)) return setProblem(texts.wrongType);
+    if (!isImage(file)) return setProblem(texts.wrongType);
     if (file.size > maxBytes) return setProblem(texts.tooLarge);
     setBusy(true);
     try {
       onUploaded(await upload(file));
     } catch (error) {
-      setProblem(serverMessage(error) ?? t('common.failed'));
+      setProblem(serverMessage(error) ?? texts.failed);
     } finally {
       setBusy(false);
     }

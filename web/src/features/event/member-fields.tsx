@@ -79,6 +79,7 @@ function PhotoField({ list, name, label, readOnly }: { list: string; name: numbe
             hint: t('declaration.photoHint'),
             wrongType: t('declaration.photoType'),
             tooLarge: t('declaration.photoSize'),
+            failed: t('common.failed'),
           }}
         />
       )}

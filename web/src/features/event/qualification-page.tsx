@@ -20,7 +20,8 @@ import { LinkButton } from '../../ui/link-button';
 import { Table } from '../../ui/table';
 import { declarationCalls, useDeclarationMutation, useQualification } from './declaration-api';
 import { eventPaths, useEvent } from './event-api';
-import { EventError, RegistrationStateTag, serverMessage } from './event-labels';
+import { EventError, RegistrationStateTag } from './event-labels';
+import { serverMessage } from '../../app/api-client';
 import { RegistrationView } from './registration-view';
 import './event.css';
 

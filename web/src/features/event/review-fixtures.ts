@@ -8,13 +8,13 @@ import {
   type TWork,
 } from '@aiedu/contracts';
 import { ok, type FakeServer } from '../../test/fake-api';
+import { EVENT as EVENT_PAGE_EVENT } from './event-page-fixtures';
 
 /** An event in its submission phase by the server's clock, years away from the browser's. */
 export const EVENT: TEvent = {
+  ...EVENT_PAGE_EVENT,
   id: '3c9e1a52-7d1b-4a6f-8f0e-2b5d7c9a1e01',
   name: 'Robots of tomorrow',
-  coverUrl: null,
-  coverKey: null,
   description: 'Build a robot.',
   tracks: [
     { id: 'design', name: 'Design', kind: 'judged', dailyRuns: 5, higherIsBetter: true },
@@ -30,23 +30,10 @@ export const EVENT: TEvent = {
     resultsAt: '2031-03-30T00:00:00Z',
   },
   eligibility: { customerIds: [], stages: [], grades: [] },
-  teamMin: 1,
   teamMax: 3,
-  mentorMin: 1,
   mentorMax: 2,
-  awards: [
-    { name: 'Gold', count: 1 },
-    { name: 'Silver', count: 2 },
-  ],
-  tieRule: 'earlierSubmission',
-  platformWide: false,
-  state: 'inProgress',
-  phase: 'submission',
-  organiserName: 'Demo District',
   teamCount: 4,
   workCount: 3,
-  resultsPublished: false,
-  viewer: { organiser: false, judge: false, registrationId: null, eligible: true },
   // 7 days, 16 hours and 30 seconds before submission closes.
   serverTime: '2031-03-12T07:59:30Z',
   createdAt: '2031-02-01T00:00:00Z',

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, StopOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TEvent, WorkState } from '@aiedu/contracts';
 import { Alert, Skeleton, Tag } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, HTML_LANG } from '../../app/i18n';
 import { SignInRequired } from '../../app/sign-in-required';
 import { LinkButton } from '../../ui/link-button';
-import { StatusCard } from '../../ui/status-card';
 import { STATUS_COLORS } from '../../ui/status-colors';
 import { eventPaths, useEvent } from './event-api';
-import { refusalCode, refusalMessage } from './works-api';
+import { EventError } from './event-labels';
+import { serverMessage } from '../../app/api-client';
+import { refusalCode } from './works-api';
 import './event-review.css';
 
 const WORK_COLORS: Record<WorkState, string> = {
@@ -52,8 +53,8 @@ export function Refusal({ error }: { error: unknown }) {
       <Alert
         type="error"
         showIcon
-        title={known || refusalMessage(error) || t('common.failed')}
-        description={known ? refusalMessage(error) : undefined}
+        title={known || serverMessage(error) || t('common.failed')}
+        description={known ? serverMessage(error) : undefined}
       />
     </div>
   );
@@ -92,22 +93,6 @@ export function Countdown({ deadline, serverTime }: { deadline: string; serverTi
   );
 }
 
-function EventMissing({ error, reason }: { error: unknown; reason?: string }) {
-  const { t } = useTranslation('eventReview');
-  return (
-    <StatusCard
-      icon={<StopOutlined />}
-      title={t('common.cannotOpen')}
-      lead={reason || refusalMessage(error) || t('common.missing')}
-      action={
-        <LinkButton kind="primary" size="large" to={eventPaths.list}>
-          {t('common.toEvents')}
-        </LinkButton>
-      }
-    />
-  );
-}
-
 /**
  * A signed-in screen of one event: the event loads (a skeleton meanwhile), and one who may not be here (`allowed`)
  * reads why; the header links back to the event.
@@ -127,11 +112,12 @@ export function EventScreen({
   refusal: string;
   children: (event: TEvent) => ReactNode;
 }) {
+  const { t } = useTranslation('eventReview');
   const event = useEvent(eventId);
   let body: ReactNode;
   if (event.isLoading) body = <Skeleton active />;
-  else if (!event.data) body = <EventMissing error={event.error} />;
-  else if (!allowed(event.data)) body = <EventMissing error={null} reason={refusal} />;
+  else if (!event.data) body = <EventError error={event.error} />;
+  else if (!allowed(event.data)) body = <EventError error={null} reason={refusal} title={t('common.cannotOpen')} />;
   else
     body = (
       <>

@@ -1,11 +1,12 @@
 import { EVENT_API, EVENT_LIMITS, UI_SIZES, type TWork } from '@aiedu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Drawer, Form, Input, Modal, Select, Space } from 'antd';
+import { Drawer, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { Button } from '../../ui/button';
 import { formatBytes } from '../../ui/sizes';
+import { ImageUpload } from './image-upload';
 import { Refusal } from './review-kit';
 import { VideoUpload, WorkVideo } from './work-video';
 import { useMyProjects, useWorkMutation, workCalls } from './works-api';
@@ -26,8 +27,6 @@ const valuesOf = (work: TWork | null): WorkValues => ({
   projectId: work?.projectId ?? null,
 });
 
-const isImage = (file: File) => ['image/jpeg', 'image/png'].includes(file.type) || /\.(jpe?g|png)$/i.test(file.name);
-
 /** The cover: JPG or PNG up to 10 MB, uploaded as soon as it is picked, and shown. */
 function CoverField({
   cover,
@@ -37,41 +36,25 @@ function CoverField({
   onChange: (c: { key: string; url: string }) => void;
 }) {
   const { t } = useTranslation('eventReview');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const pick = async (file: File) => {
-    setError(undefined);
-    if (!isImage(file)) return setError(t('form.coverNotImage'));
-    if (file.size > EVENT_LIMITS.imageBytes)
-      return setError(t('form.tooLarge', { size: formatBytes(EVENT_LIMITS.imageBytes) }));
-    setBusy(true);
-    try {
-      onChange(await workCalls.uploadCover(file));
-    } catch {
-      setError(t('form.uploadFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const size = formatBytes(EVENT_LIMITS.imageBytes);
   return (
-    <div className="review-file-pick">
+    <section className="review-file-pick" aria-label={t('form.cover')}>
       {cover?.url && <img className="review-cover" src={cover.url} alt={t('form.coverPreview')} />}
-      <label>
-        {t('form.cover')}
-        <input
-          type="file"
-          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-          disabled={busy}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void pick(file);
-            e.target.value = '';
-          }}
-        />
-      </label>
-      <p className="review-muted">{t('form.coverHint', { size: formatBytes(EVENT_LIMITS.imageBytes) })}</p>
-      <div role="alert">{error && <Alert type="error" showIcon title={error} />}</div>
-    </div>
+      <ImageUpload
+        hasImage={Boolean(cover)}
+        maxBytes={EVENT_LIMITS.imageBytes}
+        upload={workCalls.uploadCover}
+        onUploaded={onChange}
+        texts={{
+          pick: t('form.coverPick'),
+          change: t('form.coverChange'),
+          hint: t('form.coverHint', { size }),
+          wrongType: t('form.coverNotImage'),
+          tooLarge: t('form.tooLarge', { size }),
+          failed: t('form.uploadFailed'),
+        }}
+      />
+    </section>
   );
 }
 

@@ -2,7 +2,7 @@ import { API, EVENT_API, ROLES } from '@aiedu/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, type FakeServer } from '../../test/fake-api';
+import { fail, ok, type FakeServer } from '../../test/fake-api';
 import { lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
 import { AS_TEAM, EVENT, registration, serveEvent, WORK } from './review-fixtures';
@@ -59,20 +59,34 @@ describe('a draft’s cover and video', { timeout: 90_000 }, () => {
     const user = userEvent.setup({ applyAccept: false });
     renderApp(path);
     const drawer = await openDraft(user);
-    await user.upload(
-      within(drawer).getByLabelText('Cover image'),
-      new File(['GIF89a'], 'c.gif', { type: 'image/gif' }),
-    );
+    const coverInput = () =>
+      within(drawer).getByRole('region', { name: 'Cover image' }).querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(coverInput(), new File(['GIF89a'], 'c.gif', { type: 'image/gif' }));
     expect(await within(drawer).findByText('The cover must be a JPG or PNG image.')).toBeTruthy();
     expect(server.to(EVENT_API.uploadWorkCover)).toHaveLength(0);
-    await user.upload(within(drawer).getByLabelText('Cover image'), new File(['png'], 'c.png', { type: 'image/png' }));
+    await user.upload(coverInput(), new File(['png'], 'c.png', { type: 'image/png' }));
     expect(((await within(drawer).findByAltText('Cover of the work')) as HTMLImageElement).src).toContain(
       '/files/c1.png',
     );
+    expect(within(drawer).getByRole('button', { name: /Change the cover/ })).toBeTruthy();
     await user.click(within(drawer).getByRole('button', { name: /Save draft/ }));
     await waitFor(() =>
       expect(lastChange(server, EVENT_API.works)).toMatchObject({ id: WORK.id, coverKey: 'events/covers/c1.png' }),
     );
+  });
+
+  it('shows why the server refused a cover, and keeps the draft without one', async () => {
+    server.on(`POST ${EVENT_API.uploadWorkCover}`, () => fail('1001', 'The image could not be read.', 400));
+    const user = userEvent.setup({ applyAccept: false });
+    renderApp(path);
+    const drawer = await openDraft(user);
+    const input = within(drawer)
+      .getByRole('region', { name: 'Cover image' })
+      .querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input, new File(['not a png'], 'c.png', { type: 'image/png' }));
+    expect(await within(drawer).findByText('The image could not be read.')).toBeTruthy();
+    expect(within(drawer).queryByAltText('Cover of the work')).toBeNull();
+    expect(within(drawer).getByRole('button', { name: /Upload a cover/ })).toBeTruthy();
   });
 
   it('uploads an MP4 over tus with the work and the event video kind, showing progress', async () => {

@@ -10,7 +10,8 @@ import { readSession } from '../../app/session';
 import { Button } from '../../ui/button';
 import { formatBytes } from '../../ui/sizes';
 import { refusalOf, shouldRetry } from '../course/upload-refusal';
-import { refusalMessage, workCalls } from './works-api';
+import { serverMessage } from '../../app/api-client';
+import { workCalls } from './works-api';
 
 /** The tus upload kind of a work's video, named in its metadata beside the work. */
 const VIDEO_KIND = 'eventVideo';
@@ -127,7 +128,7 @@ export function WorkVideo({
           workCalls.video(workId).then(
             (blob) => setUrl(URL.createObjectURL(blob)),
             (e: unknown) => {
-              setError(refusalMessage(e));
+              setError(serverMessage(e));
               setState('failed');
             },
           );

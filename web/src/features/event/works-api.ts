@@ -20,10 +20,6 @@ import { ApiError } from '../../app/api-client';
 /** Refusals the works screen shows in its own words: deadline passed (4501), wrong state, not qualified, daily limit. */
 export const WORK_CODES = ['1001', '4501', '4503', '4508', '4513', '4514'];
 
-/** The server's words of a refusal, or nothing when there are none. */
-export function refusalMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && typeof error.body === 'object' ? error.body.errorMsg || undefined : undefined;
-}
 export const refusalCode = (error: unknown): string | undefined => (error instanceof ApiError ? error.code : undefined);
 
 export function useWorks(eventId: string) {

@@ -9,7 +9,8 @@ import { FormError } from '../../ui/form-error';
 import { encodePassword } from '../../ui/password-encoding';
 import { BatchClean, BatchDone, BatchProblems } from './batch-report';
 import { BATCH_CODES, groupCalls, groupKeys } from './group-api';
-import { refusalData, refusalMessage } from './group-errors';
+import { refusalMessage } from '../../app/api-client';
+import { refusalData } from './group-errors';
 
 interface Row {
   username?: string;

@@ -8,7 +8,8 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { BatchClean, BatchDone, BatchProblems } from './batch-report';
 import { BATCH_CODES, groupCalls, groupKeys } from './group-api';
-import { refusalData, refusalMessage } from './group-errors';
+import { refusalMessage } from '../../app/api-client';
+import { refusalData } from './group-errors';
 
 /**
  * Accounts from a spreadsheet: the template in the owner's language, a dry run over the file that lists every bad

@@ -21,19 +21,13 @@ import {
   type TMyGroupJoinRequest,
   type TProject,
   type TUpdateGroupRequest,
+  type TPage,
 } from '@aiedu/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 import { saveFile } from '../../ui/save-file';
 
 /** The calls of the group screens. */
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  size: number;
-}
 
 export interface PageQuery {
   page: number;
@@ -59,7 +53,7 @@ export const BATCH_CODES = ['6007', '6008'];
 export function useGroupList(scope: GroupScope, query: PageQuery) {
   return useQuery({
     queryKey: groupKeys.list(scope, query),
-    queryFn: () => api.get<Page<TGroup>>(GROUP_API.base, { query: { scope, ...query } }),
+    queryFn: () => api.get<TPage<TGroup>>(GROUP_API.base, { query: { scope, ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -76,7 +70,7 @@ export function useGroupDetail(id: string) {
 function useGroupPart<T>(id: string, part: string, path: string, query: object, enabled = true) {
   return useQuery({
     queryKey: groupKeys.part(id, part, query),
-    queryFn: () => api.get<Page<T>>(path, { query: query as Record<string, string | number | undefined> }),
+    queryFn: () => api.get<TPage<T>>(path, { query: query as Record<string, string | number | undefined> }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -94,7 +88,7 @@ export const useJoinRequests = (id: string, query: PageQuery & { state: GroupReq
 export function useMyJoinRequests(enabled: boolean) {
   return useQuery({
     queryKey: groupKeys.myRequests,
-    queryFn: () => api.get<Page<TMyGroupJoinRequest>>(GROUP_API.myRequests, { query: { page: 1, size: 50 } }),
+    queryFn: () => api.get<TPage<TMyGroupJoinRequest>>(GROUP_API.myRequests, { query: { page: 1, size: 50 } }),
     enabled,
   });
 }
@@ -104,7 +98,7 @@ export function useMyProjects(keyword: string, enabled: boolean) {
   return useQuery({
     queryKey: ['group', 'my-projects', keyword],
     queryFn: () =>
-      api.get<Page<TProject>>(API.myProjects, {
+      api.get<TPage<TProject>>(API.myProjects, {
         query: { page: 1, size: 50, keyword: keyword || undefined, sort: 'updatedAt,desc' },
       }),
     enabled,

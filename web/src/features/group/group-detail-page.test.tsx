@@ -1,10 +1,11 @@
-import { groupApi, ROLES, type TGroupJoinRequest, type TGroupMember } from '@aiedu/contracts';
+import { DATASET_API, groupApi, ROLES, type TGroupJoinRequest, type TGroupMember } from '@aiedu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fail, ok, type FakeServer } from '../../test/fake-api';
 import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
+import { aDataset } from '../dataset/dataset-fixtures';
 import { AS_MEMBER, GROUP, page, serveGroups } from './group-fixtures';
 
 let server: FakeServer;
@@ -121,4 +122,29 @@ describe('a group’s pages', () => {
       expect(lastChange(server, api.refuse(REQUEST.id))).toEqual({ reason: 'Club is full this term' }),
     );
   });
+
+  it('lists the datasets shared with the group and leads to a new one already shared with it', async () => {
+    signInAs(ROLES.student);
+    serveGroups(server, AS_MEMBER);
+    const shared = aDataset({
+      name: 'Robot arm photos',
+      access: 'group',
+      groupId: AS_MEMBER.id,
+      ownerName: 'Mr Wang',
+    });
+    server.on(`GET ${DATASET_API.base}`, () => page([shared]));
+    renderApp(`/pjedu/groups/${AS_MEMBER.id}/datasets`);
+    const link = await screen.findByRole('link', { name: 'Robot arm photos' });
+    expect(link.getAttribute('href')).toBe(`/pjedu/datasets/${shared.id}`);
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('Mr Wang')).toBeTruthy();
+    expect(within(row).getByText(/^3 files · /)).toBeTruthy();
+    const asked = new URL(server.to(DATASET_API.base)[0]!.url, 'http://x');
+    expect(asked.searchParams.get('groupId')).toBe(AS_MEMBER.id);
+    const create = screen.getByRole('link', { name: /New dataset for this group/ });
+    expect(create.getAttribute('href')).toBe(`/pjedu/datasets/new?groupId=${AS_MEMBER.id}`);
+    const nav = screen.getByRole('navigation', { name: 'Group pages' });
+    expect(within(nav).getByRole('link', { name: 'Datasets' }).getAttribute('aria-current')).toBe('page');
+    expect(await axeViolations()).toEqual([]);
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { BookOutlined, CodeOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
+import { BookOutlined, CodeOutlined, DatabaseOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import type { TGroupDetail } from '@aiedu/contracts';
 import { Alert, Card } from 'antd';
 import type { ReactNode } from 'react';
@@ -69,6 +69,12 @@ function Overview({ group }: { group: TGroupDetail }) {
           part="courses"
           icon={<BookOutlined />}
           count={t('overview.courses', { count: group.courseCount })}
+        />
+        <PartCard
+          group={group}
+          part="datasets"
+          icon={<DatabaseOutlined />}
+          count={t('overview.datasets', { count: group.datasetCount })}
         />
         {owner && group.invitation && (
           <PartCard

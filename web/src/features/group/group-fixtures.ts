@@ -14,6 +14,7 @@ export const GROUP: TGroupDetail = {
   memberCount: 3,
   projectCount: 2,
   courseCount: 1,
+  datasetCount: 1,
   createdAt: '2026-11-20T00:00:00Z',
   invitation: { code: 'ABCD2345', enabled: true },
   pendingRequests: 2,

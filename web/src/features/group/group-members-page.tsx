@@ -9,7 +9,7 @@ import { formatDateTime } from '../../ui/dates';
 import { FormError } from '../../ui/form-error';
 import { confirmDanger } from '../admin/confirm';
 import { ADD_MEMBER_CODES, groupCalls, useGroupMembers, useGroupMutation } from './group-api';
-import { refusalMessage } from './group-errors';
+import { refusalMessage } from '../../app/api-client';
 import { GroupShell } from './group-shell';
 import { PagedTable, usePaging } from './paged-table';
 

@@ -6,7 +6,15 @@ export const GROUPS_PATH = '/pjedu/groups';
 export const groupPath = (id: string) => `${GROUPS_PATH}/${id}`;
 
 /** A group's pages below its detail, in the order its navigation shows them; the last three are the owner's. */
-export const GROUP_PARTS = ['members', 'projects', 'courses', 'batch-register', 'review', 'invitation'] as const;
+export const GROUP_PARTS = [
+  'members',
+  'projects',
+  'courses',
+  'datasets',
+  'batch-register',
+  'review',
+  'invitation',
+] as const;
 export type GroupPart = (typeof GROUP_PARTS)[number];
 export const OWNER_PARTS: readonly GroupPart[] = ['batch-register', 'review', 'invitation'];
 export const groupPartPath = (id: string, part: GroupPart) => `${groupPath(id)}/${part}`;

@@ -80,6 +80,10 @@ function GroupHeader({ group }: { group: TGroupDetail }) {
             <dd>{group.courseCount}</dd>
           </div>
           <div>
+            <dt>{t('detail.datasets')}</dt>
+            <dd>{group.datasetCount}</dd>
+          </div>
+          <div>
             <dt>{t('detail.joining')}</dt>
             <dd>{t(group.joinReview ? 'detail.joinReviewed' : 'detail.joinDirect')}</dd>
           </div>

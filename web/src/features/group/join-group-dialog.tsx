@@ -9,7 +9,7 @@ import { toast } from '../../app/feedback';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-error';
 import { groupCalls, groupKeys, JOIN_CODES } from './group-api';
-import { refusalMessage } from './group-errors';
+import { refusalMessage } from '../../app/api-client';
 import { groupPath } from './group-paths';
 
 /**

@@ -1,10 +1,11 @@
+import type { TPage } from '@aiedu/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Empty, type TableProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../ui/named-icons';
 import { Table } from '../../ui/table';
-import type { Page, PageQuery } from './group-api';
+import type { PageQuery } from './group-api';
 
 /** Page, size and search of a server-paged list (DECISIONS: `page`, `size`, `keyword`). */
 export function usePaging(size = 20) {
@@ -27,7 +28,7 @@ export function PagedTable<T extends object>({
   ...table
 }: {
   paging: Paging;
-  query: UseQueryResult<Page<T>>;
+  query: UseQueryResult<TPage<T>>;
   searchLabel?: string;
   emptyText: ReactNode;
   toolbar?: ReactNode;

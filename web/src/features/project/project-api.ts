@@ -15,16 +15,10 @@ import {
   type TRuntimeStatus,
   type TStorageUsage,
   type TUpdateProjectRequest,
+  type TPage,
 } from '@aiedu/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  size: number;
-}
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -43,7 +37,7 @@ export function useProjectList(scope: 'public' | 'mine', query: TProjectListPara
   return useQuery({
     queryKey: projectKeys.list(scope, query),
     queryFn: () =>
-      api.request<Page<TProject>>(scope === 'mine' ? API.myProjects : API.projects, {
+      api.request<TPage<TProject>>(scope === 'mine' ? API.myProjects : API.projects, {
         query: query as Record<string, string | number | undefined>,
       }),
     placeholderData: keepPreviousData,

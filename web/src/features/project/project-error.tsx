@@ -1,6 +1,6 @@
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { serverMessage } from '../../app/api-client';
 import { PATHS } from '../../app/paths';
 import { LinkButton } from '../../ui/link-button';
 import { StatusCard } from '../../ui/status-card';
@@ -11,7 +11,7 @@ import { StatusCard } from '../../ui/status-card';
  */
 export function ProjectError({ error }: { error: unknown }) {
   const { t } = useTranslation('project');
-  const reason = error instanceof ApiError && typeof error.body === 'object' ? error.body.errorMsg : '';
+  const reason = serverMessage(error) ?? '';
   return (
     <div className="page">
       <StatusCard

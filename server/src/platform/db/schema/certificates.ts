@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
-import { customers } from './institutions.js';
+import { customers, schools } from './institutions.js';
 import { users } from './users.js';
 
 /**
@@ -70,6 +70,8 @@ export const certificateIssuances = pgTable(
     issuerId: uuid('issuer_id')
       .notNull()
       .references(() => users.id),
+    /** The issuer's school when they issued it (none for an institution's administrators): a school's managers reach it. */
+    schoolId: uuid('school_id').references(() => schools.id),
     awardFor: text('award_for').notNull(),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     source: text('source', { enum: ['class', 'course', 'schedule', 'list', 'manual'] }).notNull(),
@@ -82,6 +84,7 @@ export const certificateIssuances = pgTable(
   (t) => [
     index('certificate_issuances_customer_idx').on(t.customerId, t.createdAt),
     index('certificate_issuances_issuer_idx').on(t.issuerId),
+    index('certificate_issuances_school_idx').on(t.schoolId, t.createdAt),
   ],
 );
 

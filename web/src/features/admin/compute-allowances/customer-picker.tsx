@@ -1,10 +1,10 @@
-import type { TCustomer } from '@aiedu/contracts';
+import type { TCustomer, TPage } from '@aiedu/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api';
-import { ADMIN_API, type Page } from '../admin-api';
+import { ADMIN_API } from '../admin-api';
 
 interface PickerProps {
   value: string | undefined;
@@ -18,7 +18,7 @@ export function AnyCustomerPicker({ value, onChange }: PickerProps) {
   const customers = useQuery({
     queryKey: [ADMIN_API.customers, 'picker', keyword],
     queryFn: () =>
-      api.get<Page<TCustomer>>(ADMIN_API.customers, { query: { keyword: keyword || undefined, size: 20 } }),
+      api.get<TPage<TCustomer>>(ADMIN_API.customers, { query: { keyword: keyword || undefined, size: 20 } }),
   });
   return (
     <Select
