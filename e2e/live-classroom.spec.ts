@@ -129,7 +129,11 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('heading', { level: 2, name: 'Your turn' })).toBeVisible();
       await expect(learner.getByRole('heading', { level: 2, name: 'Your turn' })).toBeVisible();
       await expect(row.getByRole('cell', { name: 'Your turn' })).toBeVisible();
+      const given = page.waitForResponse(
+        (r) => r.url().endsWith(`/schedules/${scheduleId}/tasks`) && r.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: named(say('section.give')) }).click();
+      expect((await given).ok()).toBe(true);
       await expect(page.getByRole('button', { name: named(say('section.answers')) })).toBeVisible();
       await accessibleOnceSettled(page);
 

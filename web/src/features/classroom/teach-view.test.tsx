@@ -2,6 +2,7 @@ import {
   classroomApi,
   classroomSessionApi,
   ROLES,
+  scheduleApi,
   UI_SIZES,
   type TClassroom,
   type TClassroomRoster,
@@ -11,10 +12,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
-import type { FakeServer } from '../../test/fake-api';
+import { ok, type FakeServer } from '../../test/fake-api';
 import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
-import { CLASSROOM, FakeSocket, ROSTER, serveClassroom, SESSION } from './classroom-fixtures';
+import { CLASSROOM, FakeSocket, givenTask, ROSTER, serveClassroom, SESSION } from './classroom-fixtures';
 import { POLL_MS } from './use-live-classroom';
 
 const PAGE = '/pjedu/schedules/s-1/classroom';
@@ -221,6 +222,32 @@ describe('the teach view', () => {
     const polls = server.to(classroomApi('s-1').roster).length;
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS * 3));
     expect(server.to(classroomApi('s-1').roster)).toHaveLength(polls);
+  });
+
+  it("gives a task while the class's tasks are still loading, and offers its answers once the server has it", async () => {
+    state = serveClassroom(server, { ...CLASSROOM, session: { ...SESSION, sectionId: 'sec-2' } });
+    // The tasks' first answer is slow: it was read before the task was given, and arrives only after the gift.
+    let answerLate: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    let reads = 0;
+    server.on(`GET ${scheduleApi('s-1').tasks}`, async () => {
+      reads += 1;
+      if (reads > 1) return ok(state.tasks);
+      const before = state.tasks;
+      await late;
+      return ok(before);
+    });
+    server.on(`POST ${scheduleApi('s-1').tasks}`, () => {
+      state.tasks = [givenTask(null)];
+      setTimeout(answerLate, 0);
+      return ok(state.tasks);
+    });
+    const user = userEvent.setup();
+    renderApp(PAGE);
+    expect(await shownSection('Quiz')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Give to the class' }));
+    expect(await screen.findByRole('button', { name: 'Answers and scores' })).toBeTruthy();
+    expect(screen.getByText('Answered: 1 of 2')).toBeTruthy();
   });
 
   it('says what to do when the schedule has not started, and when its courses have no sections', async () => {
