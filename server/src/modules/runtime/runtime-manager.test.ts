@@ -163,7 +163,11 @@ describe('the runtime manager with a stand-in driver', () => {
     await m.stop(started.busy, 'user');
   });
 
-  it('ends a stop a running round began before the next round returns, and never stops a runtime twice at once', async () => {
+  /**
+   * A manager running project "overlap", whose driver holds every stop until `release`: `stops()` counts the stops
+   * begun. `restore` gives the driver its own stop back.
+   */
+  async function runningWithHeldStops() {
     const m = await manager();
     const server = await fakeJupyter('idle');
     closers.push(server.close);
@@ -178,62 +182,75 @@ describe('the runtime manager with a stand-in driver', () => {
       stops += 1;
       await gate;
     };
+    return { m, row, stops: () => stops, release, restore: () => (driver.stop = realStop) };
+  }
+
+  /** The row reads `expected` for several reads: database round trips enough for anything not waiting to finish. */
+  async function readsSeveralTimes(projectId: string, expected: { state: string; stopReason: string }) {
+    for (let read = 0; read < 5; read += 1) expect(await stateOf(projectId)).toMatchObject(expected);
+  }
+
+  it('ends a stop a running round began before the next round returns, and never stops a runtime twice at once', async () => {
+    const { m, row, stops, release, restore } = await runningWithHeldStops();
     try {
       clock.advance((t.config.runtimeIdleMinutes + 1) * 60_000);
       // The timer's round culls the idle runtime; its driver takes its time to stop it.
       const timers = m.tick();
-      await waitFor(() => stops === 1);
-      // A round asked for meanwhile (the test's, another timer's) and a user's stop both wait for that stop: the
-      // row reads as stopping for several reads (database round trips enough for either to have finished).
+      await waitFor(() => stops() === 1);
+      // A round asked for meanwhile (the test's, another timer's) and a user's stop both wait for that stop.
       const returned: string[] = [];
       const asked = m.tick().then(() => returned.push('round'));
       const byUser = m.stop(row.id, 'user').then(() => returned.push('user stop'));
-      for (let read = 0; read < 5; read += 1) {
-        expect(await stateOf(row.id)).toMatchObject({ state: 'STOPPING', stopReason: 'idle' });
-      }
+      await readsSeveralTimes(row.id, { state: 'STOPPING', stopReason: 'idle' });
       expect(returned).toEqual([]);
       release();
       await asked;
       expect(await stateOf(row.id)).toMatchObject({ state: 'STOPPED', stopReason: 'idle' });
       await Promise.all([timers, byUser]);
       expect(returned.sort()).toEqual(['round', 'user stop']);
-      expect(stops).toBe(1);
+      expect(stops()).toBe(1);
     } finally {
-      driver.stop = realStop;
+      restore();
+    }
+  });
+
+  it("closes once a stop the timer's round began is over, so its last writes reach the database", async () => {
+    const { m, row, stops, release, restore } = await runningWithHeldStops();
+    try {
+      clock.advance((t.config.runtimeIdleMinutes + 1) * 60_000);
+      const round = m.tick();
+      await waitFor(() => stops() === 1);
+      // The process shuts down meanwhile: closing waits for the stop.
+      managers.splice(managers.indexOf(m), 1);
+      let closed = false;
+      const closing = m.close().then(() => (closed = true));
+      await readsSeveralTimes(row.id, { state: 'STOPPING', stopReason: 'idle' });
+      expect(closed).toBe(false);
+      release();
+      await Promise.all([round, closing]);
+      expect(await stateOf(row.id)).toMatchObject({ state: 'STOPPED', stopReason: 'idle' });
+      expect(stops()).toBe(1);
+    } finally {
+      restore();
     }
   });
 
   it('starts a runtime pressed while it stops once the stop is over', async () => {
-    const m = await manager();
-    const server = await fakeJupyter('idle');
-    closers.push(server.close);
-    const row = project('overlap');
-    endpoints.set(row.id, server.endpoint);
-    await m.start(row, people.ann!, 'BASIC' as ContainerType);
-    const realStop = driver.stop;
-    let stops = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    driver.stop = async () => {
-      stops += 1;
-      await gate;
-    };
+    const { m, row, stops, release, restore } = await runningWithHeldStops();
     try {
       const stopped = m.stop(row.id, 'user');
-      await waitFor(() => stops === 1);
+      await waitFor(() => stops() === 1);
       let startReturned = false;
       const started = m.start(row, people.ann!, 'BASIC' as ContainerType).then(() => (startReturned = true));
-      // The start waits for the stop: the row reads as stopping for several reads, and the start has not returned.
-      for (let read = 0; read < 5; read += 1) {
-        expect(await stateOf(row.id)).toMatchObject({ state: 'STOPPING', stopReason: 'user' });
-      }
+      // The start waits for the stop.
+      await readsSeveralTimes(row.id, { state: 'STOPPING', stopReason: 'user' });
       expect(startReturned).toBe(false);
       release();
       await Promise.all([stopped, started]);
       expect(await stateOf(row.id)).toMatchObject({ state: 'RUNNING', stopReason: null });
       expect(m.endpoint(row.id)).not.toBeNull();
     } finally {
-      driver.stop = realStop;
+      restore();
     }
     await m.stop(row.id, 'user');
   });

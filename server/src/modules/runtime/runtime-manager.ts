@@ -156,6 +156,9 @@ export class RuntimeManager {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.disk?.close();
+    // A round or a stop under way ends first: its last writes need the database, which the caller closes next.
+    await this.ticking?.catch(() => undefined);
+    await Promise.all([...this.stopping.values()].map((stop) => stop.catch(() => undefined)));
     for (const projectId of [...this.live.keys()]) await this.stop(projectId, 'shutdown');
     await this.driver.stopAll();
     await this.instance.close();
