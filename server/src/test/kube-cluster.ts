@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,11 +66,17 @@ export class KubeCluster {
   private readonly subnet = `127.${randomInt(100, 250)}.${randomInt(1, 250)}`;
   private nextAddress = 2;
   private url = '';
+  private readonly token = randomBytes(16).toString('hex');
 
   /** `claims`: each PersistentVolumeClaim's folder on this machine. */
   constructor(private readonly claims: Record<string, string>) {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
+    this.server = http.createServer((req, res) => {
+      if (this.authenticated(req)) return void this.handle(req, res);
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(status(401, 'Unauthorized', 'Unauthorized')));
+    });
     this.server.on('upgrade', (req, socket, head) => {
+      if (!this.authenticated(req)) return void socket.end('HTTP/1.1 401 Unauthorized\r\nconnection: close\r\n\r\n');
       this.sockets.handleUpgrade(req, socket, head, (ws) => this.exec(req, ws));
     });
   }
@@ -81,11 +87,20 @@ export class KubeCluster {
     return this;
   }
 
+  /**
+   * Whether a request carries the cluster's token, as the driver's kubeconfig sends it. A real API server refuses an
+   * anonymous caller; so does this one, and such a call is neither recorded nor counted as access (another test's
+   * process may knock on every port of the machine).
+   */
+  private authenticated(req: http.IncomingMessage): boolean {
+    return req.headers.authorization === `Bearer ${this.token}`;
+  }
+
   kubeConfig(): KubeConfig {
     const config = new KubeConfig();
     config.loadFromOptions({
       clusters: [{ name: 'test', server: this.url, skipTLSVerify: true }],
-      users: [{ name: 'test', token: 'test' }],
+      users: [{ name: 'test', token: this.token }],
       contexts: [{ name: 'test', cluster: 'test', user: 'test', namespace: 'aiedu' }],
       currentContext: 'test',
     });

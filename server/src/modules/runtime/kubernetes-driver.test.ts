@@ -243,6 +243,14 @@ describe.skipIf(JUPYTER_MISSING || KUBELET_MISSING)('runtimes as pods of a Kuber
     expect(broken.status(other.id)).toBe('STOPPED');
   }, 30_000);
 
+  it('is refused by the cluster without its token, as a caller that knocks on every port would be', async () => {
+    // Another test's process reads every port of the machine; its knocks must not count as the driver's access.
+    const server = cluster.kubeConfig().getCurrentCluster()!.server;
+    const knock = await fetch(`${server}/api/status`);
+    expect(knock.status).toBe(401);
+    expect(cluster.calls).not.toContain('GET /api/status');
+  });
+
   it('needs no permission the deployment’s Role does not grant', () => {
     const manifest = loadAllYaml(readFileSync(path.join(REPO, 'deploy/kubernetes/aiedu.yaml'), 'utf8')) as {
       kind: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, truncateSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { readRuntimeSocketNotice, ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,34 @@ import { buildCustomer, buildUser, signIn, testClock } from '../../test/factorie
 import { JUPYTER_MISSING, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { LocalRuntimeDriver } from './local-driver.js';
+
+/**
+ * The loopback ports Jupyter servers listen on, whoever runs them: the listening sockets of `/proc/net/tcp` whose
+ * owner's command line names Jupyter. Other ports (another test's fakes) are left alone.
+ */
+function jupyterPorts(): number[] {
+  const listening = new Map<string, number>();
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[3] === '0A' && fields[1]?.startsWith('0100007F:')) {
+      listening.set(fields[9]!, parseInt(fields[1].split(':')[1]!, 16));
+    }
+  }
+  const ports = new Set<number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('jupyter')) continue;
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        const port = inode ? listening.get(inode) : undefined;
+        if (port) ports.add(port);
+      }
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return [...ports];
+}
 
 describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
   let t: TestApp;
@@ -136,8 +164,8 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
       const pool = t.app.runtimes.driver as LocalRuntimeDriver;
       await waitFor(() => pool.warmCounts().BASIC === 1, 60_000);
       // What a student's code can find: every command line and environment it may read. Its network cannot reach
-      // a port of this machine (runtime-isolation.test), so each is tried from here against every port listening on
-      // loopback, as a runtime would if it could.
+      // a port of this machine (runtime-isolation.test), so each is tried from here against every Jupyter server
+      // listening on loopback, as a runtime would if it could.
       const outputs = await kernel.execute(
         [
           'import glob, re',
@@ -151,12 +179,7 @@ describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
         ].join('\n'),
       );
       const found = stdoutOf(outputs).trim().split(' ').filter(Boolean);
-      const ports = readFileSync('/proc/net/tcp', 'utf8')
-        .split('\n')
-        .slice(1)
-        .map((line) => line.trim().split(/\s+/))
-        .filter((fields) => fields[3] === '0A' && fields[1]?.startsWith('0100007F:'))
-        .map((fields) => parseInt(fields[1]!.split(':')[1]!, 16));
+      const ports = jupyterPorts();
       const status = async (port: number, token?: string) => {
         try {
           const res = await fetch(`http://127.0.0.1:${port}/api/status`, {
