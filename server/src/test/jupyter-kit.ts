@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { readRuntimeSocketNotice, type RuntimeSocketNotice } from '@aiedu/contracts';
 import WebSocket from 'ws';
 
@@ -148,3 +149,31 @@ export const stdoutOf = (outputs: KernelOutput[]) =>
     .filter((o) => o.msgType === 'stream' && o.content.name === 'stdout')
     .map((o) => String(o.content.text))
     .join('');
+
+/**
+ * The loopback ports Jupyter servers listen on, whoever runs them: the listening sockets of `/proc/net/tcp` whose
+ * owner's command line names Jupyter. Other ports (another test's fakes) are left alone.
+ */
+export function jupyterPorts(): number[] {
+  const listening = new Map<string, number>();
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[3] === '0A' && fields[1]?.startsWith('0100007F:')) {
+      listening.set(fields[9]!, parseInt(fields[1].split(':')[1]!, 16));
+    }
+  }
+  const ports = new Set<number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('jupyter')) continue;
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        const port = inode ? listening.get(inode) : undefined;
+        if (port) ports.add(port);
+      }
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return [...ports];
+}

@@ -165,7 +165,8 @@ describe('the runtime manager with a stand-in driver', () => {
 
   /**
    * A manager running project "overlap", whose driver holds every stop until `release`: `stops()` counts the stops
-   * begun. `restore` gives the driver its own stop back.
+   * begun. `idleRound` moves past the idle time and starts the timer's round, answering once its stop is held.
+   * `restore` gives the driver its own stop back.
    */
   async function runningWithHeldStops() {
     const m = await manager();
@@ -182,7 +183,14 @@ describe('the runtime manager with a stand-in driver', () => {
       stops += 1;
       await gate;
     };
-    return { m, row, stops: () => stops, release, restore: () => (driver.stop = realStop) };
+    const idleRound = async () => {
+      clock.advance((t.config.runtimeIdleMinutes + 1) * 60_000);
+      const round = m.tick();
+      await waitFor(() => stops === 1);
+      // Wrapped: an async function's returned promise would be awaited with it.
+      return { round };
+    };
+    return { m, row, stops: () => stops, idleRound, release, restore: () => (driver.stop = realStop) };
   }
 
   /** The row reads `expected` for several reads: database round trips enough for anything not waiting to finish. */
@@ -191,12 +199,10 @@ describe('the runtime manager with a stand-in driver', () => {
   }
 
   it('ends a stop a running round began before the next round returns, and never stops a runtime twice at once', async () => {
-    const { m, row, stops, release, restore } = await runningWithHeldStops();
+    const { m, row, stops, idleRound, release, restore } = await runningWithHeldStops();
     try {
-      clock.advance((t.config.runtimeIdleMinutes + 1) * 60_000);
       // The timer's round culls the idle runtime; its driver takes its time to stop it.
-      const timers = m.tick();
-      await waitFor(() => stops() === 1);
+      const { round: timers } = await idleRound();
       // A round asked for meanwhile (the test's, another timer's) and a user's stop both wait for that stop.
       const returned: string[] = [];
       const asked = m.tick().then(() => returned.push('round'));
@@ -215,11 +221,9 @@ describe('the runtime manager with a stand-in driver', () => {
   });
 
   it("closes once a stop the timer's round began is over, so its last writes reach the database", async () => {
-    const { m, row, stops, release, restore } = await runningWithHeldStops();
+    const { m, row, stops, idleRound, release, restore } = await runningWithHeldStops();
     try {
-      clock.advance((t.config.runtimeIdleMinutes + 1) * 60_000);
-      const round = m.tick();
-      await waitFor(() => stops() === 1);
+      const { round } = await idleRound();
       // The process shuts down meanwhile: closing waits for the stop.
       managers.splice(managers.indexOf(m), 1);
       let closed = false;

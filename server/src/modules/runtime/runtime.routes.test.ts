@@ -1,41 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, readlinkSync, truncateSync } from 'node:fs';
+import { truncateSync } from 'node:fs';
 import path from 'node:path';
 import { readRuntimeSocketNotice, ROLES } from '@aiedu/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildCustomer, buildUser, signIn, testClock } from '../../test/factories.js';
-import { JUPYTER_MISSING, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
+import { JUPYTER_MISSING, jupyterPorts, KernelChannel, stdoutOf, waitFor } from '../../test/jupyter-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { LocalRuntimeDriver } from './local-driver.js';
-
-/**
- * The loopback ports Jupyter servers listen on, whoever runs them: the listening sockets of `/proc/net/tcp` whose
- * owner's command line names Jupyter. Other ports (another test's fakes) are left alone.
- */
-function jupyterPorts(): number[] {
-  const listening = new Map<string, number>();
-  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
-    const fields = line.trim().split(/\s+/);
-    if (fields[3] === '0A' && fields[1]?.startsWith('0100007F:')) {
-      listening.set(fields[9]!, parseInt(fields[1].split(':')[1]!, 16));
-    }
-  }
-  const ports = new Set<number>();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('jupyter')) continue;
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-        const port = inode ? listening.get(inode) : undefined;
-        if (port) ports.add(port);
-      }
-    } catch {
-      // A process that ended meanwhile.
-    }
-  }
-  return [...ports];
-}
 
 describe.skipIf(JUPYTER_MISSING)('notebooks on a real Jupyter server', () => {
   let t: TestApp;
