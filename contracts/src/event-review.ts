@@ -13,6 +13,22 @@ export const ZCriterion = z.object({
 });
 export type TCriterion = z.infer<typeof ZCriterion>;
 
+/**
+ * A review round after the first (spec 9: scoring rounds have groups). When the organisers close the round before
+ * it, the best `advance` works of each track (by that round's scores and the event's tie rule) go on to this
+ * round's own judge groups, assigned as in the first round.
+ */
+export const ZReviewRound = z.object({
+  name: text(EVENT_LIMITS.roundName).default(''),
+  /** How many works of each track go on from the round before. */
+  advance: z.number().int().min(1).max(10_000),
+  groupCount: z.number().int().min(1).max(100),
+  judgesPerGroup: z.number().int().min(1).max(20),
+  worksPerGroup: z.number().int().min(0).max(10_000).default(0),
+});
+export type TReviewRound = z.input<typeof ZReviewRound>;
+
+/** The first round's groups are the settings' own `groupCount`, `judgesPerGroup` and `worksPerGroup`. */
 export const ZReviewSettings = z.object({
   scoringType: z.enum(SCORING_TYPES),
   criteria: z.array(ZCriterion).max(EVENT_LIMITS.criteria).default([]),
@@ -25,6 +41,10 @@ export const ZReviewSettings = z.object({
   sheetKey: z.string().max(300).nullable().default(null),
   /** Spec 3's review date: when judges are expected to be done. */
   date: z.iso.date().nullable().default(null),
+  /** The first round's name, shown to judges and on the results ('' for "Round 1"). */
+  roundName: text(EVENT_LIMITS.roundName).default(''),
+  /** The rounds after the first, in order; none for a single review. */
+  rounds: z.array(ZReviewRound).max(EVENT_LIMITS.laterRounds).default([]),
 });
 export type TReviewSettings = z.input<typeof ZReviewSettings>;
 export const ZReviewSettingsView = ZReviewSettings.extend({
@@ -38,6 +58,8 @@ export const ZAddJudge = z.object({
   /** A user of the organiser's scope, by username. */
   username: required(50),
   group: z.number().int().min(1).max(100),
+  /** The review round the judge scores in (1 is the first). */
+  round: z.number().int().min(1).max(EVENT_LIMITS.laterRounds + 1).default(1),
 });
 export type TAddJudge = z.input<typeof ZAddJudge>;
 export const ZJudge = z.object({
@@ -47,6 +69,7 @@ export const ZJudge = z.object({
   realName: z.string(),
   schoolName: z.string(),
   group: z.number().int(),
+  round: z.number().int(),
 });
 export type TJudge = z.infer<typeof ZJudge>;
 
@@ -73,8 +96,19 @@ export const ZGroupProgress = z.object({
   done: z.number().int(),
 });
 export const ZReviewProgress = z.object({
+  /** The round these groups are of. */
+  round: z.number().int(),
+  /** The round being judged now; the rounds before it are closed. */
+  currentRound: z.number().int(),
+  /** How many rounds the review has (1 + the later rounds). */
+  rounds: z.number().int(),
   groups: z.array(ZGroupProgress),
   unassigned: z.number().int().describe('PENDING_REVIEW works not yet given to a group'),
+});
+export const ZReviewProgressQuery = z.object({
+  eventId: z.uuid(),
+  /** The round to show; the current one when absent. */
+  round: z.coerce.number().int().min(1).max(EVENT_LIMITS.laterRounds + 1).optional(),
 });
 export type TReviewProgress = z.infer<typeof ZReviewProgress>;
 
@@ -101,6 +135,8 @@ export const ZScore = z.object({
   state: z.enum(SCORE_STATES),
   reopenReason: z.string().nullable(),
   submittedAt: z.string().nullable(),
+  /** The review round it was given in. */
+  round: z.number().int(),
 });
 export type TScore = z.infer<typeof ZScore>;
 
@@ -108,10 +144,23 @@ export type TScore = z.infer<typeof ZScore>;
 export const ZJudgingItem = z.object({
   work: ZWork.omit({ registrationId: true, teamName: true, schoolName: true, score: true, rank: true, award: true }),
   score: ZScore.nullable(),
+  /** The round the judge was given it in: a work that went on is listed once per round its judge scores in. */
+  round: z.number().int(),
+  /** Whether that round is closed: its scores can no longer change. */
+  closed: z.boolean(),
 });
 export type TJudgingItem = z.infer<typeof ZJudgingItem>;
 
 export const ZPublishResults = z.object({ eventId: z.uuid() });
+/** Closing the current round: its best works go on to the next round's groups. */
+export const ZCloseRound = z.object({ eventId: z.uuid() });
+export const ZCloseRoundResult = z.object({
+  /** The round closed. */
+  round: z.number().int(),
+  /** The works that went on to the next round, and those whose review ended in the closed round. */
+  advanced: z.number().int(),
+  stayed: z.number().int(),
+});
 export const ZResultRow = z.object({
   rank: z.number().int(),
   workId: z.string(),
@@ -122,12 +171,16 @@ export const ZResultRow = z.object({
   score: z.number(),
   award: z.string().nullable(),
   submittedAt: z.string(),
+  /** The last review round the work reached: works of a later round rank above those of an earlier one. */
+  round: z.number().int(),
 });
 export type TResultRow = z.infer<typeof ZResultRow>;
 export const ZEventResults = z.object({
   eventId: z.string(),
   tieRule: z.enum(TIE_RULES),
   publishedAt: z.string(),
+  /** How many review rounds the event has, and their names ('' for "Round n"). */
+  rounds: z.array(z.string()),
   rows: z.array(ZResultRow),
 });
 export type TEventResults = z.infer<typeof ZEventResults>;

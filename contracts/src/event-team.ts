@@ -123,6 +123,8 @@ export const ZWork = z.object({
   state: z.enum(WORK_STATES),
   failReason: z.string().nullable(),
   judgeGroup: z.number().int().nullable(),
+  /** The review round the work is in, or the last it reached (1 until a round is closed). */
+  reviewRound: z.number().int(),
   /** Once results are published. */
   score: z.number().nullable(),
   rank: z.number().int().nullable(),

@@ -34,6 +34,9 @@ export const EVENT_LIMITS = {
   awards: 10,
   awardName: 30,
   rules: 5000,
+  /** Review rounds after the first (spec 9: scoring rounds have groups). */
+  laterRounds: 4,
+  roundName: 30,
   /** Spec 5: event images and covers under 10 MB, the declaration photo under 2 MB, video MP4 under 500 MB. */
   imageBytes: 10 * MB,
   photoBytes: 2 * MB,
@@ -67,7 +70,7 @@ export type RegistrationState = (typeof REGISTRATION_STATES)[number];
 /**
  * Spec 3/4's work states: DRAFT → SUBMITTED (the team sent it) → PENDING_REVIEW (the organisers accepted it for
  * review) → IN_REVIEW (given to a judge group) → AUDITED (every judge of its group scored it) or FAIL (refused with
- * a reason); CLOSED (withdrawn, or a draft left when submission closed).
+ * a reason); an AUDITED work among a closed round's best is IN_REVIEW again, in the next round's groups; CLOSED (withdrawn, or a draft left when submission closed).
  */
 export const WORK_STATES = ['DRAFT', 'SUBMITTED', 'PENDING_REVIEW', 'IN_REVIEW', 'AUDITED', 'FAIL', 'CLOSED'] as const;
 export type WorkState = (typeof WORK_STATES)[number];
@@ -78,7 +81,8 @@ export const WORK_TRANSITIONS: Record<WorkState, readonly WorkState[]> = {
   SUBMITTED: ['DRAFT', 'PENDING_REVIEW', 'FAIL', 'CLOSED'],
   PENDING_REVIEW: ['IN_REVIEW', 'FAIL', 'CLOSED'],
   IN_REVIEW: ['AUDITED', 'FAIL', 'PENDING_REVIEW'],
-  AUDITED: [],
+  /** Only when the organisers close a review round and the work is among its best: into the next round's groups. */
+  AUDITED: ['IN_REVIEW'],
   FAIL: [],
   CLOSED: [],
 };
@@ -170,8 +174,10 @@ export const EVENT_API = {
   judges: '/api/v1/event/judge',
   /** POST `?eventId`: gives every PENDING_REVIEW work to a judge group, evenly, never to a judge of its own school. */
   assign: '/api/v1/event/review/assign',
-  /** GET `?eventId`: per judge group, works given, scores submitted, judges. */
+  /** GET `?eventId&round`: per judge group of a round (the current one by default), works given, scores submitted, judges. */
   progress: '/api/v1/event/review/progress',
+  /** POST `ZCloseRound`: closes the current round; its best works of each track go on to the next round's groups. */
+  closeRound: '/api/v1/event/review/closeRound',
   /** PUT `?scoreId` with `{ reason }`: an organiser reopens one judge's submitted score (logged). */
   reopenScore: '/api/v1/event/review/reopen',
 

@@ -352,6 +352,7 @@ function eventQueryRows(): typeof QUERY_MATRIX {
     [`DELETE ${E}/judge?judgeId=:id`]: { kind: 'eventJudge' },
     [`POST ${E}/review/assign?eventId=:id`]: { kind: 'event' },
     [`GET ${E}/review/progress?eventId=:id`]: { kind: 'event' },
+    [`POST ${E}/review/closeRound`]: { kind: 'event', body: { eventId: ':id' } },
     [`PUT ${E}/review/reopen?scoreId=:id`]: { kind: 'eventScore', body: { reason: 'Taken' } },
     [`GET ${E}/judging?eventId=:id`]: { kind: 'event' },
     [`PUT ${E}/judging/score`]: { kind: 'eventWork', body: { workId: ':id', overall: 1 } },

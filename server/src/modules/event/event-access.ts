@@ -2,7 +2,13 @@ import { hasPermission, ROLES } from '@aiedu/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
-import { eventJudges, events, eventTeamMembers, eventRegistrations } from '../../platform/db/schema/index.js';
+import {
+  eventJudges,
+  events,
+  eventTeamMembers,
+  eventRegistrations,
+  eventWorkRounds,
+} from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
 
@@ -52,7 +58,32 @@ export async function organisedEvent(db: Db, auth: AuthContext, eventId: string)
   return event;
 }
 
-/** The caller's judge row in an event, or null. */
+/** Whether the caller judges a work: in its group of its round, or in its group of a closed round it was in. */
+export async function judgesWork(
+  db: Db,
+  auth: AuthContext,
+  work: { id: string; eventId: string; reviewRound: number; judgeGroup: number | null },
+) {
+  const seats = await db
+    .select({ round: eventJudges.round, group: eventJudges.groupNo })
+    .from(eventJudges)
+    .where(and(eq(eventJudges.eventId, work.eventId), eq(eventJudges.userId, auth.userId)));
+  if (seats.length === 0) return false;
+  if (seats.some((s) => s.round === work.reviewRound && s.group === work.judgeGroup)) return true;
+  const past = await db.select().from(eventWorkRounds).where(eq(eventWorkRounds.workId, work.id));
+  return past.some((p) => seats.some((s) => s.round === p.round && s.group === p.groupNo));
+}
+
+/** The caller's judge rows in an event (one per round they score in), or none. */
+export async function judgeSeats(db: Db, auth: AuthContext, eventId: string) {
+  return db
+    .select()
+    .from(eventJudges)
+    .where(and(eq(eventJudges.eventId, eventId), eq(eventJudges.userId, auth.userId)))
+    .orderBy(eventJudges.round);
+}
+
+/** The caller's judge row in an event (any round), or null. */
 export async function judgeOf(db: Db, auth: AuthContext, eventId: string) {
   const [row] = await db
     .select()

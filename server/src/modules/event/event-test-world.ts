@@ -5,6 +5,7 @@ import {
   eventRegistrations,
   events,
   eventTeamMembers,
+  eventWorks,
   students,
   teachers,
 } from '../../platform/db/schema/index.js';
@@ -257,6 +258,23 @@ export async function buildEventWorld(options: { start?: Date } = {}) {
     return registration!;
   }
 
+  /** A work accepted for review (PENDING_REVIEW) of a team, submitted `minute` minutes into the day before the start. */
+  async function insertPendingWork(eventId: string, registrationId: string, name: string, minute: number) {
+    const [row] = await db
+      .insert(eventWorks)
+      .values({
+        eventId,
+        registrationId,
+        trackId: 'ai',
+        name,
+        state: 'PENDING_REVIEW',
+        submittedAt: new Date(start.getTime() - DAY + minute * 60_000),
+        createdBy: ids.boss!,
+      })
+      .returning();
+    return row!.id;
+  }
+
   const call = async (
     who: string | null,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -293,6 +311,7 @@ export async function buildEventWorld(options: { start?: Date } = {}) {
     member,
     registrationBody,
     insertTeam,
+    insertPendingWork,
     call,
     code,
     data,

@@ -7,12 +7,12 @@ import { writeAudit } from '../../platform/audit.js';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
-import { eventScores, eventWorks, users } from '../../platform/db/schema/index.js';
+import { eventScores, eventWorkRounds, eventWorks, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { datesOf, findEvent, judgeOf } from './event-access.js';
+import { datesOf, findEvent, judgeSeats } from './event-access.js';
 import { reviewOpen } from './event-clock.js';
 import { auditWhenComplete } from './review.completion.js';
-import { settingsOf } from './review.service.js';
+import { settingsOf } from './review.rounds.js';
 import { findWork, workViews } from './work.repository.js';
 
 type Settings = z.infer<typeof ZReviewSettings>;
@@ -58,14 +58,15 @@ function presentScore(row: ScoreRow, judgeName: string): TScore {
     state: row.state,
     reopenReason: row.reopenReason,
     submittedAt: row.submittedAt?.toISOString() ?? null,
+    round: row.round,
   };
 }
 
-/** The caller's judge row in an event, or 4507. */
-async function judgeIn(ctx: AppContext, auth: AuthContext, eventId: string) {
-  const judge = await judgeOf(ctx.db, auth, eventId);
-  if (!judge) throw new AppError('EVENT_NOT_JUDGE');
-  return judge;
+/** The caller's judge rows in an event, one per round they score in, or 4507. */
+async function seatsOf(ctx: AppContext, auth: AuthContext, eventId: string) {
+  const seats = await judgeSeats(ctx.db, auth, eventId);
+  if (seats.length === 0) throw new AppError('EVENT_NOT_JUDGE');
+  return seats;
 }
 
 const judgeName = async (db: Db, userId: string) => {
@@ -76,45 +77,58 @@ const judgeName = async (db: Db, userId: string) => {
   return row ? row.realName || row.username : '';
 };
 
-/** The works given to the caller's group, without the team's, school's or applicants' data, with their own scores. */
+/**
+ * The works given to the caller's groups, round by round, without the team's, school's or applicants' data, with
+ * their own score of each round. A work that went on is listed again for a judge of the next round; the items of a
+ * closed round are read-only.
+ */
 export async function judgingList(ctx: AppContext, auth: AuthContext, eventId: string): Promise<TJudgingItem[]> {
-  await findEvent(ctx.db, eventId);
-  const judge = await judgeIn(ctx, auth, eventId);
-  const works = await workViews(
-    ctx,
-    and(
-      eq(eventWorks.eventId, eventId),
-      eq(eventWorks.judgeGroup, judge.groupNo),
-      inArray(eventWorks.state, ['IN_REVIEW', 'AUDITED']),
-    ),
-  );
-  const scores =
-    works.length === 0
-      ? []
-      : await ctx.db
-          .select()
-          .from(eventScores)
-          .where(
-            and(
-              eq(eventScores.judgeUserId, auth.userId),
-              inArray(
-                eventScores.workId,
-                works.map((w) => w.id),
-              ),
-            ),
-          );
+  const event = await findEvent(ctx.db, eventId);
+  const seats = await seatsOf(ctx, auth, eventId);
+  const placements = new Map<string, { workId: string; round: number }>();
+  const now = await ctx.db
+    .select({ id: eventWorks.id, round: eventWorks.reviewRound, group: eventWorks.judgeGroup })
+    .from(eventWorks)
+    .where(and(eq(eventWorks.eventId, eventId), inArray(eventWorks.state, ['IN_REVIEW', 'AUDITED'])));
+  const past = await ctx.db
+    .select({ id: eventWorkRounds.workId, round: eventWorkRounds.round, group: eventWorkRounds.groupNo })
+    .from(eventWorkRounds)
+    .innerJoin(eventWorks, eq(eventWorks.id, eventWorkRounds.workId))
+    .where(eq(eventWorks.eventId, eventId));
+  for (const place of [...past, ...now]) {
+    if (seats.some((s) => s.round === place.round && s.groupNo === place.group)) {
+      placements.set(`${place.id}:${place.round}`, { workId: place.id, round: place.round });
+    }
+  }
+  if (placements.size === 0) return [];
+  const ids = [...new Set([...placements.values()].map((p) => p.workId))];
+  const works = await workViews(ctx, inArray(eventWorks.id, ids));
+  const scores = await ctx.db
+    .select()
+    .from(eventScores)
+    .where(and(eq(eventScores.judgeUserId, auth.userId), inArray(eventScores.workId, ids)));
   const name = await judgeName(ctx.db, auth.userId);
-  return works.map((view) => {
-    const work = ZJudgingItem.shape.work.parse(view);
-    const own = scores.find((s) => s.workId === work.id);
-    return { work, score: own ? presentScore(own, name) : null };
-  });
+  const items: TJudgingItem[] = [];
+  for (const round of [...new Set(seats.map((s) => s.round))]) {
+    for (const view of works) {
+      if (!placements.has(`${view.id}:${round}`)) continue;
+      const work = ZJudgingItem.shape.work.parse(view);
+      const own = scores.find((s) => s.workId === work.id && s.round === round);
+      items.push({
+        work,
+        score: own ? presentScore(own, name) : null,
+        round,
+        closed: round < event.reviewRound,
+      });
+    }
+  }
+  return items;
 }
 
 /**
- * Saves (draft) or submits (final) the caller's score of a work of their group (4507 otherwise), during the review
- * phase by the server's clock (4501). A submitted score is final (4506) until an organiser reopens it. When every
- * judge of the group has submitted, the work is AUDITED.
+ * Saves (draft) or submits (final) the caller's score of a work of their group in the work's round (4507
+ * otherwise; 4503 once that round is closed), during the review phase by the server's clock (4501). A submitted score
+ * is final (4506) until an organiser reopens it. When every judge of the group has submitted, the work is AUDITED.
  */
 export async function saveScore(
   ctx: AppContext,
@@ -125,17 +139,22 @@ export async function saveScore(
 ): Promise<TScore> {
   const work = await findWork(ctx.db, input.workId);
   const event = await findEvent(ctx.db, work.eventId);
-  const judge = await judgeIn(ctx, auth, event.id);
-  if (work.judgeGroup !== judge.groupNo || (work.state !== 'IN_REVIEW' && work.state !== 'AUDITED')) {
+  const seats = await seatsOf(ctx, auth, event.id);
+  const round = work.reviewRound;
+  const seat = seats.find((s) => s.round === round);
+  if (!seat || work.judgeGroup !== seat.groupNo || (work.state !== 'IN_REVIEW' && work.state !== 'AUDITED')) {
     throw new AppError('EVENT_NOT_JUDGE');
   }
   if (event.resultsPublishedAt) throw new AppError('EVENT_RESULTS_PUBLISHED');
+  if (round < event.reviewRound) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed', round });
   if (!reviewOpen(datesOf(event), ctx.now())) {
     // Outside the review phase a judge only changes a score an organiser has reopened.
     const [own] = await ctx.db
       .select({ state: eventScores.state })
       .from(eventScores)
-      .where(and(eq(eventScores.workId, work.id), eq(eventScores.judgeUserId, auth.userId)));
+      .where(
+        and(eq(eventScores.workId, work.id), eq(eventScores.round, round), eq(eventScores.judgeUserId, auth.userId)),
+      );
     if (own?.state !== 'reopened') throw new AppError('EVENT_PHASE_CLOSED');
   }
   const settings = settingsOf(event);
@@ -143,7 +162,12 @@ export async function saveScore(
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     // The work row is held so two judges submitting at once both see each other's score.
-    await tx.select({ id: eventWorks.id }).from(eventWorks).where(eq(eventWorks.id, work.id)).for('update');
+    const [held] = await tx
+      .select({ round: eventWorks.reviewRound })
+      .from(eventWorks)
+      .where(eq(eventWorks.id, work.id))
+      .for('update');
+    if (held?.round !== round) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed', round });
     const values = {
       scores: settings.scoringType === 'criteria' ? input.scores : [],
       overall: settings.scoringType === 'overall' ? input.overall : null,
@@ -154,9 +178,9 @@ export async function saveScore(
     };
     const [saved] = await tx
       .insert(eventScores)
-      .values({ eventId: event.id, workId: work.id, judgeUserId: auth.userId, ...values })
+      .values({ eventId: event.id, workId: work.id, judgeUserId: auth.userId, round, ...values })
       .onConflictDoUpdate({
-        target: [eventScores.workId, eventScores.judgeUserId],
+        target: [eventScores.workId, eventScores.round, eventScores.judgeUserId],
         set: values,
         setWhere: sql`${eventScores.state} <> 'submitted'`,
       })
@@ -166,7 +190,7 @@ export async function saveScore(
       await writeAudit(tx as unknown as Db, request, {
         module: 'event',
         operation: 'submit',
-        params: { scoreId: saved.id, workId: work.id, total },
+        params: { scoreId: saved.id, workId: work.id, round, total },
       });
       await auditWhenComplete(tx as unknown as Db, work.id, now);
     }

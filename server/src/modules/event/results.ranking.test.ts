@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { meanScore, rankWorks, type RankableWork } from './results.ranking.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 8, minute));
-const work = (id: string, score: number, minute: number, trackId = 'ai'): RankableWork => ({
+const work = (id: string, score: number, minute: number, trackId = 'ai', round = 1): RankableWork => ({
   id,
   trackId,
   score,
   submittedAt: at(minute),
+  round,
 });
 const AWARDS = [
   { name: 'Gold', count: 1 },
@@ -24,6 +25,16 @@ describe('rankWorks', () => {
       ['a', 3, 'Silver'],
       ['d', 4, null],
       ['e', 5, null],
+    ]);
+  });
+
+  it('ranks the works of a later round above those whose review ended earlier, whatever their scores', () => {
+    const rounds = [work('a', 95, 0, 'ai', 1), work('b', 70, 1, 'ai', 2), work('c', 75, 2, 'ai', 2), work('d', 95, 3)];
+    expect(brief(rankWorks(rounds, 'shared', AWARDS))).toEqual([
+      ['c', 1, 'Gold'],
+      ['b', 2, 'Silver'],
+      ['a', 3, 'Silver'],
+      ['d', 3, 'Silver'],
     ]);
   });
 

@@ -1,7 +1,8 @@
 import type { TEventAward, TieRule } from '@aiedu/contracts';
 
 /**
- * The ranking of one track's audited works: by score, highest first. Ties go to the earlier submission
+ * The ranking of one track's audited works: by the last review round reached (a work of the final round above one
+ * whose review ended earlier), then by that round's score, highest first. Ties go to the earlier submission
  * (`earlierSubmission`: every rank distinct), or share a rank and skip the next (`shared`: 1, 1, 3). Awards are
  * given from the top in their order, each to the next `count` ranks, so works sharing a rank share its award.
  */
@@ -11,6 +12,8 @@ export interface RankableWork {
   trackId: string;
   score: number;
   submittedAt: Date;
+  /** The last review round the work reached. */
+  round: number;
 }
 
 export interface RankedWork extends RankableWork {
@@ -49,13 +52,14 @@ export function rankWorks(
       .map((w) => ({ ...w, score: roundScore(w.score) }))
       .sort(
         (a, b) =>
+          b.round - a.round ||
           b.score - a.score ||
           a.submittedAt.getTime() - b.submittedAt.getTime() ||
           (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
       );
     sorted.forEach((work, i) => {
       const previous = out[out.length - 1];
-      const rank = tieRule === 'shared' && i > 0 && previous && previous.score === work.score ? previous.rank : i + 1;
+      const rank = tieRule === 'shared' && i > 0 && previous && previous.score === work.score && previous.round === work.round ? previous.rank : i + 1;
       out.push({ ...work, rank, award: awardFor(rank, awards) });
     });
   }

@@ -34,19 +34,7 @@ describe('event results by the earlier submission, with overall scores', () => {
       ['wB1', teams.B1.id, 3],
       ['wB2', teams.B2.id, 1],
     ] as const) {
-      const [row] = await w.db
-        .insert(eventWorks)
-        .values({
-          eventId: event.id,
-          registrationId: team,
-          trackId: 'ai',
-          name,
-          state: 'PENDING_REVIEW',
-          submittedAt: new Date(w.start.getTime() - 86_400_000 + minute * 60_000),
-          createdBy: w.ids.boss!,
-        })
-        .returning();
-      works[name] = row!.id;
+      works[name] = await w.insertPendingWork(event.id, team, name, minute);
     }
     await w.call('boss', 'POST', EVENT_API.judges, { eventId: event.id, username: 'teachA1', group: 1 });
     await w.call('boss', 'POST', EVENT_API.judges, { eventId: event.id, username: 'teachB1', group: 2 });

@@ -17,41 +17,48 @@ import {
 import { AppError } from '../../platform/errors.js';
 import { issueToAccounts } from '../certificate/issuance.service.js';
 import { findEvent, isOrganiser, organisedEvent, type EventRow } from './event-access.js';
-import { meanScore, rankWorks, type RankedWork } from './results.ranking.js';
+import { rankWorks, type RankedWork } from './results.ranking.js';
+import { roundCount, roundOf, roundScores, settingsOf } from './review.rounds.js';
 
-/** The ranking the audited works would get now: their judges' mean totals, by the event's tie rule and awards. */
+/**
+ * The ranking the audited works would get now: by the last round each reached, then by its judges' mean total in
+ * that round, by the event's tie rule and awards.
+ */
 async function rankingOf(db: Db, event: EventRow): Promise<RankedWork[]> {
   const works = await db
     .select()
     .from(eventWorks)
     .where(and(eq(eventWorks.eventId, event.id), eq(eventWorks.state, 'AUDITED')));
   if (works.length === 0) return [];
-  const scores = await db
-    .select({ workId: eventScores.workId, total: eventScores.total })
-    .from(eventScores)
-    .where(
-      and(
-        inArray(
-          eventScores.workId,
-          works.map((w) => w.id),
-        ),
-        eq(eventScores.state, 'submitted'),
-      ),
-    );
+  const rounds = [...new Set(works.map((w) => w.reviewRound))];
+  const scores = new Map<string, number>();
+  for (const round of rounds) {
+    const ids = works.filter((w) => w.reviewRound === round).map((w) => w.id);
+    for (const [id, score] of await roundScores(db, round, ids)) scores.set(id, score);
+  }
   return rankWorks(
     works.map((w) => ({
       id: w.id,
       trackId: w.trackId,
       submittedAt: w.submittedAt ?? w.createdAt,
-      score: meanScore(scores.filter((s) => s.workId === w.id && s.total !== null).map((s) => s.total!)),
+      score: scores.get(w.id) ?? 0,
+      round: w.reviewRound,
     })),
     event.tieRule,
     event.awards,
   );
 }
 
+/** The names of the review's rounds ('' for "Round n"); one unnamed round before the settings are saved. */
+function roundNames(event: EventRow): string[] {
+  if (!event.review) return [''];
+  const settings = settingsOf(event);
+  return Array.from({ length: roundCount(settings) }, (_, i) => roundOf(settings, i + 1)!.name);
+}
+
 /**
- * Publishes the results once: every work given to judges must be AUDITED with every score submitted (4512);
+ * Publishes the results once, in the last review round (4503 while rounds remain): every work given to judges must
+ * be AUDITED with every score submitted (4512);
  * ranks, scores and awards are stored on the works and the event is marked published (4509 a second time).
  */
 export async function publishResults(ctx: AppContext, request: FastifyRequest, auth: AuthContext, eventId: string) {
@@ -61,6 +68,10 @@ export async function publishResults(ctx: AppContext, request: FastifyRequest, a
     const tx = t as unknown as Db;
     const [held] = await tx.select().from(events).where(eq(events.id, event.id)).for('update');
     if (held!.resultsPublishedAt) throw new AppError('EVENT_RESULTS_PUBLISHED');
+    const rounds = roundNames(held!).length;
+    if (held!.reviewRound < rounds) {
+      throw new AppError('EVENT_STATE_INVALID', { reason: 'review rounds remain', round: held!.reviewRound, rounds });
+    }
     const open = await tx
       .select({ id: eventWorks.id })
       .from(eventWorks)
@@ -70,7 +81,12 @@ export async function publishResults(ctx: AppContext, request: FastifyRequest, a
       .from(eventScores)
       .innerJoin(eventWorks, eq(eventWorks.id, eventScores.workId))
       .where(
-        and(eq(eventScores.eventId, event.id), eq(eventWorks.state, 'AUDITED'), ne(eventScores.state, 'submitted')),
+        and(
+          eq(eventScores.eventId, event.id),
+          eq(eventWorks.state, 'AUDITED'),
+          eq(eventScores.round, eventWorks.reviewRound),
+          ne(eventScores.state, 'submitted'),
+        ),
       );
     if (open.length > 0 || unsettled.length > 0) {
       throw new AppError('EVENT_SCORES_INCOMPLETE', { workIds: open.map((w) => w.id), scores: unsettled.length });
@@ -113,6 +129,7 @@ export async function results(ctx: AppContext, auth: AuthContext | null, eventId
         award: eventWorks.award,
         submittedAt: eventWorks.submittedAt,
         createdAt: eventWorks.createdAt,
+        reviewRound: eventWorks.reviewRound,
       },
       teamName: eventRegistrations.teamName,
       schoolName: schools.name,
@@ -136,6 +153,7 @@ export async function results(ctx: AppContext, auth: AuthContext | null, eventId
       score: placed?.score ?? work.score ?? 0,
       award: placed ? placed.award : work.award,
       submittedAt: (work.submittedAt ?? work.createdAt).toISOString(),
+      round: work.reviewRound,
     };
   });
   list.sort(
@@ -145,6 +163,7 @@ export async function results(ctx: AppContext, auth: AuthContext | null, eventId
     eventId: event.id,
     tieRule: event.tieRule,
     publishedAt: published?.toISOString() ?? '',
+    rounds: roundNames(event),
     rows: list,
   };
 }

@@ -51,20 +51,8 @@ describe('event review, judging and results', () => {
   const addJudge = (username: string, group: number) =>
     w.call('boss', 'POST', EVENT_API.judges, { eventId: event.id, username, group });
   async function pendingWork(name: string, leaderTeam: string, minute: number) {
-    const [row] = await w.db
-      .insert(eventWorks)
-      .values({
-        eventId: event.id,
-        registrationId: leaderTeam,
-        trackId: 'ai',
-        name,
-        state: 'PENDING_REVIEW',
-        submittedAt: new Date(w.start.getTime() - 86_400_000 + minute * 60_000),
-        createdBy: w.ids.boss!,
-      })
-      .returning();
-    works[name] = row!.id;
-    return row!.id;
+    works[name] = await w.insertPendingWork(event.id, leaderTeam, name, minute);
+    return works[name];
   }
   const stateOf = async (name: string) =>
     (await w.db.select().from(eventWorks).where(eq(eventWorks.id, works[name]!)))[0]!;

@@ -2,6 +2,8 @@ import {
   EVENT_API,
   EVENT_LIMITS,
   ZAddJudge,
+  ZCloseRound,
+  ZCloseRoundResult,
   ZEventCertificates,
   ZEventCertificatesResult,
   ZEventImage,
@@ -10,6 +12,7 @@ import {
   ZJudgingItem,
   ZPublishResults,
   ZReviewProgress,
+  ZReviewProgressQuery,
   ZReviewSettings,
   ZReviewSettingsView,
   ZSaveScore,
@@ -23,6 +26,7 @@ import { envelopeOf, ok } from '../../platform/envelope.js';
 import { organisedEvent } from './event-access.js';
 import { judgingList, saveScore } from './judging.service.js';
 import { issueEventCertificates, publishResults, results } from './results.service.js';
+import { closeRound } from './review.rounds.js';
 import {
   addJudge,
   assignEvent,
@@ -154,12 +158,28 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       config: manage,
       schema: {
         tags,
-        summary: 'Review progress per judge group',
-        querystring: ZEventId,
+        summary: 'Review progress per judge group of a round (the current one by default)',
+        querystring: ZReviewProgressQuery,
         response: envelopeOf(ZReviewProgress),
       },
     },
-    async (request) => ok(await reviewProgress(ctx, requireAuth(request), request.query.eventId)),
+    async (request) =>
+      ok(await reviewProgress(ctx, requireAuth(request), request.query.eventId, request.query.round)),
+  );
+
+  app.post(
+    EVENT_API.closeRound,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          "Close the current review round: each track's best works go on to the next round's groups (4512 unscored, 4511 no fit)",
+        body: ZCloseRound,
+        response: envelopeOf(ZCloseRoundResult),
+      },
+    },
+    async (request) => ok(await closeRound(ctx, request, requireAuth(request), request.body.eventId)),
   );
 
   app.put(

@@ -20,26 +20,22 @@ import {
   eventRegistrations,
   events,
   eventScores,
+  eventWorkRounds,
   eventWorks,
   schools,
   users,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { openUpload } from '../../platform/uploads.js';
-import { findEvent, isOrganiser, judgeOf, organisedEvent, type EventRow } from './event-access.js';
+import { findEvent, isOrganiser, judgeOf, organisedEvent } from './event-access.js';
 import { assignWorks } from './review.assignment.js';
 import { auditWhenComplete } from './review.completion.js';
+import { roundCount, roundOf, settingsOf } from './review.rounds.js';
 import { moveWork } from './work.service.js';
 import { fileUrl } from './work.repository.js';
 
 type Settings = z.infer<typeof ZReviewSettings>;
 const REVIEW_FOLDER = 'events/review-files';
-
-/** An event's review settings, or 4503 while the organisers have not set them. */
-export function settingsOf(event: EventRow): Settings {
-  if (!event.review) throw new AppError('EVENT_STATE_INVALID', { reason: 'review settings not set' });
-  return ZReviewSettings.parse(event.review);
-}
 
 /** The settings, to the event's organisers and its judges. */
 export async function getSettings(
@@ -80,11 +76,16 @@ export async function saveSettings(
     const [scored] = await ctx.db.select({ n: count() }).from(eventScores).where(eq(eventScores.eventId, event.id));
     if ((scored?.n ?? 0) > 0) throw new AppError('EVENT_STATE_INVALID', { reason: 'judges have scored' });
   }
-  const [judged] = await ctx.db
-    .select({ n: count() })
+  if (roundCount(input) < event.reviewRound) {
+    throw new AppError('EVENT_STATE_INVALID', { reason: 'a closed round removed', round: event.reviewRound });
+  }
+  const placed = await ctx.db
+    .select({ round: eventJudges.round, group: eventJudges.groupNo })
     .from(eventJudges)
-    .where(and(eq(eventJudges.eventId, event.id), sql`${eventJudges.groupNo} > ${input.groupCount}`));
-  if ((judged?.n ?? 0) > 0) throw new AppError('EVENT_STATE_INVALID', { reason: 'judges in a group beyond the count' });
+    .where(eq(eventJudges.eventId, event.id));
+  if (placed.some((j) => j.group > (roundOf(input, j.round)?.groupCount ?? 0))) {
+    throw new AppError('EVENT_STATE_INVALID', { reason: 'judges in a group beyond the count' });
+  }
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(events)
@@ -141,6 +142,7 @@ const judgeSelection = {
   realName: users.realName,
   schoolName: sql<string>`coalesce(${schools.name}, '')`,
   group: eventJudges.groupNo,
+  round: eventJudges.round,
 };
 
 export async function listJudges(db: Db, eventId: string): Promise<TJudge[]> {
@@ -150,20 +152,27 @@ export async function listJudges(db: Db, eventId: string): Promise<TJudge[]> {
     .innerJoin(users, eq(users.id, eventJudges.userId))
     .leftJoin(schools, eq(schools.id, eventJudges.schoolId))
     .where(eq(eventJudges.eventId, eventId))
-    .orderBy(asc(eventJudges.groupNo), asc(users.username));
+    .orderBy(asc(eventJudges.round), asc(eventJudges.groupNo), asc(users.username));
 }
 
-/** A judge by username among the accounts of the organiser's customer, with their school (4510 when already one). */
+/**
+ * A judge by username among the accounts of the organiser's customer, with their school, in one group of a round
+ * not yet closed (4510 when already a judge of that round).
+ */
 export async function addJudge(
   ctx: AppContext,
   request: FastifyRequest,
   auth: AuthContext,
-  input: { eventId: string; username: string; group: number },
+  input: { eventId: string; username: string; group: number; round: number },
 ) {
   const event = await organisedEvent(ctx.db, auth, input.eventId);
-  if (event.review && input.group > settingsOf(event).groupCount) {
+  // Before the settings are saved, judges join the first round; its group count is checked when they are.
+  const round = event.review ? roundOf(settingsOf(event), input.round) : null;
+  if (event.review ? !round : input.round !== 1) throw new AppError('BAD_REQUEST', { reason: 'round beyond the rounds' });
+  if (round && input.group > round.groupCount) {
     throw new AppError('BAD_REQUEST', { reason: 'group beyond the group count' });
   }
+  if (input.round < event.reviewRound) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed' });
   const customerId = event.customerId ?? auth.customerId;
   const [user] = await ctx.db
     .select({ id: users.id, schoolId: users.schoolId })
@@ -172,7 +181,11 @@ export async function addJudge(
       and(eq(users.username, input.username), customerId ? eq(users.customerId, customerId) : isNull(users.customerId)),
     );
   if (!user) throw new AppError('NOT_FOUND');
-  if (await judgeOf(ctx.db, { userId: user.id } as AuthContext, event.id)) throw new AppError('EVENT_JUDGE_EXISTS');
+  const [already] = await ctx.db
+    .select({ id: eventJudges.id })
+    .from(eventJudges)
+    .where(and(eq(eventJudges.eventId, event.id), eq(eventJudges.round, input.round), eq(eventJudges.userId, user.id)));
+  if (already) throw new AppError('EVENT_JUDGE_EXISTS');
   if (user.schoolId) {
     // The group must not already hold a work of the judge's own school.
     const [own] = await ctx.db
@@ -182,6 +195,7 @@ export async function addJudge(
       .where(
         and(
           eq(eventWorks.eventId, event.id),
+          eq(eventWorks.reviewRound, input.round),
           eq(eventWorks.judgeGroup, input.group),
           inArray(eventWorks.state, ['IN_REVIEW', 'AUDITED']),
           eq(eventRegistrations.schoolId, user.schoolId),
@@ -193,14 +207,14 @@ export async function addJudge(
   const judgeId = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(eventJudges)
-      .values({ eventId: event.id, userId: user.id, groupNo: input.group, schoolId: user.schoolId })
+      .values({ eventId: event.id, userId: user.id, round: input.round, groupNo: input.group, schoolId: user.schoolId })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('EVENT_JUDGE_EXISTS');
     await writeAudit(tx as unknown as Db, request, {
       module: 'event',
       operation: 'addJudge',
-      params: { eventId: event.id, username: input.username, group: input.group },
+      params: { eventId: event.id, username: input.username, group: input.group, round: input.round },
     });
     return row.id;
   });
@@ -211,6 +225,7 @@ export async function removeJudge(ctx: AppContext, request: FastifyRequest, auth
   const [judge] = await ctx.db.select().from(eventJudges).where(eq(eventJudges.id, judgeId));
   if (!judge) throw new AppError('NOT_FOUND');
   const event = await organisedEvent(ctx.db, auth, judge.eventId);
+  if (judge.round < event.reviewRound) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed' });
   await ctx.db.transaction(async (tx) => {
     await tx.delete(eventJudges).where(eq(eventJudges.id, judgeId));
     // The works the others of the group have all scored are audited now.
@@ -220,6 +235,7 @@ export async function removeJudge(ctx: AppContext, request: FastifyRequest, auth
       .where(
         and(
           eq(eventWorks.eventId, event.id),
+          eq(eventWorks.reviewRound, judge.round),
           eq(eventWorks.judgeGroup, judge.groupNo),
           eq(eventWorks.state, 'IN_REVIEW'),
         ),
@@ -228,29 +244,39 @@ export async function removeJudge(ctx: AppContext, request: FastifyRequest, auth
     await writeAudit(tx as unknown as Db, request, {
       module: 'event',
       operation: 'removeJudge',
-      params: { eventId: event.id, userId: judge.userId, group: judge.groupNo },
+      params: { eventId: event.id, userId: judge.userId, group: judge.groupNo, round: judge.round },
     });
   });
   return listJudges(ctx.db, event.id);
 }
 
 /**
- * Gives every PENDING_REVIEW work to a judge group (→ IN_REVIEW): evenly, never to a group with a judge of the
- * team's school, within `worksPerGroup`. When one work fits nowhere, nothing is given (4511).
+ * Gives every PENDING_REVIEW work to a first-round judge group (→ IN_REVIEW): evenly, never to a group with a judge
+ * of the team's school, within `worksPerGroup`. When one work fits nowhere, nothing is given (4511); once the first
+ * round is closed, nothing more enters the review (4503).
  */
 export async function assignEvent(ctx: AppContext, request: FastifyRequest, auth: AuthContext, eventId: string) {
   const event = await organisedEvent(ctx.db, auth, eventId);
   const settings = settingsOf(event);
+  if (event.reviewRound !== 1) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed', round: 1 });
   await ctx.db.transaction(async (tx) => {
     // One assignment at a time per event: the event row is held until this one commits.
-    await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('update');
+    const [held] = await tx
+      .select({ round: events.reviewRound })
+      .from(events)
+      .where(eq(events.id, event.id))
+      .for('update');
+    if (held!.round !== 1) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed', round: 1 });
     const pending = await tx
       .select({ id: eventWorks.id, state: eventWorks.state, schoolId: eventRegistrations.schoolId })
       .from(eventWorks)
       .innerJoin(eventRegistrations, eq(eventRegistrations.id, eventWorks.registrationId))
       .where(and(eq(eventWorks.eventId, event.id), eq(eventWorks.state, 'PENDING_REVIEW')));
     if (pending.length === 0) return;
-    const judges = await tx.select().from(eventJudges).where(eq(eventJudges.eventId, event.id));
+    const judges = await tx
+      .select()
+      .from(eventJudges)
+      .where(and(eq(eventJudges.eventId, event.id), eq(eventJudges.round, 1)));
     const loads = await tx
       .select({ group: eventWorks.judgeGroup, n: count() })
       .from(eventWorks)
@@ -278,38 +304,79 @@ export async function assignEvent(ctx: AppContext, request: FastifyRequest, auth
   return reviewProgress(ctx, auth, event.id);
 }
 
-/** Per judge group: its judges with the scores each submitted, its works, and those every judge has scored. */
-export async function reviewProgress(ctx: AppContext, auth: AuthContext, eventId: string): Promise<TReviewProgress> {
+/**
+ * Per judge group of one round (the current one by default): its judges with the scores each submitted in that
+ * round, its works, and those every judge has scored. A closed round's groups are as they were when it closed.
+ */
+export async function reviewProgress(
+  ctx: AppContext,
+  auth: AuthContext,
+  eventId: string,
+  asked?: number,
+): Promise<TReviewProgress> {
   const event = await organisedEvent(ctx.db, auth, eventId);
-  const judges = await listJudges(ctx.db, event.id);
-  const works = await ctx.db
-    .select({ id: eventWorks.id, state: eventWorks.state, group: eventWorks.judgeGroup })
-    .from(eventWorks)
-    .where(eq(eventWorks.eventId, event.id));
+  const settings = event.review ? settingsOf(event) : null;
+  const rounds = settings ? roundCount(settings) : 1;
+  const round = asked ?? event.reviewRound;
+  if (round > rounds) throw new AppError('NOT_FOUND');
+  const judges = (await listJudges(ctx.db, event.id)).filter((j) => j.round === round);
   const submitted = await ctx.db
-    .select({ judge: eventScores.judgeUserId, group: eventWorks.judgeGroup, n: count() })
+    .select({
+      id: eventScores.id,
+      judge: eventScores.judgeUserId,
+      workId: eventScores.workId,
+      workName: eventWorks.name,
+      total: eventScores.total,
+      submittedAt: eventScores.submittedAt,
+    })
     .from(eventScores)
     .innerJoin(eventWorks, eq(eventWorks.id, eventScores.workId))
-    .where(and(eq(eventScores.eventId, event.id), eq(eventScores.state, 'submitted')))
-    .groupBy(eventScores.judgeUserId, eventWorks.judgeGroup);
-  const groupCount = event.review ? settingsOf(event).groupCount : 0;
+    .where(and(eq(eventScores.eventId, event.id), eq(eventScores.round, round), eq(eventScores.state, 'submitted')))
+    .orderBy(asc(eventWorks.name));
+  const works = await ctx.db
+    .select({ id: eventWorks.id, state: eventWorks.state, group: eventWorks.judgeGroup, round: eventWorks.reviewRound })
+    .from(eventWorks)
+    .where(eq(eventWorks.eventId, event.id));
+  // A closed round's works are where it left them; the current round's are where they are now.
+  const given =
+    round < event.reviewRound
+      ? (
+          await ctx.db
+            .select({ group: eventWorkRounds.groupNo })
+            .from(eventWorkRounds)
+            .innerJoin(eventWorks, eq(eventWorks.id, eventWorkRounds.workId))
+            .where(and(eq(eventWorks.eventId, event.id), eq(eventWorkRounds.round, round)))
+        ).map((w) => ({ group: w.group, done: true }))
+      : works
+          .filter((w) => w.round === round && (w.state === 'IN_REVIEW' || w.state === 'AUDITED'))
+          .map((w) => ({ group: w.group, done: w.state === 'AUDITED' }));
+  const groupCount = settings ? (roundOf(settings, round)?.groupCount ?? 0) : 0;
   const numbers = [...new Set([...Array.from({ length: groupCount }, (_, i) => i + 1), ...judges.map((j) => j.group)])];
-  const given = works.filter((w) => w.state === 'IN_REVIEW' || w.state === 'AUDITED');
   return {
+    round,
+    currentRound: event.reviewRound,
+    rounds,
     groups: numbers
       .sort((a, b) => a - b)
       .map((group) => ({
         group,
         judges: judges
           .filter((j) => j.group === group)
-          .map((j) => ({
-            ...j,
-            submitted: submitted.find((s) => s.judge === j.userId && s.group === group)?.n ?? 0,
-          })),
+          .map((j) => {
+            const own = submitted.filter((s) => s.judge === j.userId);
+            return {
+              ...j,
+              submitted: own.length,
+              scores: own.map(({ judge: _, submittedAt, ...score }) => ({
+                ...score,
+                submittedAt: submittedAt?.toISOString() ?? null,
+              })),
+            };
+          }),
         works: given.filter((w) => w.group === group).length,
-        done: given.filter((w) => w.group === group && w.state === 'AUDITED').length,
+        done: given.filter((w) => w.group === group && w.done).length,
       })),
-    unassigned: works.filter((w) => w.state === 'PENDING_REVIEW').length,
+    unassigned: round === 1 ? works.filter((w) => w.state === 'PENDING_REVIEW').length : 0,
   };
 }
 
@@ -325,6 +392,7 @@ export async function reopenScore(
   if (!score) throw new AppError('NOT_FOUND');
   const event = await organisedEvent(ctx.db, auth, score.eventId);
   if (event.resultsPublishedAt) throw new AppError('EVENT_RESULTS_PUBLISHED');
+  if (score.round < event.reviewRound) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed' });
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(eventScores)

@@ -66,6 +66,7 @@ function present(ctx: AppContext, row: Joined): TWork {
     state: w.state,
     failReason: w.failReason,
     judgeGroup: w.judgeGroup,
+    reviewRound: w.reviewRound,
     score: w.score,
     rank: w.rank,
     award: w.award,

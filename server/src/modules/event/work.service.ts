@@ -17,7 +17,7 @@ import { eventTeamMembers, eventWorks, projects, projectVersions } from '../../p
 import { AppError } from '../../platform/errors.js';
 import { createVersion } from '../project/version.service.js';
 import type { RuntimeDriver } from '../runtime/runtime-driver.js';
-import { findEvent, isOrganiser, judgeOf, teamOf, datesOf, type EventRow } from './event-access.js';
+import { findEvent, isOrganiser, judgesWork, teamOf, datesOf, type EventRow } from './event-access.js';
 import { submissionOpen } from './event-clock.js';
 import { viewerOf, visibleEvent } from './event.service.js';
 import { findWork, workView, workViews, type WorkRow } from './work.repository.js';
@@ -267,8 +267,7 @@ export async function readableWork(ctx: AppContext, auth: AuthContext | null, wo
   if (isOrganiser(auth, event)) return { work, event, anonymous: false };
   const team = await teamOf(ctx.db, auth, event.id);
   if (team && team.id === work.registrationId) return { work, event, anonymous: false };
-  const judge = await judgeOf(ctx.db, auth, event.id);
-  if (judge && work.judgeGroup !== null && judge.groupNo === work.judgeGroup) return { work, event, anonymous: true };
+  if (await judgesWork(ctx.db, auth, work)) return { work, event, anonymous: true };
   throw new AppError('NOT_FOUND');
 }
 

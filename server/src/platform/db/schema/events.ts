@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -52,6 +53,8 @@ export const events = pgTable(
       .default('earlierSubmission'),
     /** The review settings (`ZReviewSettings`), once the organisers set them. */
     review: jsonb('review').$type<TReviewSettings>(),
+    /** The review round being judged; the rounds before it are closed. */
+    reviewRound: integer('review_round').notNull().default(1),
     resultsPublishedAt: at('results_published_at'),
     organiserId: uuid('organiser_id')
       .notNull()
@@ -168,7 +171,9 @@ export const eventWorks = pgTable(
       .notNull()
       .default('DRAFT'),
     failReason: text('fail_reason'),
+    /** The judge group of `reviewRound`, the round the work is in (or the last it reached). */
     judgeGroup: integer('judge_group'),
+    reviewRound: integer('review_round').notNull().default(1),
     /** Set when results are published. */
     score: doublePrecision('score'),
     rank: integer('rank'),
@@ -187,7 +192,7 @@ export const eventWorks = pgTable(
   ],
 );
 
-/** A judge of an event, in one review group. */
+/** A judge of an event, in one group of one review round (a judge may score in several rounds). */
 export const eventJudges = pgTable(
   'event_judges',
   {
@@ -198,11 +203,30 @@ export const eventJudges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    round: integer('round').notNull().default(1),
     groupNo: integer('group_no').notNull(),
     schoolId: uuid('school_id').references(() => schools.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('event_judges_user').on(t.eventId, t.userId), index('event_judges_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('event_judges_round_user').on(t.eventId, t.round, t.userId),
+    index('event_judges_user_idx').on(t.userId),
+  ],
+);
+
+/** Where a work was in a closed review round: its group, its score there, and whether it went on. */
+export const eventWorkRounds = pgTable(
+  'event_work_rounds',
+  {
+    workId: uuid('work_id')
+      .notNull()
+      .references(() => eventWorks.id),
+    round: integer('round').notNull(),
+    groupNo: integer('group_no').notNull(),
+    score: doublePrecision('score').notNull(),
+    advanced: boolean('advanced').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workId, t.round] })],
 );
 
 /** One judge's score of one work: final once submitted, unless an organiser reopens it with a reason. */
@@ -219,6 +243,8 @@ export const eventScores = pgTable(
     judgeUserId: uuid('judge_user_id')
       .notNull()
       .references(() => users.id),
+    /** The review round the work was scored in. */
+    round: integer('round').notNull().default(1),
     scores: jsonb('scores').$type<TCriterionScore[]>().notNull().default([]),
     overall: doublePrecision('overall'),
     total: doublePrecision('total'),
@@ -232,7 +258,7 @@ export const eventScores = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('event_scores_work_judge').on(t.workId, t.judgeUserId),
+    uniqueIndex('event_scores_work_round_judge').on(t.workId, t.round, t.judgeUserId),
     index('event_scores_event_idx').on(t.eventId),
   ],
 );
