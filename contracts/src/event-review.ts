@@ -28,6 +28,15 @@ export const ZReviewRound = z.object({
 });
 export type TReviewRound = z.input<typeof ZReviewRound>;
 
+/** The reasons a refusal of the review rounds carries with 4503 (`data.reason`), so the screens can word each. */
+export const ROUND_REFUSALS = {
+  roundsRemain: 'review rounds remain',
+  roundClosed: 'round closed',
+  noLaterRound: 'no later round',
+  closedRoundRemoved: 'a closed round removed',
+} as const;
+export type RoundRefusal = keyof typeof ROUND_REFUSALS;
+
 /** The first round's groups are the settings' own `groupCount`, `judgesPerGroup` and `worksPerGroup`. */
 export const ZReviewSettings = z.object({
   scoringType: z.enum(SCORING_TYPES),
@@ -59,7 +68,12 @@ export const ZAddJudge = z.object({
   username: required(50),
   group: z.number().int().min(1).max(100),
   /** The review round the judge scores in (1 is the first). */
-  round: z.number().int().min(1).max(EVENT_LIMITS.laterRounds + 1).default(1),
+  round: z
+    .number()
+    .int()
+    .min(1)
+    .max(EVENT_LIMITS.laterRounds + 1)
+    .default(1),
 });
 export type TAddJudge = z.input<typeof ZAddJudge>;
 export const ZJudge = z.object({
@@ -108,7 +122,12 @@ export const ZReviewProgress = z.object({
 export const ZReviewProgressQuery = z.object({
   eventId: z.uuid(),
   /** The round to show; the current one when absent. */
-  round: z.coerce.number().int().min(1).max(EVENT_LIMITS.laterRounds + 1).optional(),
+  round: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(EVENT_LIMITS.laterRounds + 1)
+    .optional(),
 });
 export type TReviewProgress = z.infer<typeof ZReviewProgress>;
 

@@ -1,4 +1,4 @@
-import { ZJudgingItem, type TJudgingItem, type TSaveScore, type TScore } from '@aiedu/contracts';
+import { ZJudgingItem, type TJudgingItem, type TSaveScore, type TScore, ROUND_REFUSALS } from '@aiedu/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -146,7 +146,8 @@ export async function saveScore(
     throw new AppError('EVENT_NOT_JUDGE');
   }
   if (event.resultsPublishedAt) throw new AppError('EVENT_RESULTS_PUBLISHED');
-  if (round < event.reviewRound) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed', round });
+  if (round < event.reviewRound)
+    throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.roundClosed, round });
   if (!reviewOpen(datesOf(event), ctx.now())) {
     // Outside the review phase a judge only changes a score an organiser has reopened.
     const [own] = await ctx.db
@@ -167,7 +168,7 @@ export async function saveScore(
       .from(eventWorks)
       .where(eq(eventWorks.id, work.id))
       .for('update');
-    if (held?.round !== round) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed', round });
+    if (held?.round !== round) throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.roundClosed, round });
     const values = {
       scores: settings.scoringType === 'criteria' ? input.scores : [],
       overall: settings.scoringType === 'overall' ? input.overall : null,

@@ -59,7 +59,10 @@ export function rankWorks(
       );
     sorted.forEach((work, i) => {
       const previous = out[out.length - 1];
-      const rank = tieRule === 'shared' && i > 0 && previous && previous.score === work.score && previous.round === work.round ? previous.rank : i + 1;
+      const rank =
+        tieRule === 'shared' && i > 0 && previous && previous.score === work.score && previous.round === work.round
+          ? previous.rank
+          : i + 1;
       out.push({ ...work, rank, award: awardFor(rank, awards) });
     });
   }

@@ -1,3 +1,4 @@
+import { ROUND_REFUSALS } from '@aiedu/contracts';
 import type { TEventResults, TResultRow } from '@aiedu/contracts';
 import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -70,7 +71,11 @@ export async function publishResults(ctx: AppContext, request: FastifyRequest, a
     if (held!.resultsPublishedAt) throw new AppError('EVENT_RESULTS_PUBLISHED');
     const rounds = roundNames(held!).length;
     if (held!.reviewRound < rounds) {
-      throw new AppError('EVENT_STATE_INVALID', { reason: 'review rounds remain', round: held!.reviewRound, rounds });
+      throw new AppError('EVENT_STATE_INVALID', {
+        reason: ROUND_REFUSALS.roundsRemain,
+        round: held!.reviewRound,
+        rounds,
+      });
     }
     const open = await tx
       .select({ id: eventWorks.id })

@@ -27,8 +27,7 @@ describe('review rounds: each with its own judge groups, the best works going on
   const addJudge = (username: string, group: number, round: number) =>
     w.call('boss', 'POST', EVENT_API.judges, { eventId: event.id, username, group, round });
   const closeRound = () => w.call('boss', 'POST', EVENT_API.closeRound, { eventId: event.id });
-  const row = async (name: string) =>
-    (await w.db.select().from(eventWorks).where(eq(eventWorks.id, works[name]!)))[0]!;
+  const row = async (name: string) => (await w.db.select().from(eventWorks).where(eq(eventWorks.id, works[name]!)))[0]!;
   const progress = async (round?: number) =>
     (await w.call('boss', 'GET', `${q(EVENT_API.progress)}${round ? `&round=${round}` : ''}`)).json().data;
 
@@ -58,13 +57,13 @@ describe('review rounds: each with its own judge groups, the best works going on
     // A judge may score in several rounds, one group in each.
     expect(w.code(await addJudge('teachB1', 2, 2))).toBe('1000');
     const judges = (await w.call('boss', 'GET', q(EVENT_API.judges))).json().data;
-    expect(judges.map((j: { username: string; round: number; group: number }) => [j.username, j.round, j.group])).toEqual(
-      [
-        ['teachA1', 1, 1],
-        ['teachB1', 1, 2],
-        ['teachB1', 2, 2],
-      ],
-    );
+    expect(
+      judges.map((j: { username: string; round: number; group: number }) => [j.username, j.round, j.group]),
+    ).toEqual([
+      ['teachA1', 1, 1],
+      ['teachB1', 1, 2],
+      ['teachB1', 2, 2],
+    ]);
     // A round cannot shrink under its judges.
     const fewer = { ...SETTINGS, rounds: [{ ...FINAL, groupCount: 1 }] };
     expect(w.code(await w.call('boss', 'PUT', q(EVENT_API.reviewSettings), fewer))).toBe('4503');
@@ -142,15 +141,15 @@ describe('review rounds: each with its own judge groups, the best works going on
     expect(w.code(await addJudge('teachA2', 2, 1))).toBe('4503');
     const heats = await progress(1);
     const scoreId = heats.groups[1].judges[0].scores[0].id;
-    const reopen = await w.call('boss', 'PUT', `${EVENT_API.reopenScore}?scoreId=${scoreId}`, { reason: 'Late change' });
+    const reopen = await w.call('boss', 'PUT', `${EVENT_API.reopenScore}?scoreId=${scoreId}`, {
+      reason: 'Late change',
+    });
     expect(w.code(reopen)).toBe('4503');
     expect(w.code(await score('teachB1', 'wA2', 99))).toBe('4503');
     expect(w.code(await score('teachA1', 'wA1', 99))).toBe('4507');
     const removed = heats.groups[0].judges[0].id;
     expect(w.code(await w.call('boss', 'DELETE', `${EVENT_API.judges}?judgeId=${removed}`))).toBe('4503');
-    expect(w.code(await w.call('boss', 'PUT', q(EVENT_API.reviewSettings), { ...SETTINGS, rounds: [] }))).toBe(
-      '4503',
-    );
+    expect(w.code(await w.call('boss', 'PUT', q(EVENT_API.reviewSettings), { ...SETTINGS, rounds: [] }))).toBe('4503');
   });
 
   it("lists a judge's works round by round, a closed round's read-only with its scores", async () => {
@@ -186,13 +185,15 @@ describe('review rounds: each with its own judge groups, the best works going on
     const published = (await w.call('boss', 'POST', EVENT_API.results, { eventId: event.id })).json().data;
     expect(published.rounds).toEqual(['Heats', 'Final']);
     expect(
-      published.rows.map((r: { workName: string; rank: number; score: number; round: number; award: string | null }) => [
-        r.workName,
-        r.rank,
-        r.score,
-        r.round,
-        r.award,
-      ]),
+      published.rows.map(
+        (r: { workName: string; rank: number; score: number; round: number; award: string | null }) => [
+          r.workName,
+          r.rank,
+          r.score,
+          r.round,
+          r.award,
+        ],
+      ),
     ).toEqual([
       ['wA1', 1, 75, 2, 'Gold'],
       ['wB1', 2, 60, 2, null],

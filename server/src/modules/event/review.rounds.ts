@@ -1,4 +1,4 @@
-import { ZReviewSettings } from '@aiedu/contracts';
+import { ZReviewSettings, ROUND_REFUSALS } from '@aiedu/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -52,9 +52,7 @@ export async function roundScores(db: Db, round: number, workIds: string[]) {
   const rows = await db
     .select({ workId: eventScores.workId, total: eventScores.total })
     .from(eventScores)
-    .where(
-      and(inArray(eventScores.workId, workIds), eq(eventScores.round, round), eq(eventScores.state, 'submitted')),
-    );
+    .where(and(inArray(eventScores.workId, workIds), eq(eventScores.round, round), eq(eventScores.state, 'submitted')));
   return new Map(
     workIds.map((id) => [id, meanScore(rows.filter((r) => r.workId === id && r.total !== null).map((r) => r.total!))]),
   );
@@ -75,7 +73,7 @@ export async function closeRound(ctx: AppContext, request: FastifyRequest, auth:
     if (held!.resultsPublishedAt) throw new AppError('EVENT_RESULTS_PUBLISHED');
     const round = held!.reviewRound;
     const next = roundOf(settings, round + 1);
-    if (!next) throw new AppError('EVENT_STATE_INVALID', { reason: 'no later round', round });
+    if (!next) throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.noLaterRound, round });
     const open = await tx
       .select({ id: eventWorks.id })
       .from(eventWorks)
@@ -139,7 +137,10 @@ export async function closeRound(ctx: AppContext, request: FastifyRequest, auth:
     for (const { work } of movers) {
       await moveWork(tx, work, 'IN_REVIEW', { judgeGroup: placed.groups.get(work.id)!, reviewRound: round + 1 }, now);
     }
-    await tx.update(events).set({ reviewRound: round + 1, updatedAt: now }).where(eq(events.id, event.id));
+    await tx
+      .update(events)
+      .set({ reviewRound: round + 1, updatedAt: now })
+      .where(eq(events.id, event.id));
     await writeAudit(tx, request, {
       module: 'event',
       operation: 'closeRound',

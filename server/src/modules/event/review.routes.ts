@@ -163,8 +163,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: envelopeOf(ZReviewProgress),
       },
     },
-    async (request) =>
-      ok(await reviewProgress(ctx, requireAuth(request), request.query.eventId, request.query.round)),
+    async (request) => ok(await reviewProgress(ctx, requireAuth(request), request.query.eventId, request.query.round)),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   type TReviewProgress,
   type TReviewSettings,
   type TReviewSettingsView,
+  ROUND_REFUSALS,
 } from '@aiedu/contracts';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -77,7 +78,7 @@ export async function saveSettings(
     if ((scored?.n ?? 0) > 0) throw new AppError('EVENT_STATE_INVALID', { reason: 'judges have scored' });
   }
   if (roundCount(input) < event.reviewRound) {
-    throw new AppError('EVENT_STATE_INVALID', { reason: 'a closed round removed', round: event.reviewRound });
+    throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.closedRoundRemoved, round: event.reviewRound });
   }
   const placed = await ctx.db
     .select({ round: eventJudges.round, group: eventJudges.groupNo })
@@ -168,11 +169,13 @@ export async function addJudge(
   const event = await organisedEvent(ctx.db, auth, input.eventId);
   // Before the settings are saved, judges join the first round; its group count is checked when they are.
   const round = event.review ? roundOf(settingsOf(event), input.round) : null;
-  if (event.review ? !round : input.round !== 1) throw new AppError('BAD_REQUEST', { reason: 'round beyond the rounds' });
+  if (event.review ? !round : input.round !== 1)
+    throw new AppError('BAD_REQUEST', { reason: 'round beyond the rounds' });
   if (round && input.group > round.groupCount) {
     throw new AppError('BAD_REQUEST', { reason: 'group beyond the group count' });
   }
-  if (input.round < event.reviewRound) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed' });
+  if (input.round < event.reviewRound)
+    throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.roundClosed });
   const customerId = event.customerId ?? auth.customerId;
   const [user] = await ctx.db
     .select({ id: users.id, schoolId: users.schoolId })
@@ -225,7 +228,8 @@ export async function removeJudge(ctx: AppContext, request: FastifyRequest, auth
   const [judge] = await ctx.db.select().from(eventJudges).where(eq(eventJudges.id, judgeId));
   if (!judge) throw new AppError('NOT_FOUND');
   const event = await organisedEvent(ctx.db, auth, judge.eventId);
-  if (judge.round < event.reviewRound) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed' });
+  if (judge.round < event.reviewRound)
+    throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.roundClosed });
   await ctx.db.transaction(async (tx) => {
     await tx.delete(eventJudges).where(eq(eventJudges.id, judgeId));
     // The works the others of the group have all scored are audited now.
@@ -258,7 +262,8 @@ export async function removeJudge(ctx: AppContext, request: FastifyRequest, auth
 export async function assignEvent(ctx: AppContext, request: FastifyRequest, auth: AuthContext, eventId: string) {
   const event = await organisedEvent(ctx.db, auth, eventId);
   const settings = settingsOf(event);
-  if (event.reviewRound !== 1) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed', round: 1 });
+  if (event.reviewRound !== 1)
+    throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.roundClosed, round: 1 });
   await ctx.db.transaction(async (tx) => {
     // One assignment at a time per event: the event row is held until this one commits.
     const [held] = await tx
@@ -266,7 +271,7 @@ export async function assignEvent(ctx: AppContext, request: FastifyRequest, auth
       .from(events)
       .where(eq(events.id, event.id))
       .for('update');
-    if (held!.round !== 1) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed', round: 1 });
+    if (held!.round !== 1) throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.roundClosed, round: 1 });
     const pending = await tx
       .select({ id: eventWorks.id, state: eventWorks.state, schoolId: eventRegistrations.schoolId })
       .from(eventWorks)
@@ -392,7 +397,8 @@ export async function reopenScore(
   if (!score) throw new AppError('NOT_FOUND');
   const event = await organisedEvent(ctx.db, auth, score.eventId);
   if (event.resultsPublishedAt) throw new AppError('EVENT_RESULTS_PUBLISHED');
-  if (score.round < event.reviewRound) throw new AppError('EVENT_STATE_INVALID', { reason: 'round closed' });
+  if (score.round < event.reviewRound)
+    throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.roundClosed });
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(eventScores)

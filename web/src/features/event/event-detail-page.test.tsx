@@ -28,6 +28,7 @@ const RESULTS: TEventResults = {
   eventId: EVENT.id,
   tieRule: 'shared',
   publishedAt: '2026-12-30T00:00:00Z',
+  rounds: [''],
   rows: [
     {
       rank: 1,
@@ -39,6 +40,7 @@ const RESULTS: TEventResults = {
       score: 91.5,
       award: 'Gold',
       submittedAt: '2026-12-15T00:00:00Z',
+      round: 1,
     },
   ],
 };
@@ -125,10 +127,29 @@ describe('an event’s page', { timeout: 60_000 }, () => {
     expect(within(row).getByText('Gold')).toBeTruthy();
     expect(within(row).getByText('91.5')).toBeTruthy();
     expect(screen.getByText(/Equal scores share a rank/)).toBeTruthy();
+    // A review of one round has no round to tell.
+    expect(screen.queryByRole('columnheader', { name: 'Round reached' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Ladder: Forecast' }));
     expect(await screen.findByRole('cell', { name: 'Early birds' })).toBeTruthy();
     expect(screen.getByText(/a lower score is better/)).toBeTruthy();
     await waitFor(() => expect(queryOf(server, EVENT_API.ladder).get('trackId')).toBe('forecast'));
+  });
+
+  it('says which review round each ranked work reached, when there were several', async () => {
+    server.on(`GET ${EVENT_API.detail}`, () =>
+      ok(at('2026-12-31T00:00:00Z', { resultsPublished: true, phase: 'results', state: 'ended' })),
+    );
+    const later = { ...RESULTS.rows[0]!, rank: 2, workId: 'w-2', teamName: 'Early birds', round: 1 };
+    server.on(`GET ${EVENT_API.results}`, () =>
+      ok({ ...RESULTS, rounds: ['', 'Final'], rows: [{ ...RESULTS.rows[0]!, round: 2 }, later] }),
+    );
+    await changeLanguage('ja', { remember: false });
+    renderApp(path);
+    const row = (await screen.findByRole('cell', { name: 'Night owls' })).closest('tr') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: '到達ラウンド' })).toBeTruthy();
+    expect(within(row).getByText('Final')).toBeTruthy();
+    const other = screen.getByRole('cell', { name: 'Early birds' }).closest('tr') as HTMLElement;
+    expect(within(other).getByText('第1ラウンド')).toBeTruthy();
   });
 
   it.each(['en', 'ja'] as const)('passes axe in %s', async (language) => {

@@ -9,7 +9,10 @@ import { useEventResults, useLadder } from './event-list-api';
 
 const score = (value: number) => value.toLocaleString(HTML_LANG[currentLanguage()], { maximumFractionDigits: 2 });
 
-/** The published ranking: rank, team, school, work, track, score and award, with the tie rule said above it. */
+/**
+ * The published ranking: rank, team, school, work, track, the review round reached (when there were several), score
+ * and award, with the tie rule said above it.
+ */
 export function EventResults({ event }: { event: TEvent }) {
   const { t } = useTranslation('event');
   const results = useEventResults(event.id, event.resultsPublished);
@@ -19,6 +22,7 @@ export function EventResults({ event }: { event: TEvent }) {
     return <Alert type="error" showIcon title={serverMessage(results.error) ?? t('common.failed')} />;
   const data = results.data;
   if (!data) return null;
+  const roundName = (round: number) => data.rounds[round - 1]?.trim() || t('results.roundN', { n: round });
   return (
     <>
       <p className="event-muted">
@@ -41,6 +45,15 @@ export function EventResults({ event }: { event: TEvent }) {
                   title: t('results.track'),
                   key: 'track',
                   render: (_: unknown, row: TResultRow) => trackName(row.trackId),
+                },
+              ]
+            : []),
+          ...(data.rounds.length > 1
+            ? [
+                {
+                  title: t('results.round'),
+                  key: 'round',
+                  render: (_: unknown, row: TResultRow) => roundName(row.round),
                 },
               ]
             : []),

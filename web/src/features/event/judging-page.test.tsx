@@ -7,7 +7,7 @@ import { fail, ok, type FakeServer } from '../../test/fake-api';
 import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
 import { weightedTotal } from './judging-api';
-import { AS_JUDGE, EVENT, ITEM, serveEvent, SETTINGS } from './review-fixtures';
+import { AS_JUDGE, EVENT, ITEM, serveEvent, SETTINGS, TWO_ROUNDS } from './review-fixtures';
 
 let server: FakeServer;
 const path = `/pjedu/events/${EVENT.id}/judging`;
@@ -94,6 +94,7 @@ describe('a judge’s scoring', { timeout: 90_000 }, () => {
           state: 'submitted',
           reopenReason: null,
           submittedAt: '2031-03-22T09:00:00Z',
+          round: 1,
         },
       };
       return ok(item.score);
@@ -122,9 +123,9 @@ describe('a judge’s scoring', { timeout: 90_000 }, () => {
   });
 
   it('moves on to the next work not scored yet after a submission', async () => {
-    const second = {
+    const second: TJudgingItem = {
+      ...ITEM,
       work: { ...ITEM.work, id: '6f1d2e3c-2222-4b5a-9c8d-000000000002', name: 'Drawing robot' },
-      score: null,
     };
     server.on(`GET ${EVENT_API.judging}`, () => ok([ITEM, second]));
     server.on(`POST ${EVENT_API.scoreSubmit}`, () => ok({}));
@@ -135,6 +136,56 @@ describe('a judge’s scoring', { timeout: 90_000 }, () => {
     await user.click(screen.getByRole('button', { name: /Submit score/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit score' }));
     expect(await screen.findByRole('heading', { name: 'Drawing robot' })).toBeTruthy();
+  });
+
+  it('shows one round at a time, the open one first, and a closed round’s score read-only', async () => {
+    const heats: TJudgingItem = {
+      ...ITEM,
+      round: 1,
+      closed: true,
+      score: {
+        id: 's-1',
+        workId: ITEM.work.id,
+        judgeId: 'j-1',
+        judgeName: 'Zhao Min',
+        scores: [
+          { criterionId: 'idea', score: 70 },
+          { criterionId: 'code', score: 40 },
+        ],
+        overall: null,
+        total: null,
+        comment: '',
+        state: 'draft',
+        reopenReason: null,
+        submittedAt: null,
+        round: 1,
+      },
+    };
+    const final: TJudgingItem = {
+      ...ITEM,
+      work: { ...ITEM.work, id: '6f1d2e3c-2222-4b5a-9c8d-000000000002', name: 'Drawing robot' },
+      round: 2,
+    };
+    server.on(`GET ${EVENT_API.reviewSettings}`, () => ok(TWO_ROUNDS));
+    server.on(`GET ${EVENT_API.judging}`, () => ok([heats, final]));
+    const user = userEvent.setup();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Final', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Drawing robot' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Final' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('judging-progress').textContent).toBe('Scored: 0 / 1');
+    expect(screen.getByRole('button', { name: /Submit score/ })).toBeTruthy();
+    expect(screen.queryByText('Round closed')).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Heats' }).closest('label')!);
+    expect(await screen.findByRole('heading', { name: 'Sorting robot' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Heats', level: 2 })).toBeTruthy();
+    expect(screen.getByText('Round closed')).toBeTruthy();
+    expect(screen.getByText('This round is closed: the score can no longer change.')).toBeTruthy();
+    const idea = screen.getByLabelText('Idea (weight 2), 0–100') as HTMLInputElement;
+    expect([idea.value, idea.disabled]).toEqual(['70', true]);
+    expect(screen.queryByRole('button', { name: /Submit score/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Save draft/ })).toBeNull();
   });
 
   it('shows the 4506 refusal when the score is already final', async () => {

@@ -1,6 +1,6 @@
 import { FilePdfOutlined, LeftOutlined, LinkOutlined, RightOutlined } from '@ant-design/icons';
 import type { TEvent, TJudgingItem, TReviewSettingsView } from '@aiedu/contracts';
-import { Empty, Skeleton, Space, Tag } from 'antd';
+import { Empty, Segmented, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { StoredLink } from '../../ui/stored-link';
 import { Table } from '../../ui/table';
 import { useJudging } from './judging-api';
 import { useReviewSettings } from './review-api';
-import { EventScreen, formatDay, Refusal } from './review-kit';
+import { EventScreen, formatDay, Refusal, roundNamesOf, useRoundName } from './review-kit';
 import { ScoreForm } from './score-form';
 import { WorkVideo } from './work-video';
 
@@ -79,20 +79,52 @@ function WorkMaterials({ item }: { item: TJudgingItem }) {
   );
 }
 
+/** The rounds a judge's works are of, in order, and the one to show first: the last still open, else the last. */
+function roundsOf(items: TJudgingItem[]) {
+  const rounds = [...new Set(items.map((item) => item.round))].sort((a, b) => a - b);
+  const open = rounds.filter((round) => items.some((item) => item.round === round && !item.closed));
+  return { rounds, first: open.at(-1) ?? rounds.at(-1) ?? 1 };
+}
+
 function Judging({ event }: { event: TEvent }) {
   const { t } = useTranslation('eventReview');
   const items = useJudging(event.id);
   const settings = useReviewSettings(event.id);
+  const [picked, setPicked] = useState<number>();
   const [index, setIndex] = useState(0);
+  const roundName = useRoundName(roundNamesOf(settings.data));
   if (items.isLoading || settings.isLoading) return <Skeleton active />;
   if (items.error || settings.error) return <Refusal error={items.error ?? settings.error} />;
-  const list = items.data ?? [];
-  if (list.length === 0) return <Empty description={t('judging.empty')} />;
+  const all = items.data ?? [];
+  if (all.length === 0) return <Empty description={t('judging.empty')} />;
   if (!settings.data) return <Empty description={t('judging.noSettings')} />;
+  const { rounds, first } = roundsOf(all);
+  const round = picked !== undefined && rounds.includes(picked) ? picked : first;
+  // A work that went on is listed once per round: the judge scores one round at a time.
+  const list = all.filter((item) => item.round === round);
+  const closed = list.some((item) => item.closed);
+  const named = rounds.length > 1 || round > 1 || settings.data.rounds.length > 0 || settings.data.roundName !== '';
   const current = list[Math.min(index, list.length - 1)]!;
   const done = list.filter(scored).length;
   return (
     <>
+      {named && (
+        <div className="review-toolbar">
+          <h2 className="review-round-title">{roundName(round)}</h2>
+          {closed && <Tag color={STATUS_COLORS.neutral}>{t('judging.roundClosed')}</Tag>}
+          {rounds.length > 1 && (
+            <Segmented<number>
+              aria-label={t('judging.roundSwitch')}
+              value={round}
+              onChange={(value) => {
+                setPicked(value);
+                setIndex(0);
+              }}
+              options={rounds.map((n) => ({ value: n, label: roundName(n) }))}
+            />
+          )}
+        </div>
+      )}
       <div className="review-toolbar">
         <strong data-testid="judging-progress">{t('judging.progress', { done, total: list.length })}</strong>
         <Button icon={<LeftOutlined />} disabled={index === 0} onClick={() => setIndex(index - 1)}>
@@ -106,7 +138,7 @@ function Judging({ event }: { event: TEvent }) {
       <div className="review-judging review-section">
         <WorkMaterials item={current} />
         <ScoreForm
-          key={`${current.work.id}-${current.score?.state ?? ''}`}
+          key={`${current.round}-${current.work.id}-${current.score?.state ?? ''}`}
           item={current}
           settings={settings.data}
           onSubmitted={() => {
@@ -117,7 +149,7 @@ function Judging({ event }: { event: TEvent }) {
       </div>
       <Table<TJudgingItem>
         className="review-section"
-        rowKey={(item) => item.work.id}
+        rowKey={(item) => `${item.round}-${item.work.id}`}
         dataSource={list}
         pagination={false}
         scroll={{ x: 'max-content' }}

@@ -13,6 +13,7 @@ import {
   type TWork,
   type TWorkAuditDecision,
   type WorkState,
+  type ZCloseRoundResult,
   type ZEventCertificatesResult,
 } from '@aiedu/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,6 +32,7 @@ export interface WorkPage {
   size: number;
 }
 export type TEventCertificatesResult = z.infer<typeof ZEventCertificatesResult>;
+export type TCloseRoundResult = z.infer<typeof ZCloseRoundResult>;
 
 export function useWorkAdmin(
   eventId: string,
@@ -57,10 +59,13 @@ export function useJudges(eventId: string) {
   });
 }
 
-export function useReviewProgress(eventId: string) {
+/** One round's groups (the round being judged when `round` is not given); the last answer stays while another loads. */
+export function useReviewProgress(eventId: string, round?: number, enabled = true) {
   return useQuery({
-    queryKey: [EVENT_API.progress, eventId],
-    queryFn: () => api.get<TReviewProgress>(EVENT_API.progress, { query: { eventId } }),
+    queryKey: [EVENT_API.progress, eventId, round ?? 'current'],
+    queryFn: () => api.get<TReviewProgress>(EVENT_API.progress, { query: { eventId, round } }),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
@@ -88,6 +93,8 @@ export const reviewCalls = {
   removeJudge: (judgeId: string) => api.delete<null>(EVENT_API.judges, { query: { judgeId } }),
   assign: (eventId: string) =>
     api.post<TReviewProgress>(EVENT_API.assign, undefined, { query: { eventId }, handledCodes: REVIEW_CODES }),
+  closeRound: (eventId: string) =>
+    api.post<TCloseRoundResult>(EVENT_API.closeRound, { eventId }, { handledCodes: REVIEW_CODES }),
   reopen: ({ scoreId, reason }: { scoreId: string; reason: string }) =>
     api.put<null>(EVENT_API.reopenScore, { reason }, { query: { scoreId }, handledCodes: REVIEW_CODES }),
   publish: (eventId: string) => api.post<TEventResults>(EVENT_API.results, { eventId }, { handledCodes: REVIEW_CODES }),

@@ -67,6 +67,7 @@ export const WORK: TWork = {
   state: 'DRAFT',
   failReason: null,
   judgeGroup: null,
+  reviewRound: 1,
   score: null,
   rank: null,
   award: null,
@@ -135,6 +136,15 @@ export const SETTINGS: TReviewSettingsView = {
   date: '2031-03-25',
   manualUrl: null,
   sheetUrl: null,
+  roundName: '',
+  rounds: [],
+};
+
+/** The settings of a review in two rounds: the second, "Final", takes the best 2 works of each track. */
+export const TWO_ROUNDS: TReviewSettingsView = {
+  ...SETTINGS,
+  roundName: 'Heats',
+  rounds: [{ name: 'Final', advance: 2, groupCount: 1, judgesPerGroup: 3, worksPerGroup: 0 }],
 };
 
 export const JUDGE = {
@@ -144,9 +154,13 @@ export const JUDGE = {
   realName: 'Zhao Min',
   schoolName: 'No. 2 Middle School',
   group: 1,
+  round: 1,
 };
 
 export const PROGRESS: TReviewProgress = {
+  round: 1,
+  currentRound: 1,
+  rounds: 1,
   groups: [
     {
       group: 1,
@@ -175,6 +189,8 @@ export const PROGRESS: TReviewProgress = {
 export const ITEM: TJudgingItem = {
   work: { ...WORK, state: 'IN_REVIEW', judgeGroup: 1, submittedAt: '2031-03-15T10:00:00Z' },
   score: null,
+  round: 1,
+  closed: false,
 };
 
 /** The event and the calls every screen of this part makes. */

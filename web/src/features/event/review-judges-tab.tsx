@@ -1,31 +1,53 @@
-import { DeleteOutlined, PlusOutlined, ShareAltOutlined, UndoOutlined } from '@ant-design/icons';
-import { EVENT_LIMITS, UI_SIZES, type TEvent, type TJudge, type TSubmittedScore } from '@aiedu/contracts';
-import { Card, Empty, Form, Input, InputNumber, Modal, Progress, Skeleton, Space } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { UI_SIZES, type TEvent, type TJudge } from '@aiedu/contracts';
+import { Empty, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback';
 import { Button } from '../../ui/button';
 import { Table } from '../../ui/table';
-import { reviewCalls, useJudges, useReviewMutation, useReviewProgress } from './review-api';
-import { Refusal } from './review-kit';
+import { reviewCalls, useJudges, useReviewMutation, useReviewProgress, useReviewSettings } from './review-api';
+import { Refusal, roundNamesOf, useRoundName } from './review-kit';
+import { ReviewProgress } from './review-progress';
+import { RoundBar } from './review-round-bar';
 
-/** Adding a judge by username to a group. */
-function AddJudge({ eventId }: { eventId: string }) {
+/** Adding a judge by username to a group of a round not closed yet (the round shown, or the one being judged). */
+function AddJudge({
+  eventId,
+  rounds,
+  firstOpen,
+  round,
+  roundName,
+}: {
+  eventId: string;
+  rounds: number;
+  /** The round being judged: the rounds before it are closed. */
+  firstOpen: number;
+  round: number;
+  roundName: (round: number) => string;
+}) {
   const { t } = useTranslation('eventReview');
-  const [form] = Form.useForm<{ username: string; group: number }>();
+  const [form] = Form.useForm<{ username: string; group: number; round?: number }>();
   const add = useReviewMutation(reviewCalls.addJudge);
+  const open = Array.from({ length: rounds - firstOpen + 1 }, (_, i) => firstOpen + i);
+  const initialRound = Math.max(round, firstOpen);
   return (
     <Form
       form={form}
       layout="inline"
       className="review-toolbar"
-      initialValues={{ username: '', group: 1 }}
-      onFinish={({ username, group }) =>
+      initialValues={{ username: '', group: 1, round: initialRound }}
+      onFinish={(v) =>
         add.mutate(
-          { eventId, username: username.trim(), group },
+          { eventId, username: v.username.trim(), group: v.group, round: v.round ?? initialRound },
           {
             onSuccess: (judge) => {
-              toast.success(t('judges.added', { name: judge.realName || judge.username, group: judge.group }));
+              const name = judge.realName || judge.username;
+              toast.success(
+                rounds > 1
+                  ? t('judges.addedRound', { name, group: judge.group, round: roundName(judge.round) })
+                  : t('judges.added', { name, group: judge.group }),
+              );
               form.resetFields(['username']);
             },
           },
@@ -39,6 +61,16 @@ function AddJudge({ eventId }: { eventId: string }) {
       >
         <Input maxLength={50} autoComplete="off" />
       </Form.Item>
+      {/* The only round still open needs no picking. */}
+      {open.length > 1 && (
+        <Form.Item name="round" label={t('judges.round')}>
+          <Select
+            className="review-select-narrow"
+            aria-label={t('judges.round')}
+            options={open.map((n) => ({ value: n, label: roundName(n) }))}
+          />
+        </Form.Item>
+      )}
       <Form.Item name="group" label={t('judges.group')} rules={[{ required: true }]}>
         <InputNumber min={1} max={100} precision={0} />
       </Form.Item>
@@ -50,124 +82,26 @@ function AddJudge({ eventId }: { eventId: string }) {
   );
 }
 
-/** Reopening one judge's submitted score: the reason is logged and shown to the judge. */
-function ReopenScore({ judge, score, onClose }: { judge: TJudge; score: TSubmittedScore; onClose: () => void }) {
-  const { t } = useTranslation('eventReview');
-  const [form] = Form.useForm<{ reason: string }>();
-  const reopen = useReviewMutation(reviewCalls.reopen);
-  return (
-    <Modal
-      open
-      width={UI_SIZES.confirmDialogWidth}
-      title={t('progress.reopenTitle', { judge: judge.realName || judge.username, work: score.workName })}
-      okText={t('progress.reopen')}
-      okButtonProps={{ loading: reopen.isPending }}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-    >
-      <p>{t('progress.reopenBody')}</p>
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ reason: '' }}
-        onFinish={({ reason }) =>
-          reopen.mutate(
-            { scoreId: score.id, reason: reason.trim() },
-            {
-              onSuccess: () => {
-                toast.success(t('progress.reopened', { work: score.workName }));
-                onClose();
-              },
-            },
-          )
-        }
-      >
-        <Form.Item
-          name="reason"
-          label={t('progress.reason')}
-          rules={[{ required: true, whitespace: true, message: t('progress.reasonRequired') }]}
-        >
-          <Input.TextArea rows={3} maxLength={EVENT_LIMITS.reason} showCount />
-        </Form.Item>
-      </Form>
-      <Refusal error={reopen.error} />
-    </Modal>
-  );
-}
-
-/** Each group's works, those every judge has scored, and each judge's submitted scores (any can be reopened). */
-function ReviewProgress({ eventId }: { eventId: string }) {
-  const { t } = useTranslation('eventReview');
-  const progress = useReviewProgress(eventId);
-  const assign = useReviewMutation(reviewCalls.assign);
-  const [reopening, setReopening] = useState<{ judge: TJudge; score: TSubmittedScore } | null>(null);
-  return (
-    <section className="review-section" aria-labelledby="progress-title">
-      <h2 id="progress-title">{t('progress.title')}</h2>
-      <div className="review-toolbar">
-        <Button
-          kind="primary"
-          icon={<ShareAltOutlined />}
-          loading={assign.isPending}
-          onClick={() => assign.mutate(eventId, { onSuccess: () => toast.success(t('progress.assigned')) })}
-        >
-          {t('progress.assign')}
-        </Button>
-        {progress.data && (
-          <span className="review-muted">{t('progress.unassigned', { works: progress.data.unassigned })}</span>
-        )}
-      </div>
-      <Refusal error={assign.error} />
-      {progress.isLoading && <Skeleton active />}
-      {progress.data?.groups.length === 0 && <Empty description={t('progress.noGroups')} />}
-      <div className="review-groups">
-        {progress.data?.groups.map((g) => (
-          <Card key={g.group} title={t('progress.group', { group: g.group })} size="small">
-            <p>{t('progress.works', { done: g.done, total: g.works })}</p>
-            <Progress
-              percent={g.works ? Math.round((100 * g.done) / g.works) : 0}
-              aria-label={t('progress.group', { group: g.group })}
-            />
-            <ul className="review-judge-list">
-              {g.judges.map((j) => (
-                <li key={j.id}>
-                  {t('progress.judge', { name: j.realName || j.username, submitted: j.submitted, total: g.works })}
-                  {(j.scores ?? []).length > 0 && (
-                    <ul>
-                      {(j.scores ?? []).map((s) => (
-                        <li key={s.id}>
-                          {s.workName} · {s.total ?? '—'}{' '}
-                          <Button
-                            size="small"
-                            kind="ghost"
-                            icon={<UndoOutlined />}
-                            aria-label={t('progress.reopenOne', { judge: j.realName || j.username, work: s.workName })}
-                            onClick={() => setReopening({ judge: j, score: s })}
-                          >
-                            {t('progress.reopen')}
-                          </Button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </Card>
-        ))}
-      </div>
-      {reopening && <ReopenScore {...reopening} onClose={() => setReopening(null)} />}
-    </section>
-  );
-}
-
-/** The judges by group (added by username, removed), then the assignment of works and each group's progress. */
+/**
+ * The judges by group (added by username, removed), then the assignment of works and each group's progress. A review
+ * of several rounds shows one round at a time (the one being judged at first), and closes it from here.
+ */
 export function ReviewJudgesTab({ event }: { event: TEvent }) {
   const { t } = useTranslation('eventReview');
+  const [picked, setPicked] = useState<number>();
+  const progress = useReviewProgress(event.id, picked);
+  const settings = useReviewSettings(event.id);
   const judges = useJudges(event.id);
   const remove = useReviewMutation(reviewCalls.removeJudge);
   const [modal, host] = Modal.useModal();
+  const roundName = useRoundName(roundNamesOf(settings.data));
+  const rounds = progress.data?.rounds ?? 1;
+  const current = progress.data?.currentRound ?? 1;
+  const shown = picked ?? progress.data?.round ?? current;
+  const several = rounds > 1;
+  const closed = shown < current;
+  // While another round loads, the groups of the one before are not shown as its.
+  const shownProgress = progress.data?.round === shown ? progress.data : undefined;
   const confirmRemove = (judge: TJudge) =>
     void modal.confirm({
       width: UI_SIZES.confirmDialogWidth,
@@ -181,11 +115,29 @@ export function ReviewJudgesTab({ event }: { event: TEvent }) {
   return (
     <>
       {host}
-      <AddJudge eventId={event.id} />
+      {several && progress.data && (
+        <RoundBar
+          eventId={event.id}
+          progress={progress.data}
+          shown={shown}
+          advance={settings.data?.rounds[current - 1]?.advance ?? 0}
+          roundName={roundName}
+          onPick={setPicked}
+        />
+      )}
+      <AddJudge
+        key={`${shown}-${current}-${rounds}`}
+        eventId={event.id}
+        rounds={rounds}
+        firstOpen={current}
+        round={shown}
+        roundName={roundName}
+      />
       <Refusal error={remove.error} />
+      {several && <h2>{t('judges.ofRound', { round: roundName(shown) })}</h2>}
       <Table<TJudge>
         rowKey="id"
-        dataSource={judges.data ?? []}
+        dataSource={(judges.data ?? []).filter((j) => j.round === shown)}
         loading={judges.isFetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
@@ -198,24 +150,28 @@ export function ReviewJudgesTab({ event }: { event: TEvent }) {
           {
             title: t('common.actions'),
             key: 'actions',
-            render: (_, j) => (
-              <Space>
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('judges.removeOne', { name: j.username })}
-                  loading={remove.isPending && remove.variables === j.id}
-                  onClick={() => confirmRemove(j)}
-                >
-                  {t('judges.remove')}
-                </Button>
-              </Space>
-            ),
+            // A closed round's judges stay with the scores they gave.
+            render: (_, j) =>
+              closed ? (
+                '—'
+              ) : (
+                <Space>
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('judges.removeOne', { name: j.username })}
+                    loading={remove.isPending && remove.variables === j.id}
+                    onClick={() => confirmRemove(j)}
+                  >
+                    {t('judges.remove')}
+                  </Button>
+                </Space>
+              ),
           },
         ]}
       />
-      <ReviewProgress eventId={event.id} />
+      <ReviewProgress eventId={event.id} progress={shownProgress} roundLabel={several ? roundName(shown) : null} />
     </>
   );
 }

@@ -1,5 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { TEvent, WorkState } from '@aiedu/contracts';
+import {
+  ROUND_REFUSALS,
+  type RoundRefusal,
+  type TEvent,
+  type TReviewSettingsView,
+  type WorkState,
+} from '@aiedu/contracts';
 import { Alert, Skeleton, Tag } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +15,7 @@ import { LinkButton } from '../../ui/link-button';
 import { STATUS_COLORS } from '../../ui/status-colors';
 import { eventPaths, useEvent } from './event-api';
 import { EventError } from './event-labels';
-import { serverMessage } from '../../app/api-client';
+import { ApiError, serverMessage } from '../../app/api-client';
 import { refusalCode } from './works-api';
 import './event-review.css';
 
@@ -39,15 +45,29 @@ export function WorkStateTag({ state }: { state: WorkState }) {
 const KNOWN_REFUSALS = ['4501', '4506', '4507', '4508', '4511', '4512', '4513'] as const;
 type KnownRefusal = (typeof KNOWN_REFUSALS)[number];
 
+/** The review rounds' refusals of 4503 (the event's state), told apart by the reason the server gives with them. */
+
+function roundReason(error: unknown) {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body.errorCode !== '4503') return null;
+  const reason = (error.body.data as { reason?: unknown } | null)?.reason;
+  return (Object.keys(ROUND_REFUSALS) as RoundRefusal[]).find((key) => ROUND_REFUSALS[key] === reason) ?? null;
+}
+
 /**
  * A refusal of the server next to the action that met it: what happened in our words for the codes this feature
- * knows (the deadline passed, assignment impossible, scores missing, a final score), then the server's own message.
+ * knows (the deadline passed, assignment impossible, scores missing, a final score, a round closed or rounds left),
+ * then the server's own message. `explain` words some codes for the action at hand (closing a round is not
+ * publishing the results).
  */
-export function Refusal({ error }: { error: unknown }) {
+export function Refusal({ error, explain }: { error: unknown; explain?: Partial<Record<string, string>> }) {
   const { t } = useTranslation('eventReview');
   if (!error) return <div role="alert" />;
   const code = refusalCode(error);
-  const known = KNOWN_REFUSALS.find((c) => c === code) && t(`refusals.${code as KnownRefusal}`);
+  const reason = roundReason(error);
+  const known =
+    (code && explain?.[code]) ||
+    (reason && t(`roundRefusals.${reason}`)) ||
+    (KNOWN_REFUSALS.find((c) => c === code) && t(`refusals.${code as KnownRefusal}`));
   return (
     <div role="alert">
       <Alert
@@ -58,6 +78,16 @@ export function Refusal({ error }: { error: unknown }) {
       />
     </div>
   );
+}
+
+/** The names of the review's rounds in order, '' for one the organisers did not name. */
+export const roundNamesOf = (settings: TReviewSettingsView | null | undefined): string[] =>
+  settings ? [settings.roundName, ...settings.rounds.map((round) => round.name)] : [];
+
+/** A round as people read it: the organisers' name for it, or "Round n". */
+export function useRoundName(names: readonly string[]) {
+  const { t } = useTranslation('eventReview');
+  return (round: number) => names[round - 1]?.trim() || t('rounds.round', { n: round });
 }
 
 /**

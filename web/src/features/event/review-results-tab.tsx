@@ -10,8 +10,14 @@ import { formatDateTime } from '../../ui/dates';
 import { LinkButton } from '../../ui/link-button';
 import { Table } from '../../ui/table';
 import { useCertOptions } from '../certificate/cert-api';
-import { reviewCalls, useResults, useReviewMutation, type TEventCertificatesResult } from './review-api';
-import { Refusal } from './review-kit';
+import {
+  reviewCalls,
+  useResults,
+  useReviewMutation,
+  useReviewProgress,
+  type TEventCertificatesResult,
+} from './review-api';
+import { Refusal, useRoundName } from './review-kit';
 
 interface CertValues {
   certId: string;
@@ -81,13 +87,20 @@ function Certificates({ event }: { event: TEvent }) {
   );
 }
 
-/** The ranking: published once every audited work is scored (4512 otherwise), with awards; then certificates. */
+/**
+ * The ranking: published in the last review round once every audited work is scored (4512 otherwise), with awards
+ * and, for a review of several rounds, the round each work reached; then certificates.
+ */
 export function ReviewResultsTab({ event }: { event: TEvent }) {
   const { t } = useTranslation('eventReview');
   const results = useResults(event.id, event.resultsPublished);
   const publish = useReviewMutation(reviewCalls.publish);
   const [modal, host] = Modal.useModal();
   const published = publish.data ?? results.data ?? null;
+  const progress = useReviewProgress(event.id, undefined, !event.resultsPublished);
+  // Results come after the last round: while one remains, publishing waits for it.
+  const roundsLeft = progress.data && progress.data.currentRound < progress.data.rounds ? progress.data : null;
+  const roundName = useRoundName(published?.rounds ?? []);
   const trackName = (id: string) => event.tracks.find((tr) => tr.id === id)?.name ?? id;
   const confirm = () =>
     void modal.confirm({
@@ -103,11 +116,24 @@ export function ReviewResultsTab({ event }: { event: TEvent }) {
       {host}
       {!published && (
         <div className="review-toolbar">
-          <Button kind="primary" icon={<TrophyOutlined />} loading={publish.isPending} onClick={confirm}>
+          <Button
+            kind="primary"
+            icon={<TrophyOutlined />}
+            loading={publish.isPending}
+            disabled={!!roundsLeft}
+            onClick={confirm}
+          >
             {t('results.publish')}
           </Button>
           <span className="review-muted">{t('results.publishHint')}</span>
         </div>
+      )}
+      {!published && roundsLeft && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('results.roundsLeft', { round: roundsLeft.currentRound, rounds: roundsLeft.rounds })}
+        />
       )}
       <Refusal error={publish.error} />
       {results.isLoading ? (
@@ -129,8 +155,17 @@ export function ReviewResultsTab({ event }: { event: TEvent }) {
               { title: t('works.name'), dataIndex: 'workName' },
               { title: t('audit.team'), key: 'team', render: (_, r) => `${r.teamName} · ${r.schoolName}` },
               { title: t('audit.track'), key: 'track', render: (_, r) => trackName(r.trackId) },
+              ...(published.rounds.length > 1
+                ? [
+                    {
+                      title: t('results.round'),
+                      key: 'round',
+                      render: (_: unknown, r: TResultRow) => roundName(r.round),
+                    },
+                  ]
+                : []),
               { title: t('results.score'), dataIndex: 'score' },
-              { title: t('results.award'), key: 'award', render: (_, r) => r.award ?? '—' },
+              { title: t('results.award'), key: 'award', render: (_: unknown, r: TResultRow) => r.award ?? '—' },
             ]}
           />
           <Certificates event={event} />

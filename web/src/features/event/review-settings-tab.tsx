@@ -18,6 +18,7 @@ import { dayjs } from '../../ui/dates';
 import { formatBytes } from '../../ui/sizes';
 import { reviewCalls, useReviewMutation, useReviewSettings } from './review-api';
 import { Refusal } from './review-kit';
+import { FirstRoundFields, LaterRoundsFields, type RoundValues } from './review-rounds-fields';
 
 interface SettingsValues {
   scoringType: ScoringType;
@@ -27,6 +28,8 @@ interface SettingsValues {
   worksPerGroup: number;
   rules: string;
   date: Dayjs | null;
+  roundName: string;
+  rounds: RoundValues[];
 }
 
 /** A stable id for a new criterion, from its name when it can be, unique among the others. */
@@ -113,6 +116,14 @@ function SettingsForm({ event, settings }: { event: TEvent; settings: TReviewSet
       worksPerGroup: v.worksPerGroup,
       rules: v.rules,
       date: v.date ? v.date.format('YYYY-MM-DD') : null,
+      roundName: v.roundName.trim(),
+      rounds: v.rounds.map((r) => ({
+        name: r.name.trim(),
+        advance: r.advance,
+        groupCount: r.groupCount,
+        judgesPerGroup: r.judgesPerGroup,
+        worksPerGroup: r.worksPerGroup ?? 0,
+      })),
       ...files,
     };
     save.mutate({ eventId: event.id, settings: body }, { onSuccess: () => toast.success(t('settings.saved')) });
@@ -130,6 +141,8 @@ function SettingsForm({ event, settings }: { event: TEvent; settings: TReviewSet
         worksPerGroup: settings?.worksPerGroup ?? 0,
         rules: settings?.rules ?? '',
         date: settings?.date ? dayjs(settings.date) : null,
+        roundName: settings?.roundName ?? '',
+        rounds: settings?.rounds ?? [],
       }}
       onFinish={finish}
     >
@@ -178,20 +191,11 @@ function SettingsForm({ event, settings }: { event: TEvent; settings: TReviewSet
           )}
         </Form.List>
       )}
-      <Space wrap align="start">
-        <Form.Item name="groupCount" label={t('settings.groupCount')} rules={[{ required: true }]}>
-          <InputNumber min={1} max={100} precision={0} />
-        </Form.Item>
-        <Form.Item name="judgesPerGroup" label={t('settings.judgesPerGroup')} rules={[{ required: true }]}>
-          <InputNumber min={1} max={20} precision={0} />
-        </Form.Item>
-        <Form.Item name="worksPerGroup" label={t('settings.worksPerGroup')} extra={t('settings.worksPerGroupHint')}>
-          <InputNumber min={0} max={10_000} precision={0} />
-        </Form.Item>
-        <Form.Item name="date" label={t('settings.date')}>
-          <DatePicker />
-        </Form.Item>
-      </Space>
+      <FirstRoundFields />
+      <LaterRoundsFields />
+      <Form.Item name="date" label={t('settings.date')}>
+        <DatePicker />
+      </Form.Item>
       <Form.Item name="rules" label={t('settings.rules')}>
         <Input.TextArea rows={5} maxLength={EVENT_LIMITS.rules} showCount />
       </Form.Item>

@@ -14,6 +14,7 @@ const RESULTS = {
   eventId: EVENT.id,
   tieRule: 'earlierSubmission',
   publishedAt: '2031-03-30T00:00:00Z',
+  rounds: [''],
   rows: [
     {
       rank: 1,
@@ -25,6 +26,7 @@ const RESULTS = {
       score: 88.5,
       award: 'Gold',
       submittedAt: '2031-03-15T10:00:00Z',
+      round: 1,
     },
   ],
 };
@@ -87,6 +89,8 @@ describe('review management', { timeout: 90_000 }, () => {
         date: null,
         manualKey: null,
         sheetKey: null,
+        roundName: '',
+        rounds: [],
       }),
     );
     expect(queryOf(server, EVENT_API.reviewSettings, 'PUT').get('eventId')).toBe(EVENT.id);
@@ -119,7 +123,12 @@ describe('review management', { timeout: 90_000 }, () => {
     await user.type(group, '2');
     await user.click(screen.getByRole('button', { name: /Add judge/ }));
     await waitFor(() =>
-      expect(lastChange(server, EVENT_API.judges)).toEqual({ eventId: EVENT.id, username: 'judge.qian', group: 2 }),
+      expect(lastChange(server, EVENT_API.judges)).toEqual({
+        eventId: EVENT.id,
+        username: 'judge.qian',
+        group: 2,
+        round: 1,
+      }),
     );
   });
 

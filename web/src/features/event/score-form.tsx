@@ -19,7 +19,7 @@ const scoreRule = { type: 'number' as const, min: 0, max: 100 };
 /**
  * A judge's score of one work: 0–100 per criterion (the weighted total shown as it is typed) or one overall score,
  * and a comment. Saved as a draft as often as wished; submitted once, final, after a confirmation saying so. A
- * submitted score is shown read-only.
+ * submitted score, and any score of a closed review round, is shown read-only.
  */
 export function ScoreForm({
   item,
@@ -38,6 +38,7 @@ export function ScoreForm({
   const submit = useScoreMutation(judgingCalls.submit);
   const score = item.score;
   const final = score?.state === 'submitted';
+  const readOnly = final || item.closed;
   const byCriteria = settings.scoringType === 'criteria';
   const values = Form.useWatch([], form) as ScoreValues | undefined;
   const total = byCriteria ? weightedTotal(settings.criteria, values?.scores ?? {}) : (values?.overall ?? null);
@@ -94,13 +95,14 @@ export function ScoreForm({
           title={t('score.final', { at: score.submittedAt ? formatDateTime(score.submittedAt) : '' })}
         />
       )}
-      {score?.state === 'reopened' && (
+      {item.closed && <Alert type="info" showIcon title={t('score.roundClosed')} />}
+      {score?.state === 'reopened' && !item.closed && (
         <Alert type="warning" showIcon title={t('score.reopened', { reason: score.reopenReason ?? '' })} />
       )}
       <Form<ScoreValues>
         form={form}
         layout="vertical"
-        disabled={final}
+        disabled={readOnly}
         // Submitting (after the confirmation) is the form's submission; saving a draft is the other button.
         onFinish={() => void confirmSubmit()}
         initialValues={{
@@ -137,7 +139,7 @@ export function ScoreForm({
         <Form.Item name="comment" label={t('score.comment')}>
           <Input.TextArea rows={4} maxLength={EVENT_LIMITS.comment} showCount />
         </Form.Item>
-        {!final && (
+        {!readOnly && (
           <Space wrap>
             <Button icon={<SaveOutlined />} loading={save.isPending} onClick={() => void saveDraft()}>
               {t('score.saveDraft')}
@@ -148,7 +150,7 @@ export function ScoreForm({
           </Space>
         )}
       </Form>
-      <p className="review-muted">{t('score.finalHint')}</p>
+      {!item.closed && <p className="review-muted">{t('score.finalHint')}</p>}
       <Refusal error={save.error ?? submit.error} />
     </section>
   );
