@@ -7,7 +7,7 @@ import { fail, ok, type FakeServer } from '../../test/fake-api';
 import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
 import { weightedTotal } from './judging-api';
-import { AS_JUDGE, EVENT, ITEM, serveEvent, SETTINGS, TWO_ROUNDS } from './review-fixtures';
+import { AS_JUDGE, EVENT, ITEM, scoreOf, serveEvent, SETTINGS, TWO_ROUNDS } from './review-fixtures';
 
 let server: FakeServer;
 const path = `/pjedu/events/${EVENT.id}/judging`;
@@ -79,23 +79,7 @@ describe('a judge’s scoring', { timeout: 90_000 }, () => {
     server.on(`POST ${EVENT_API.scoreSubmit}`, () => {
       item = {
         ...ITEM,
-        score: {
-          id: 's-1',
-          workId: ITEM.work.id,
-          judgeId: 'j-1',
-          judgeName: 'Zhao Min',
-          scores: [
-            { criterionId: 'idea', score: 90 },
-            { criterionId: 'code', score: 60 },
-          ],
-          overall: null,
-          total: 80,
-          comment: '',
-          state: 'submitted',
-          reopenReason: null,
-          submittedAt: '2031-03-22T09:00:00Z',
-          round: 1,
-        },
+        score: scoreOf(90, 60, { total: 80 }),
       };
       return ok(item.score);
     });
@@ -143,23 +127,7 @@ describe('a judge’s scoring', { timeout: 90_000 }, () => {
       ...ITEM,
       round: 1,
       closed: true,
-      score: {
-        id: 's-1',
-        workId: ITEM.work.id,
-        judgeId: 'j-1',
-        judgeName: 'Zhao Min',
-        scores: [
-          { criterionId: 'idea', score: 70 },
-          { criterionId: 'code', score: 40 },
-        ],
-        overall: null,
-        total: null,
-        comment: '',
-        state: 'draft',
-        reopenReason: null,
-        submittedAt: null,
-        round: 1,
-      },
+      score: scoreOf(70, 40, { state: 'draft', submittedAt: null }),
     };
     const final: TJudgingItem = {
       ...ITEM,

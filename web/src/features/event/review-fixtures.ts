@@ -2,9 +2,11 @@ import {
   EVENT_API,
   type TEvent,
   type TJudgingItem,
+  type TResultRow,
   type TReviewProgress,
   type TReviewSettingsView,
   type TRunsView,
+  type TScore,
   type TWork,
 } from '@aiedu/contracts';
 import { ok, type FakeServer } from '../../test/fake-api';
@@ -194,6 +196,41 @@ export const ITEM: TJudgingItem = {
 };
 
 /** The event and the calls every screen of this part makes. */
+/** The judge's own score of ITEM: criteria idea and code, submitted unless told otherwise. */
+export const scoreOf = (idea: number, code: number, rest: Partial<TScore> = {}): TScore => ({
+  id: 's-1',
+  workId: ITEM.work.id,
+  judgeId: 'j-1',
+  judgeName: 'Zhao Min',
+  scores: [
+    { criterionId: 'idea', score: idea },
+    { criterionId: 'code', score: code },
+  ],
+  overall: null,
+  total: null,
+  comment: '',
+  state: 'submitted',
+  reopenReason: null,
+  submittedAt: '2031-03-22T09:00:00Z',
+  round: 1,
+  ...rest,
+});
+
+/** A result row of WORK, first with Gold, in round 1 unless told otherwise. */
+export const resultRow = (rest: Partial<TResultRow> = {}): TResultRow => ({
+  rank: 1,
+  workId: WORK.id,
+  workName: WORK.name,
+  teamName: 'Night owls',
+  schoolName: 'No. 1 Middle School',
+  trackId: 'design',
+  score: 88.5,
+  award: 'Gold',
+  submittedAt: '2031-03-15T10:00:00Z',
+  round: 1,
+  ...rest,
+});
+
 export function serveEvent(server: FakeServer, event: TEvent) {
   server.on(`GET ${EVENT_API.detail}`, () => ok(event));
 }

@@ -11,10 +11,10 @@ import {
   JUDGE,
   PROGRESS,
   queryOf,
+  resultRow,
   serveEvent,
   SETTINGS,
   TWO_ROUNDS,
-  WORK,
 } from './review-fixtures';
 
 let server: FakeServer;
@@ -205,7 +205,11 @@ describe('review rounds', { timeout: 90_000 }, () => {
     const user = userEvent.setup();
     renderApp(path('judges'));
     await user.click(await screen.findByRole('button', { name: /Close Heats/ }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Close Heats?' })).getByRole('button', { name: 'Close the round' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Close Heats?' })).getByRole('button', {
+        name: 'Close the round',
+      }),
+    );
     const alert = await screen.findByText(
       'Heats cannot be closed yet: some of its works still miss judges’ scores or wait to be assigned.',
     );
@@ -248,30 +252,17 @@ describe('review rounds', { timeout: 90_000 }, () => {
       publishedAt: '2031-03-30T00:00:00Z',
       rounds: ['Heats', ''],
       rows: [
-        {
-          rank: 1,
-          workId: WORK.id,
-          workName: WORK.name,
-          teamName: 'Night owls',
-          schoolName: 'No. 1 Middle School',
-          trackId: 'design',
-          score: 88.5,
-          award: 'Gold',
-          submittedAt: '2031-03-15T10:00:00Z',
-          round: 2,
-        },
-        {
+        resultRow({ round: 2 }),
+        resultRow({
           rank: 2,
           workId: 'w-2',
           workName: 'Drawing robot',
           teamName: 'Early birds',
           schoolName: 'No. 2 Middle School',
-          trackId: 'design',
           score: 91,
           award: null,
           submittedAt: '2031-03-14T10:00:00Z',
-          round: 1,
-        },
+        }),
       ],
     };
     serveEvent(server, { ...AS_ORGANISER, resultsPublished: true });

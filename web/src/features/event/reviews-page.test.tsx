@@ -6,7 +6,17 @@ import { changeLanguage } from '../../app/i18n';
 import { fail, ok, type FakeServer } from '../../test/fake-api';
 import { axeViolations, lastChange, signInAs, startFakeApi, stopFakeApi } from '../../test/page-kit';
 import { renderApp } from '../../test/render-app';
-import { AS_ORGANISER, EVENT, JUDGE, PROGRESS, queryOf, serveEvent, SETTINGS, WORK } from './review-fixtures';
+import {
+  AS_ORGANISER,
+  EVENT,
+  JUDGE,
+  PROGRESS,
+  queryOf,
+  resultRow,
+  serveEvent,
+  SETTINGS,
+  WORK,
+} from './review-fixtures';
 
 let server: FakeServer;
 const path = (tab: string) => `/pjedu/events/${EVENT.id}/reviews?tab=${tab}`;
@@ -15,20 +25,7 @@ const RESULTS = {
   tieRule: 'earlierSubmission',
   publishedAt: '2031-03-30T00:00:00Z',
   rounds: [''],
-  rows: [
-    {
-      rank: 1,
-      workId: WORK.id,
-      workName: WORK.name,
-      teamName: 'Night owls',
-      schoolName: 'No. 1 Middle School',
-      trackId: 'design',
-      score: 88.5,
-      award: 'Gold',
-      submittedAt: '2031-03-15T10:00:00Z',
-      round: 1,
-    },
-  ],
+  rows: [resultRow()],
 };
 
 beforeAll(() => import('./event-pages'), 60_000);
