@@ -44,7 +44,7 @@ const element = (x: number, y: number, width: number, fontSize: number) => ({
   label: '',
 });
 
-test('a team declares and submits a work; organisers audit, two judges score, results and certificates follow', async ({
+test('a team declares and submits a work; organisers audit, two judges score the heats and one the final, results and certificates follow', async ({
   browser,
   request,
 }) => {
@@ -188,22 +188,32 @@ test('a team declares and submits a work; organisers audit, two judges score, re
     judgesPerGroup: 2,
     worksPerGroup: 0,
     rules: 'Score originality and how well it works.',
+    roundName: 'Heats',
+    rounds: [{ name: 'Final', advance: 1, groupCount: 1, judgesPerGroup: 1, worksPerGroup: 0 }],
   });
   for (const username of judges) {
     await apiCall(request, admin.token, 'POST', '/api/v1/event/judge', { eventId: event.id, username, group: 1 });
   }
+  // The first judge sits on the final's panel too.
+  await apiCall(request, admin.token, 'POST', '/api/v1/event/judge', {
+    eventId: event.id,
+    username: judges[0],
+    group: 1,
+    round: 2,
+  });
   await organiser.reload();
   await organiser.getByRole('tab', { name: text(review, 'reviews.tabs.judges') }).click();
   await organiser.getByRole('button', { name: text(review, 'progress.assign') }).click();
   await expect(organiser.getByText(text(review, 'progress.assigned'))).toBeVisible();
   await expectAccessible(organiser);
 
-  // Two judges score it; a submitted score is final.
-  for (const [i, username] of judges.entries()) {
+  // Two judges score it in the heats, the first judge again in the final; a submitted score is final.
+  async function judgeScores(username: string, score: number, round: string) {
     const judge = await signedIn(browser, username, 'Judge#School2026');
     await judge.goto(`/pjedu/events/${event.id}/judging`);
+    await expect(judge.getByRole('heading', { name: round, level: 2 })).toBeVisible();
     await expect(judge.getByRole('heading', { name: workName })).toBeVisible();
-    await judge.getByLabel(text(review, 'score.overall')).fill(String(88 + i * 4));
+    await judge.getByLabel(text(review, 'score.overall')).fill(String(score));
     await judge.getByLabel(text(review, 'score.comment')).fill('Clever and clear.');
     await expectAccessible(judge);
     await judge.getByRole('button', { name: text(review, 'score.submit') }).click();
@@ -214,6 +224,21 @@ test('a team declares and submits a work; organisers audit, two judges score, re
     await expect(judge.getByText(text(review, 'score.submitted'))).toBeVisible();
     await judge.context().close();
   }
+  for (const [i, username] of judges.entries()) await judgeScores(username, 88 + i * 4, 'Heats');
+
+  // The organiser closes the heats: the best work goes on to the final.
+  await organiser.reload();
+  await organiser.getByRole('button', { name: fill(review, 'rounds.close', { round: 'Heats' }) }).click();
+  await organiser
+    .getByRole('dialog')
+    .getByRole('button', { name: text(review, 'rounds.closeOk') })
+    .click();
+  await expect(
+    organiser.getByText(fill(review, 'rounds.closed', { round: 'Heats', next: 'Final', advanced: 1, stayed: 0 })),
+  ).toBeVisible();
+  await expect(organiser.getByText(fill(review, 'rounds.stateHints.current', { round: 'Final' }))).toBeVisible();
+  await expectAccessible(organiser);
+  await judgeScores(judges[0]!, 95, 'Final');
 
   // The organiser publishes the results and gives the winners certificates.
   await organiser.reload();
