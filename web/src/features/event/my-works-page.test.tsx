@@ -109,6 +109,18 @@ describe('a team’s works', { timeout: 90_000 }, () => {
     expect(screen.getByText('Reviewed')).toBeTruthy();
   });
 
+  it('shows the review round a work went on to', async () => {
+    server.on(`GET ${EVENT_API.works}`, () =>
+      ok([
+        { ...WORK, state: 'IN_REVIEW', judgeGroup: 1, reviewRound: 2 },
+        { ...WORK, id: 'w-2', name: 'Kite' },
+      ]),
+    );
+    renderApp(path);
+    expect(await screen.findByText('In review')).toBeTruthy();
+    expect(screen.getAllByText('Round 2')).toHaveLength(1);
+  });
+
   it('shows a refused work’s reason', async () => {
     server.on(`GET ${EVENT_API.works}`, () => ok([{ ...WORK, state: 'FAIL', failReason: 'Video missing' }]));
     renderApp(path);

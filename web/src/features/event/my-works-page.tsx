@@ -95,7 +95,7 @@ function WorkList({ event }: { event: TEvent }) {
               key: 'state',
               render: (_, w) => (
                 <>
-                  <WorkStateTag state={w.state} />
+                  <WorkStateTag state={w.state} round={w.reviewRound} />
                   {w.state === 'FAIL' && w.failReason && (
                     <div className="review-muted">{t('works.failReason', { reason: w.failReason })}</div>
                   )}

@@ -36,9 +36,16 @@ export function formatDay(day: string): string {
   );
 }
 
-export function WorkStateTag({ state }: { state: WorkState }) {
+/** A work's state; for a work in review or reviewed past the first round, the round it reached beside it. */
+export function WorkStateTag({ state, round = 1 }: { state: WorkState; round?: number }) {
   const { t } = useTranslation('eventReview');
-  return <Tag color={WORK_COLORS[state]}>{t(`workStates.${state}`)}</Tag>;
+  const reached = round > 1 && (state === 'IN_REVIEW' || state === 'AUDITED');
+  return (
+    <>
+      <Tag color={WORK_COLORS[state]}>{t(`workStates.${state}`)}</Tag>
+      {reached && <Tag>{t('rounds.round', { n: round })}</Tag>}
+    </>
+  );
 }
 
 /** The refusals this feature explains in its own words, before the server's message. */

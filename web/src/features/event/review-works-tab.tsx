@@ -131,7 +131,7 @@ export function ReviewWorksTab({ event }: { event: TEvent }) {
             key: 'state',
             render: (_, w) => (
               <>
-                <WorkStateTag state={w.state} />
+                <WorkStateTag state={w.state} round={w.reviewRound} />
                 {w.failReason && <div className="review-muted">{w.failReason}</div>}
               </>
             ),
