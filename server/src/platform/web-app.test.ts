@@ -19,7 +19,16 @@ const FIRST_PAINT = {
     },
     { paths: ['/pjedu/courses/:courseId'], files: ['/assets/course-page.js'], languages: {} },
   ],
+  // The sign-in page is framed in English and Japanese; the Chinese file is missing from the build.
+  frames: [
+    {
+      path: '/portal/sign/login',
+      files: { en: 'frames/sign-in.en.html', ja: 'frames/sign-in.ja.html', zh_CHS: 'frames/sign-in.zh_CHS.html' },
+    },
+  ],
 };
+const FRAMED = (lang: string, title: string) =>
+  `<!doctype html><html lang="${lang}"><div id="root"><h1>${title}</h1></div></html>`;
 
 /** The URLs a Link header names, in its order. */
 const linked = (header: unknown) => [...String(header).matchAll(/<([^>]+)>/g)].map((match) => match[1]);
@@ -44,6 +53,9 @@ describe('serving the web app', () => {
     writeBuilt(path.join(webDist, 'assets', 'index-abc123.js'), ASSET);
     writeBuilt(path.join(webDist, 'assets', 'tiny-def456.js'), 'console.log(1)', { compressed: false });
     writeBuilt(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>', { compressed: false });
+    mkdirSync(path.join(webDist, 'frames'));
+    writeBuilt(path.join(webDist, 'frames', 'sign-in.en.html'), FRAMED('en', 'Sign in'));
+    writeBuilt(path.join(webDist, 'frames', 'sign-in.ja.html'), FRAMED('ja', 'ログイン'));
     mkdirSync(path.join(webDist, '.vite'));
     writeFileSync(path.join(webDist, '.vite', 'first-paint.json'), JSON.stringify(FIRST_PAINT));
     t = { ...(await createTestApp({ config: { webDist } })) };
@@ -110,7 +122,7 @@ describe('serving the web app', () => {
   });
 
   it('sends index.html compressed and never cached without a check, for every page', async () => {
-    for (const url of ['/home', '/portal/sign/login']) {
+    for (const url of ['/home', '/pjedu/course']) {
       const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-type']).toContain('text/html');
@@ -122,6 +134,25 @@ describe('serving the web app', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.headers['cache-control']).toBe('no-cache');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(INDEX_HTML);
+  });
+
+  it("sends a framed page its own index.html in the visitor's language, compressed, and index.html without one", async () => {
+    const page = (url: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
+    const japanese = await page('/portal/sign/login?redirect=%2Fhome', { 'accept-language': 'ja-JP,ja;q=0.9' });
+    expect(japanese.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(japanese.rawPayload).toString()).toBe(FRAMED('ja', 'ログイン'));
+    expect(japanese.headers['cache-control']).toBe('no-cache');
+    expect(String(japanese.headers.vary)).toMatch(/accept-language/);
+    expect(String(japanese.headers.vary)).toMatch(/cookie/);
+    // The language chosen in the app wins; a trailing slash is the same page.
+    const chosen = await page('/portal/sign/login/', { 'accept-language': 'ja-JP', cookie: 'language=en' });
+    expect(brotliDecompressSync(chosen.rawPayload).toString()).toBe(FRAMED('en', 'Sign in'));
+    // A language whose frame the build did not write, and another page, get index.html.
+    const chinese = await page('/portal/sign/login', { 'accept-language': 'zh-CN' });
+    expect(brotliDecompressSync(chinese.rawPayload).toString()).toBe(INDEX_HTML);
+    const other = await page('/portal/sign/register', { 'accept-language': 'ja-JP' });
+    expect(brotliDecompressSync(other.rawPayload).toString()).toBe(INDEX_HTML);
   });
 
   it("names a landing page's first files in the visitor's language, the app's entry first", async () => {

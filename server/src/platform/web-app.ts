@@ -18,21 +18,36 @@ interface FirstPaintFile {
   entry: string[];
   languages: Partial<Record<Language, string[]>>;
   pages: { paths: string[]; files: string[]; languages: Partial<Record<Language, string[]>> }[];
+  /** Pages whose own index.html frames their title and lead, one file per language (relative to the build). */
+  frames?: { path: string; files: Partial<Record<Language, string>> }[];
 }
 
-/** The Link header of a page: what its first paint needs, to be fetched while the browser still reads the page. */
-type FirstPaintLinks = (url: string, language: Language) => string | undefined;
+interface FirstPaint {
+  /** The Link header of a page: what its first paint needs, to be fetched while the browser still reads the page. */
+  links: (url: string, language: Language) => string | undefined;
+  /** The page's own index.html in the language, for a framed page; index.html for the others. */
+  html: (url: string, language: Language) => string;
+}
 
-function readFirstPaint(webDist: string): FirstPaintLinks | undefined {
+function readFirstPaint(webDist: string): FirstPaint | undefined {
   const file = path.join(webDist, '.vite', 'first-paint.json');
   if (!existsSync(file)) return undefined;
   const firstPaint = JSON.parse(readFileSync(file, 'utf8')) as FirstPaintFile;
+  const frames = new Map(
+    (firstPaint.frames ?? []).map((frame) => [
+      frame.path,
+      Object.fromEntries(
+        Object.entries(frame.files).filter(([, name]) => name && existsSync(path.join(webDist, name))),
+      ) as Partial<Record<Language, string>>,
+    ]),
+  );
   const pages = firstPaint.pages.map((page) => ({
     ...page,
     // `/pjedu/courses/:courseId` matches one segment in place of each parameter.
     patterns: page.paths.map((p) => new RegExp(`^${p.replace(/:[^/]+/g, '[^/]+')}/?$`)),
   }));
-  return (url, language) => {
+  const html = (url: string, language: Language) => frames.get(url.replace(/(.)\/$/, '$1'))?.[language] ?? 'index.html';
+  const links = (url: string, language: Language) => {
     const page = pages.find(({ patterns }) => patterns.some((pattern) => pattern.test(url)));
     const files = new Set([
       ...firstPaint.entry,
@@ -44,6 +59,7 @@ function readFirstPaint(webDist: string): FirstPaintLinks | undefined {
       .map((f) => (f.endsWith('.css') ? `<${f}>; rel=preload; as=style; crossorigin` : `<${f}>; rel=modulepreload`))
       .join(', ');
   };
+  return { links, html };
 }
 
 /** The language the web app will start in: its cookie, else the browser's first language. */
@@ -61,6 +77,8 @@ function pageLanguage(app: FastifyInstance, request: FastifyRequest): Language {
  * index.html comes with Link headers naming the files its first paint needs in the visitor's language (the app's
  * entry first, then the start's texts, then a landing page's code and texts), so they download at once instead of
  * after the app has run. They are hints: a cache that serves them for another language only wastes a download.
+ * A framed page (web/vite.config.ts, FRAMED_PAGES) gets its own index.html, whose frame shows its title and lead
+ * in the visitor's language while the code downloads.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
@@ -83,9 +101,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     const url = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && wantsPage && !isApiPath(url) && !url.startsWith('/assets/')) {
-      const links = firstPaint?.(url, pageLanguage(app, request));
+      const language = pageLanguage(app, request);
+      const links = firstPaint?.links(url, language);
       if (links) reply.header('link', links);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // A framed page's frame is in the visitor's language: a cache keeps one copy per language.
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, accept-language, cookie')
+        .sendFile(firstPaint?.html(url, language) ?? 'index.html');
     }
     return sendError(request, reply, new AppError('NOT_FOUND'));
   });
