@@ -96,9 +96,30 @@ const HTML_LANG: Record<Language, string> = { en: 'en', zh_CHS: 'zh-CN', zh_CHT:
  * them, while the code downloads: text the visitor reads seconds earlier on a slow phone. Each is written to
  * `frames/<name>.<language>.html` and named in first-paint.json, and the server sends it for the page's path.
  */
-const FRAMED_PAGES: { name: string; path: string; title: [Namespace, string]; lead: [Namespace, string] }[] = [
-  { name: 'sign-in', path: PATHS.login, title: ['screens', 'login'], lead: ['sign', 'page.lead'] },
+const FRAMED_PAGES: {
+  name: string;
+  path: string;
+  title: [Namespace, string];
+  lead: [Namespace, string];
+  /** A card in the middle (the sign-in pages' SignCard), or a page's head (title and lead, actions beside). */
+  layout: 'card' | 'head';
+}[] = [
+  { name: 'sign-in', path: PATHS.login, title: ['screens', 'login'], lead: ['sign', 'page.lead'], layout: 'card' },
+  {
+    name: 'course-centre',
+    path: PATHS.courseCentre,
+    title: ['screens', 'courseCentre'],
+    lead: ['course', 'centre.lead'],
+    layout: 'head',
+  },
 ];
+const FRAME_LAYOUTS = {
+  card: (title: string, lead: string) =>
+    `<div class="boot-shell__frame boot-shell__frame--card"><section class="boot-shell__card">` +
+    `<h1>${title}</h1><p>${lead}</p></section></div>`,
+  head: (title: string, lead: string) =>
+    `<div class="boot-shell__frame boot-shell__frame--head"><div><h1>${title}</h1><p>${lead}</p></div></div>`,
+};
 const FRAME_MARKS = /<!-- frame:[^>]*-->[\s\S]*<!-- \/frame -->/;
 
 const escapeHtml = (text: string) =>
@@ -135,9 +156,7 @@ function firstPaint(): Plugin {
       await mkdir(path.join(outDir, 'frames'), { recursive: true });
       for (const page of FRAMED_PAGES) {
         for (const language of languages) {
-          const frame =
-            `<div class="boot-shell__frame"><section class="boot-shell__card">` +
-            `<h1>${await text(language, page.title)}</h1><p>${await text(language, page.lead)}</p></section></div>`;
+          const frame = FRAME_LAYOUTS[page.layout](await text(language, page.title), await text(language, page.lead));
           const framed = html
             .replace('<html lang="en">', `<html lang="${HTML_LANG[language]}">`)
             .replace(FRAME_MARKS, frame);
