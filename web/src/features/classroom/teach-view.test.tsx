@@ -245,9 +245,14 @@ describe('the teach view', () => {
     const user = userEvent.setup();
     renderApp(PAGE);
     expect(await shownSection('Quiz')).toBeTruthy();
-    await user.click(await screen.findByRole('button', { name: 'Give to the class' }));
-    expect(await screen.findByRole('button', { name: 'Answers and scores' })).toBeTruthy();
+    const give = await screen.findByRole('button', { name: 'Give to the class' });
+    await user.click(give);
+    const answers = await screen.findByRole('button', { name: 'Answers and scores' });
     expect(screen.getByText('Answered: 1 of 2')).toBeTruthy();
+    // A control of its own: the gift's button, reused, would carry its loading spinner over (in a browser its leave
+    // motion can outlast the gift, the spinner then naming the button "loading Answers and scores").
+    expect(answers).not.toBe(give);
+    expect(answers.querySelector('.ant-btn-loading-icon')).toBeNull();
   });
 
   it('says what to do when the schedule has not started, and when its courses have no sections', async () => {

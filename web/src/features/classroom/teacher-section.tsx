@@ -63,8 +63,9 @@ function TeacherTask({
           </li>
         ))}
       </ol>
+      {/* Keys: the answers' button is a control of its own, not the gift's button reused with its loading state. */}
       {given ? (
-        <p className="classroom-task__given">
+        <p key="given" className="classroom-task__given">
           <span>
             {t('section.answered', { count: given.counts?.submitted ?? 0, total: given.counts?.students ?? 0 })}
           </span>
@@ -72,7 +73,7 @@ function TeacherTask({
         </p>
       ) : (
         !readOnly && (
-          <p className="classroom-task__given">
+          <p key="give" className="classroom-task__given">
             <span className="classroom-muted">{t('section.notGiven')}</span>
             <Button loading={give.isPending} onClick={() => give.mutate(undefined)}>
               {t('section.give')}
