@@ -2,7 +2,8 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Language } from '@aiedu/contracts';
+// From the source: the config is loaded before any workspace is built (the dev server, a build of the web alone).
+import { HTML_LANG, LANGUAGES, type Language } from '../contracts/src/languages.js';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, normalizePath, type Plugin, type Rolldown } from 'vite';
 import { PATHS } from './src/app/paths.js';
@@ -88,9 +89,6 @@ const LANDING_PAGES: { paths: string[]; module: string; namespaces: Namespace[];
   },
 ];
 
-/** The `lang` of a page in each product language (src/app/i18n.ts, HTML_LANG). */
-const HTML_LANG: Record<Language, string> = { en: 'en', zh_CHS: 'zh-CN', zh_CHT: 'zh-TW', ja: 'ja' };
-
 /**
  * Pages whose index.html frame shows their title and lead in the visitor's language, where their first render draws
  * them, while the code downloads: text the visitor reads seconds earlier on a slow phone. Each is written to
@@ -134,7 +132,6 @@ const escapeHtml = (text: string) =>
 function firstPaint(): Plugin {
   let root = '';
   let outDir = '';
-  const languages = Object.keys(ANTD_LOCALES) as Language[];
   const frameFile = (name: string, language: Language) => `frames/${name}.${language}.html`;
   return {
     name: 'aiedu:first-paint',
@@ -155,7 +152,7 @@ function firstPaint(): Plugin {
       };
       await mkdir(path.join(outDir, 'frames'), { recursive: true });
       for (const page of FRAMED_PAGES) {
-        for (const language of languages) {
+        for (const language of LANGUAGES) {
           const frame = FRAME_LAYOUTS[page.layout](await text(language, page.title), await text(language, page.lead));
           const framed = html
             .replace('<html lang="en">', `<html lang="${HTML_LANG[language]}">`)
@@ -202,7 +199,7 @@ function firstPaint(): Plugin {
       const entry = closure([byModule(source('src/main.tsx'))]);
       const known = new Set(entry);
       const texts = Object.fromEntries(
-        languages.map((language) => [
+        LANGUAGES.map((language) => [
           language,
           closure(
             STARTUP_NAMESPACES.map((ns) => byModule(textModule(language, ns))),
@@ -215,7 +212,7 @@ function firstPaint(): Plugin {
         if (antd) code.push(byModule(source('src/app/antd-scope.tsx')));
         const files = closure(code, known);
         const pageTexts = Object.fromEntries(
-          languages.map((language) => {
+          LANGUAGES.map((language) => {
             const modules = namespaces.map((ns) => byModule(textModule(language, ns)));
             if (antd) modules.push(antdLocale(language));
             return [language, closure(modules, new Set([...known, ...files, ...texts[language]!]))];
@@ -233,7 +230,7 @@ function firstPaint(): Plugin {
             pages,
             frames: FRAMED_PAGES.map(({ name, path: pagePath }) => ({
               path: pagePath,
-              files: Object.fromEntries(languages.map((language) => [language, frameFile(name, language)])),
+              files: Object.fromEntries(LANGUAGES.map((language) => [language, frameFile(name, language)])),
             })),
           },
           null,

@@ -13,6 +13,14 @@ export const ZCriterion = z.object({
 });
 export type TCriterion = z.infer<typeof ZCriterion>;
 
+/** A review round's judge groups: how many, how many judges each, and the most works one group is given. */
+const ZRoundGroups = z.object({
+  groupCount: z.number().int().min(1).max(100),
+  judgesPerGroup: z.number().int().min(1).max(20),
+  /** The most works one group is given; 0 for no limit. */
+  worksPerGroup: z.number().int().min(0).max(10_000).default(0),
+});
+
 /**
  * A review round after the first (spec 9: scoring rounds have groups). When the organisers close the round before
  * it, the best `advance` works of each track (by that round's scores and the event's tie rule) go on to this
@@ -22,9 +30,7 @@ export const ZReviewRound = z.object({
   name: text(EVENT_LIMITS.roundName).default(''),
   /** How many works of each track go on from the round before. */
   advance: z.number().int().min(1).max(10_000),
-  groupCount: z.number().int().min(1).max(100),
-  judgesPerGroup: z.number().int().min(1).max(20),
-  worksPerGroup: z.number().int().min(0).max(10_000).default(0),
+  ...ZRoundGroups.shape,
 });
 export type TReviewRound = z.input<typeof ZReviewRound>;
 
@@ -41,10 +47,8 @@ export type RoundRefusal = keyof typeof ROUND_REFUSALS;
 export const ZReviewSettings = z.object({
   scoringType: z.enum(SCORING_TYPES),
   criteria: z.array(ZCriterion).max(EVENT_LIMITS.criteria).default([]),
-  groupCount: z.number().int().min(1).max(100),
-  judgesPerGroup: z.number().int().min(1).max(20),
-  /** The most works one group is given; 0 for no limit. */
-  worksPerGroup: z.number().int().min(0).max(10_000).default(0),
+  /** Round 1's groups. */
+  ...ZRoundGroups.shape,
   rules: text(EVENT_LIMITS.rules).default(''),
   manualKey: z.string().max(300).nullable().default(null),
   sheetKey: z.string().max(300).nullable().default(null),

@@ -13,6 +13,9 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ja: '日本語',
 };
 
+/** The BCP 47 tag of each product language: `<html lang>`, `Intl` formats. */
+export const HTML_LANG: Record<Language, string> = { en: 'en', zh_CHS: 'zh-CN', zh_CHT: 'zh-TW', ja: 'ja' };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,4 +1,11 @@
-import { isLanguage, LANGUAGES, languageFromBrowser, SESSION_COOKIE_DAYS, type Language } from '@aiedu/contracts';
+import {
+  HTML_LANG,
+  isLanguage,
+  LANGUAGES,
+  languageFromBrowser,
+  SESSION_COOKIE_DAYS,
+  type Language,
+} from '@aiedu/contracts';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { STARTUP_NAMESPACES, type Namespace } from '../locales/namespaces';
@@ -7,8 +14,7 @@ import { readCookie, writeCookie } from './cookies';
 
 export const LANGUAGE_COOKIE = 'language';
 
-/** The `<html lang>` value of each product language. */
-export const HTML_LANG: Record<Language, string> = { en: 'en', zh_CHS: 'zh-CN', zh_CHT: 'zh-TW', ja: 'ja' };
+export { HTML_LANG };
 
 /** The `language` cookie when it holds a product language, else the browser's language. */
 export function detectLanguage(): Language {

@@ -1,5 +1,6 @@
 import { hasPermission, ROLES } from '@aiedu/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import {
@@ -58,23 +59,7 @@ export async function organisedEvent(db: Db, auth: AuthContext, eventId: string)
   return event;
 }
 
-/** Whether the caller judges a work: in its group of its round, or in its group of a closed round it was in. */
-export async function judgesWork(
-  db: Db,
-  auth: AuthContext,
-  work: { id: string; eventId: string; reviewRound: number; judgeGroup: number | null },
-) {
-  const seats = await db
-    .select({ round: eventJudges.round, group: eventJudges.groupNo })
-    .from(eventJudges)
-    .where(and(eq(eventJudges.eventId, work.eventId), eq(eventJudges.userId, auth.userId)));
-  if (seats.length === 0) return false;
-  if (seats.some((s) => s.round === work.reviewRound && s.group === work.judgeGroup)) return true;
-  const past = await db.select().from(eventWorkRounds).where(eq(eventWorkRounds.workId, work.id));
-  return past.some((p) => seats.some((s) => s.round === p.round && s.group === p.groupNo));
-}
-
-/** The caller's judge rows in an event (one per round they score in), or none. */
+/** The caller's judge rows in an event (one per round they score in); none for a caller who does not judge it. */
 export async function judgeSeats(db: Db, auth: AuthContext, eventId: string) {
   return db
     .select()
@@ -83,13 +68,28 @@ export async function judgeSeats(db: Db, auth: AuthContext, eventId: string) {
     .orderBy(eventJudges.round);
 }
 
-/** The caller's judge row in an event (any round), or null. */
-export async function judgeOf(db: Db, auth: AuthContext, eventId: string) {
-  const [row] = await db
-    .select()
-    .from(eventJudges)
-    .where(and(eq(eventJudges.eventId, eventId), eq(eventJudges.userId, auth.userId)));
-  return row ?? null;
+type Seat = { round: number; groupNo: number };
+
+/** Rows placed in one of the seats' round and group, by the columns holding a row's round and group. */
+export function inSeats(seats: readonly Seat[], round: AnyPgColumn, group: AnyPgColumn): SQL {
+  return or(...seats.map((s) => and(eq(round, s.round), eq(group, s.groupNo))))!;
+}
+
+/** Whether the caller judges a work: in its group of its round, or in its group of a closed round it was in. */
+export async function judgesWork(
+  db: Db,
+  auth: AuthContext,
+  work: { id: string; eventId: string; reviewRound: number; judgeGroup: number | null },
+) {
+  const seats = await judgeSeats(db, auth, work.eventId);
+  if (seats.length === 0) return false;
+  if (seats.some((s) => s.round === work.reviewRound && s.groupNo === work.judgeGroup)) return true;
+  const [past] = await db
+    .select({ round: eventWorkRounds.round })
+    .from(eventWorkRounds)
+    .where(and(eq(eventWorkRounds.workId, work.id), inSeats(seats, eventWorkRounds.round, eventWorkRounds.groupNo)))
+    .limit(1);
+  return past !== undefined;
 }
 
 /** The registration of the caller's team in an event (as its leader or a member with an account), or null. */

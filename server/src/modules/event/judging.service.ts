@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db/client.js';
 import { eventScores, eventWorkRounds, eventWorks, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { datesOf, findEvent, judgeSeats } from './event-access.js';
+import { datesOf, findEvent, inSeats, judgeSeats } from './event-access.js';
 import { reviewOpen } from './event-clock.js';
 import { auditWhenComplete } from './review.completion.js';
 import { settingsOf } from './review.rounds.js';
@@ -85,23 +85,25 @@ const judgeName = async (db: Db, userId: string) => {
 export async function judgingList(ctx: AppContext, auth: AuthContext, eventId: string): Promise<TJudgingItem[]> {
   const event = await findEvent(ctx.db, eventId);
   const seats = await seatsOf(ctx, auth, eventId);
-  const placements = new Map<string, { workId: string; round: number }>();
+  // Where the caller's groups had works: now (a round being judged, or a work's last round) and in closed rounds.
   const now = await ctx.db
-    .select({ id: eventWorks.id, round: eventWorks.reviewRound, group: eventWorks.judgeGroup })
+    .select({ id: eventWorks.id, round: eventWorks.reviewRound })
     .from(eventWorks)
-    .where(and(eq(eventWorks.eventId, eventId), inArray(eventWorks.state, ['IN_REVIEW', 'AUDITED'])));
+    .where(
+      and(
+        eq(eventWorks.eventId, eventId),
+        inArray(eventWorks.state, ['IN_REVIEW', 'AUDITED']),
+        inSeats(seats, eventWorks.reviewRound, eventWorks.judgeGroup),
+      ),
+    );
   const past = await ctx.db
-    .select({ id: eventWorkRounds.workId, round: eventWorkRounds.round, group: eventWorkRounds.groupNo })
+    .select({ id: eventWorkRounds.workId, round: eventWorkRounds.round })
     .from(eventWorkRounds)
     .innerJoin(eventWorks, eq(eventWorks.id, eventWorkRounds.workId))
-    .where(eq(eventWorks.eventId, eventId));
-  for (const place of [...past, ...now]) {
-    if (seats.some((s) => s.round === place.round && s.groupNo === place.group)) {
-      placements.set(`${place.id}:${place.round}`, { workId: place.id, round: place.round });
-    }
-  }
+    .where(and(eq(eventWorks.eventId, eventId), inSeats(seats, eventWorkRounds.round, eventWorkRounds.groupNo)));
+  const placements = new Set([...past, ...now].map((place) => `${place.id}:${place.round}`));
   if (placements.size === 0) return [];
-  const ids = [...new Set([...placements.values()].map((p) => p.workId))];
+  const ids = [...new Set([...past, ...now].map((place) => place.id))];
   const works = await workViews(ctx, inArray(eventWorks.id, ids));
   const scores = await ctx.db
     .select()
@@ -109,7 +111,7 @@ export async function judgingList(ctx: AppContext, auth: AuthContext, eventId: s
     .where(and(eq(eventScores.judgeUserId, auth.userId), inArray(eventScores.workId, ids)));
   const name = await judgeName(ctx.db, auth.userId);
   const items: TJudgingItem[] = [];
-  for (const round of [...new Set(seats.map((s) => s.round))]) {
+  for (const { round } of seats) {
     for (const view of works) {
       if (!placements.has(`${view.id}:${round}`)) continue;
       const work = ZJudgingItem.shape.work.parse(view);

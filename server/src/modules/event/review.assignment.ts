@@ -24,6 +24,24 @@ export interface AssignableGroup {
   existing: number;
 }
 
+/**
+ * A round's groups 1…`groupCount` that have judges, with their judges' schools and the works each has already been
+ * given: what `assignWorks` places works in.
+ */
+export function judgeGroups(
+  groupCount: number,
+  judges: readonly { groupNo: number; schoolId: string | null }[],
+  existing: (group: number) => number = () => 0,
+): AssignableGroup[] {
+  return Array.from({ length: groupCount }, (_, i) => i + 1)
+    .map((group) => ({
+      group,
+      schoolIds: judges.filter((j) => j.groupNo === group).map((j) => j.schoolId),
+      existing: existing(group),
+    }))
+    .filter((g) => g.schoolIds.length > 0);
+}
+
 export type Assignment = { ok: true; groups: Map<string, number> } | { ok: false; unplaced: string[] };
 
 export function assignWorks(

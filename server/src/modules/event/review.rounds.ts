@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import { organisedEvent, type EventRow } from './event-access.js';
 import { meanScore, rankWorks } from './results.ranking.js';
-import { assignWorks } from './review.assignment.js';
+import { assignWorks, judgeGroups } from './review.assignment.js';
 import { moveWork } from './work.service.js';
 
 type Settings = z.infer<typeof ZReviewSettings>;
@@ -111,17 +111,10 @@ export async function closeRound(ctx: AppContext, request: FastifyRequest, auth:
       .select()
       .from(eventJudges)
       .where(and(eq(eventJudges.eventId, event.id), eq(eventJudges.round, round + 1)));
-    const groups = Array.from({ length: next.groupCount }, (_, i) => i + 1)
-      .map((group) => ({
-        group,
-        schoolIds: judges.filter((j) => j.groupNo === group).map((j) => j.schoolId),
-        existing: 0,
-      }))
-      .filter((g) => g.schoolIds.length > 0);
     const movers = works.filter((w) => going.has(w.work.id));
     const placed = assignWorks(
       movers.map((w) => ({ id: w.work.id, schoolId: w.schoolId })),
-      groups,
+      judgeGroups(next.groupCount, judges),
       next.worksPerGroup,
     );
     if (!placed.ok) throw new AppError('EVENT_ASSIGNMENT_IMPOSSIBLE', { workIds: placed.unplaced });

@@ -28,8 +28,8 @@ import {
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { openUpload } from '../../platform/uploads.js';
-import { findEvent, isOrganiser, judgeOf, organisedEvent } from './event-access.js';
-import { assignWorks } from './review.assignment.js';
+import { findEvent, isOrganiser, judgeSeats, organisedEvent } from './event-access.js';
+import { assignWorks, judgeGroups } from './review.assignment.js';
 import { auditWhenComplete } from './review.completion.js';
 import { roundCount, roundOf, settingsOf } from './review.rounds.js';
 import { moveWork } from './work.service.js';
@@ -45,7 +45,9 @@ export async function getSettings(
   eventId: string,
 ): Promise<TReviewSettingsView | null> {
   const event = await findEvent(ctx.db, eventId);
-  if (!isOrganiser(auth, event) && !(await judgeOf(ctx.db, auth, eventId))) throw new AppError('NOT_FOUND');
+  if (!isOrganiser(auth, event) && (await judgeSeats(ctx.db, auth, eventId)).length === 0) {
+    throw new AppError('NOT_FOUND');
+  }
   if (!event.review) return null;
   const settings = ZReviewSettings.parse(event.review);
   return { ...settings, manualUrl: fileUrl(ctx, settings.manualKey), sheetUrl: fileUrl(ctx, settings.sheetKey) };
@@ -262,8 +264,6 @@ export async function removeJudge(ctx: AppContext, request: FastifyRequest, auth
 export async function assignEvent(ctx: AppContext, request: FastifyRequest, auth: AuthContext, eventId: string) {
   const event = await organisedEvent(ctx.db, auth, eventId);
   const settings = settingsOf(event);
-  if (event.reviewRound !== 1)
-    throw new AppError('EVENT_STATE_INVALID', { reason: ROUND_REFUSALS.roundClosed, round: 1 });
   await ctx.db.transaction(async (tx) => {
     // One assignment at a time per event: the event row is held until this one commits.
     const [held] = await tx
@@ -287,13 +287,7 @@ export async function assignEvent(ctx: AppContext, request: FastifyRequest, auth
       .from(eventWorks)
       .where(and(eq(eventWorks.eventId, event.id), inArray(eventWorks.state, ['IN_REVIEW', 'AUDITED'])))
       .groupBy(eventWorks.judgeGroup);
-    const groups = Array.from({ length: settings.groupCount }, (_, i) => i + 1)
-      .map((group) => ({
-        group,
-        schoolIds: judges.filter((j) => j.groupNo === group).map((j) => j.schoolId),
-        existing: loads.find((l) => l.group === group)?.n ?? 0,
-      }))
-      .filter((g) => g.schoolIds.length > 0);
+    const groups = judgeGroups(settings.groupCount, judges, (group) => loads.find((l) => l.group === group)?.n ?? 0);
     const result = assignWorks(pending, groups, settings.worksPerGroup);
     if (!result.ok) throw new AppError('EVENT_ASSIGNMENT_IMPOSSIBLE', { workIds: result.unplaced });
     const now = ctx.now();
