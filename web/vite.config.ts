@@ -211,6 +211,12 @@ function firstPaint(): Plugin {
         const code = [byModule(source(module))];
         if (antd) code.push(byModule(source('src/app/antd-scope.tsx')));
         const files = closure(code, known);
+        // A page people land on reads the contracts' constants, never their schemas: the schema library is about
+        // a fifth of the code such a page runs before its first render (import from a `*-constants` module).
+        const schemas = [...entry, ...files]
+          .map((file) => bundle[file.slice(1)])
+          .find((file) => file?.type === 'chunk' && file.moduleIds.some((id) => id.includes('/node_modules/zod/')));
+        if (schemas) this.error(`first paint: ${paths[0]} loads the schema library (zod) in ${schemas.fileName}`);
         const pageTexts = Object.fromEntries(
           LANGUAGES.map((language) => {
             const modules = namespaces.map((ns) => byModule(textModule(language, ns)));

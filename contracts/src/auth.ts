@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './validation.js';
+import { CAPTCHA_TRACE, LIMITS } from './validation.js';
 
 /** Password login (spec 3): the password is base64 of its UTF-8 text. */
 export const ZLoginRequest = z.object({
@@ -46,9 +46,6 @@ export const ZCaptcha = z.object({
   }),
 });
 export type TCaptcha = z.infer<typeof ZCaptcha>;
-
-/** The drag behind a slide: at most this many points, within the two minutes a puzzle lives. */
-export const CAPTCHA_TRACE = { maxPoints: 1000, maxMs: 120_000 } as const;
 
 export const ZTracePoint = z.object({
   x: z.number().min(LIMITS.sliderMin).max(LIMITS.sliderMax),

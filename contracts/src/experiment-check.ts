@@ -1,18 +1,6 @@
 import { z } from 'zod';
+import { CHECK_LIMITS, CHECK_STATUSES, CHECK_REASONS } from './experiment-check-constants.js';
 import { LANGUAGES } from './languages.js';
-
-/** Limits of an experiment's automatic check. */
-export const CHECK_LIMITS = {
-  tests: 50,
-  testName: 100,
-  hint: 500,
-  code: 20_000,
-  notebookPath: 200,
-  /** A reference solution notebook, as JSON text. */
-  solutionChars: 2_000_000,
-  timeoutSecondsMin: 5,
-  timeoutSecondsMax: 3600,
-} as const;
 
 /**
  * One hidden test: Python run in the kernel state the learner's notebook left; it passes when it raises nothing.
@@ -50,10 +38,6 @@ export const ZExperimentCheck = z.object({
 });
 export type TExperimentCheck = z.infer<typeof ZExperimentCheck>;
 export type TExperimentCheckInput = z.input<typeof ZExperimentCheck>;
-
-export const CHECK_STATUSES = ['running', 'passed', 'failed', 'error'] as const;
-/** Why a check ended without a score from its tests. */
-export const CHECK_REASONS = ['timeout', 'crashed', 'memory', 'notebook', 'runtime'] as const;
 
 export const ZCheckTestResult = z.object({
   name: z.string(),

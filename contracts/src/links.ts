@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { isHttpUrl } from './validation.js';
-
-/** The longest stored link. */
-export const LINK_MAX = 500;
+import { isHttpUrl, LINK_MAX } from './validation.js';
 
 /** Every stored link that the app shows as a link: http or https only (see `isHttpUrl`). */
 export const ZHttpUrl = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { QUESTION_TYPES, ZAttempt } from './course.js';
+import { QUESTION_TYPES } from './course-constants.js';
+import { ZAttempt } from './course.js';
 import { updateOf } from './update-schema.js';
 import { ZListQuery } from './user.js';
 import { LIMITS } from './validation.js';

@@ -1,5 +1,11 @@
 import { ROLES } from './constants.js';
 
+/** The longest stored link. */
+export const LINK_MAX = 500;
+
+/** The drag behind a slide: at most this many points, within the two minutes a puzzle lives. */
+export const CAPTCHA_TRACE = { maxPoints: 1000, maxMs: 120_000 } as const;
+
 /**
  * Input patterns and form limits of the specification (sections 5 and 9), shared by the server's
  * schemas and the web forms. Every pattern is tested against tables of accepted and refused examples.

@@ -167,12 +167,14 @@ describe('session', () => {
   it.each([
     ['its user id was deleted from storage', () => localStorage.removeItem('userId')],
     ['its token cookie is gone', () => (document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/')],
-  ])('ends a session whose %s, cookies and storage alike', (_case, breakIt) => {
+  ])('ends a session whose %s, cookies and storage alike', async (_case, breakIt) => {
     saveLogin({ ...LOGIN, custcode: 'SCHOOL01' });
     settleSession();
     expect(isLoggedIn()).toBe(true);
 
     breakIt();
+    // What changes cookies from outside (another tab, the browser) is read from the next task on.
+    await Promise.resolve();
     settleSession();
 
     expect(readCookie('token')).toBeNull();
