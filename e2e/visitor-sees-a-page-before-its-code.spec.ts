@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { apiCall, apiLogin } from './support/admin-session';
+import { DEMO } from './support/api';
 import { expect, test, text, texts } from './support/fixtures';
 
 /**
@@ -59,3 +61,73 @@ for (const language of LANGUAGES) {
     }
   });
 }
+
+/** The boxes of the elements a selector names, in order, rounded to whole pixels. */
+const boxesOf = (page: Page, selectors: string[]) =>
+  page.evaluate(
+    (selectors) =>
+      selectors.map((selector) => {
+        const box = document.querySelector(selector)!.getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height].map(Math.round);
+      }),
+    selectors,
+  );
+
+test.describe("a visitor who opens a public course's link", () => {
+  let course: { id: string; name: string; description: string; ownerName: string };
+
+  test.beforeAll(async ({ request }) => {
+    // A school shares one of its published courses with everyone.
+    const teacher = await apiLogin(request, DEMO.teacher.custcode, DEMO.teacher.username, DEMO.teacher.password);
+    const mine = await apiCall<{ id: string; status: string; description: string }[]>(
+      request,
+      teacher.token,
+      'GET',
+      '/api/v1/courses/mine',
+    );
+    const shared = mine.find((c) => c.status === 'published' && c.description);
+    if (!shared) throw new Error('the demo teacher has no published course with a description');
+    await apiCall(request, teacher.token, 'PUT', `/api/v1/courses/${shared.id}`, { publicScope: 'public' });
+    course = await apiCall(request, teacher.token, 'GET', `/api/v1/courses/${shared.id}`);
+  });
+
+  for (const language of LANGUAGES) {
+    for (const width of [412, 1280]) {
+      test(`reads its name, by-line and description before the code runs, in ${language.browser} at ${width} px`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext({ locale: language.browser, viewport: { width, height: 900 } });
+        const still = await context.newPage();
+        await still.route('**/assets/*.js', (route) => route.abort());
+        const path = `/pjedu/courses/${course.id}`;
+        await still.goto(path);
+        await expect(still.locator('html')).toHaveAttribute('lang', language.html);
+        await expect(still.locator('.boot-shell__frame h1')).toHaveText(course.name);
+        const by = text(texts(language.code, 'course'), 'detail.by').replace('{{name}}', course.ownerName);
+        await expect(still.locator('.boot-shell__frame p').first()).toContainText(by);
+        await expect(still.locator('.boot-shell__frame p').nth(1)).toHaveText(course.description);
+
+        // The app draws the course it came with at once: it does not ask for it again.
+        const live = await context.newPage();
+        const asked: string[] = [];
+        live.on('request', (request) => {
+          if (new URL(request.url()).pathname === `/api/v1/courses/${course.id}`) asked.push(request.url());
+        });
+        await live.goto(path);
+        await expect(live.locator('.course-player__titles h1')).toHaveText(course.name);
+        await expect(live.locator('.course-player__description')).toHaveText(course.description);
+        expect(asked).toEqual([]);
+        expect(
+          await boxesOf(live, ['.course-player__titles h1', '.course-player__meta', '.course-player__description']),
+        ).toEqual(
+          await boxesOf(still, [
+            '.boot-shell__frame h1',
+            '.boot-shell__frame p:nth-of-type(1)',
+            '.boot-shell__frame p:nth-of-type(2)',
+          ]),
+        );
+        await context.close();
+      });
+    }
+  }
+});

@@ -93,30 +93,52 @@ const LANDING_PAGES: { paths: string[]; module: string; namespaces: Namespace[];
  * Pages whose index.html frame shows their title and lead in the visitor's language, where their first render draws
  * them, while the code downloads: text the visitor reads seconds earlier on a slow phone. Each is written to
  * `frames/<name>.<language>.html` and named in first-paint.json, and the server sends it for the page's path.
+ * A frame with `fill` is the page's own head, whose `{{…}}` marks the server fills for the visitor from the database
+ * (server/src/platform/web-app.ts), with the page's data beside it so the first render draws the same.
  */
 const FRAMED_PAGES: {
   name: string;
   path: string;
-  title: [Namespace, string];
-  lead: [Namespace, string];
-  /** A card in the middle (the sign-in pages' SignCard), or a page's head (title and lead, actions beside). */
-  layout: 'card' | 'head';
+  texts: Record<string, [Namespace, string]>;
+  /** A card in the middle (the sign-in pages' SignCard), a page's head (title and lead), or a course's head. */
+  layout: keyof typeof FRAME_LAYOUTS;
+  fill?: 'course';
 }[] = [
-  { name: 'sign-in', path: PATHS.login, title: ['screens', 'login'], lead: ['sign', 'page.lead'], layout: 'card' },
+  {
+    name: 'sign-in',
+    path: PATHS.login,
+    texts: { title: ['screens', 'login'], lead: ['sign', 'page.lead'] },
+    layout: 'card',
+  },
   {
     name: 'course-centre',
     path: PATHS.courseCentre,
-    title: ['screens', 'courseCentre'],
-    lead: ['course', 'centre.lead'],
+    texts: { title: ['screens', 'courseCentre'], lead: ['course', 'centre.lead'] },
     layout: 'head',
+  },
+  {
+    name: 'course',
+    path: `${PATHS.courses}/:courseId`,
+    texts: {
+      by: ['course', 'detail.by'],
+      version: ['course', 'detail.version'],
+      status: ['course', 'status.published'],
+    },
+    layout: 'course',
+    fill: 'course',
   },
 ];
 const FRAME_LAYOUTS = {
-  card: (title: string, lead: string) =>
+  card: (t: Record<string, string>) =>
     `<div class="boot-shell__frame boot-shell__frame--card"><section class="boot-shell__card">` +
-    `<h1>${title}</h1><p>${lead}</p></section></div>`,
-  head: (title: string, lead: string) =>
-    `<div class="boot-shell__frame boot-shell__frame--head"><div><h1>${title}</h1><p>${lead}</p></div></div>`,
+    `<h1>${t.title}</h1><p>${t.lead}</p></section></div>`,
+  head: (t: Record<string, string>) =>
+    `<div class="boot-shell__frame boot-shell__frame--head"><div><h1>${t.title}</h1><p>${t.lead}</p></div></div>`,
+  // CourseDetailPage's head: the course's name, its by-line (the status tag only holds its place), its description.
+  course: (t: Record<string, string>) =>
+    `<div class="boot-shell__frame boot-shell__frame--head"><div><h1>{{title}}</h1>` +
+    `<p>${t.by}<span> · ${t.version}</span><span class="boot-shell__tag">${t.status}</span></p>` +
+    `<p>{{description}}</p></div></div>{{data}}`,
 };
 const FRAME_MARKS = /<!-- frame:[^>]*-->[\s\S]*<!-- \/frame -->/;
 
@@ -153,7 +175,9 @@ function firstPaint(): Plugin {
       await mkdir(path.join(outDir, 'frames'), { recursive: true });
       for (const page of FRAMED_PAGES) {
         for (const language of LANGUAGES) {
-          const frame = FRAME_LAYOUTS[page.layout](await text(language, page.title), await text(language, page.lead));
+          const texts: Record<string, string> = {};
+          for (const [role, key] of Object.entries(page.texts)) texts[role] = await text(language, key);
+          const frame = FRAME_LAYOUTS[page.layout](texts);
           const framed = html
             .replace('<html lang="en">', `<html lang="${HTML_LANG[language]}">`)
             .replace(FRAME_MARKS, frame);
@@ -234,9 +258,10 @@ function firstPaint(): Plugin {
             entry,
             languages: texts,
             pages,
-            frames: FRAMED_PAGES.map(({ name, path: pagePath }) => ({
+            frames: FRAMED_PAGES.map(({ name, path: pagePath, fill }) => ({
               path: pagePath,
               files: Object.fromEntries(LANGUAGES.map((language) => [language, frameFile(name, language)])),
+              ...(fill ? { fill } : {}),
             })),
           },
           null,

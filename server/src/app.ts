@@ -95,6 +95,7 @@ import { answerClientError, answerFrameworkError, registerDrainRefusal } from '.
 import { RequestShield, registerShield } from './platform/shield.js';
 import { RedisCluster } from './platform/cluster.js';
 import { followCentreWrites } from './modules/course/centre-cache.js';
+import { courseFrame } from './modules/course/course-frame.js';
 import type { FileStorage } from './platform/storage/storage.js';
 import { registerWebApp } from './platform/web-app.js';
 import { registerQueryTrace } from './platform/db/query-trace.js';
@@ -333,6 +334,6 @@ export async function buildApp({
     });
   }
 
-  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST, { course: courseFrame(app, ctx) });
   return app;
 }

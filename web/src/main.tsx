@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { bindNavigation } from './app/api';
 import { AppErrorBoundary } from './app/error-pages';
 import { initI18n } from './app/i18n';
+import { readPageData } from './app/page-data';
 import { sysSettingQuery } from './app/platform';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -14,6 +15,9 @@ import './app/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// What the server sent with the page is kept before anything replaces the frame it came in.
+readPageData();
 
 // Spec 4: a session without its token or its user id is over; what is left of it goes before anything reads it.
 settleSession();

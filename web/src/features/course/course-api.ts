@@ -18,6 +18,7 @@ import {
 } from '@aiedu/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
+import { takePageData } from '../../app/page-data';
 import type { TCheckResult, TTrialCheckRequest } from '@aiedu/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 
@@ -50,6 +51,8 @@ export function useCourseDetail(id: string) {
   return useQuery({
     queryKey: courseKeys.detail(id),
     queryFn: () => api.get<TCourseDetail>(`${B}/${id}`, { handledCodes: COURSE_PAGE_CODES }),
+    // A visitor's course came with its page (its frame showed it): drawn at once, not asked again.
+    initialData: () => takePageData<TCourseDetail>(`${B}/${id}`),
     retry: false,
   });
 }
