@@ -12,6 +12,9 @@ const CHROMIUM = CHROMIUM_PATH;
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 2);
 /** A folder to keep every Lighthouse report in (JSON), to see what a figure is made of. */
 const REPORTS = process.env.WEB_BENCH_REPORTS;
+/** Only the pages whose path holds one of these (comma-separated), and only these presets (`mobile,desktop`). */
+const ONLY_PAGES = process.env.WEB_BENCH_PAGES?.split(',').filter(Boolean);
+const ONLY_PRESETS = process.env.WEB_BENCH_PRESETS?.split(',').filter(Boolean);
 
 const DEMO_TEACHER = { custcode: 'demo2026', username: 'teacher1', password: 'Teacher@2026' };
 
@@ -131,11 +134,11 @@ export async function benchWeb(): Promise<string[]> {
       { name: 'Sign-in page', path: '/portal/sign/login' },
       { name: 'Course centre', path: '/pjedu/course' },
       { name: 'Course page', path: `/pjedu/courses/${courseId}` },
-    ];
-    const presets: { name: string; config?: Config }[] = [
-      { name: 'mobile', config: undefined },
-      { name: 'desktop', config: desktopConfig },
-    ];
+    ].filter((page) => !ONLY_PAGES || ONLY_PAGES.some((only) => page.path.includes(only)));
+    const presets = [
+      { name: 'mobile', config: undefined as Config | undefined },
+      { name: 'desktop', config: desktopConfig as Config | undefined },
+    ].filter((preset) => !ONLY_PRESETS || ONLY_PRESETS.includes(preset.name));
     if (REPORTS) mkdirSync(REPORTS, { recursive: true });
     const lines: string[] = [];
     const benchmarkIndexes: number[] = [];

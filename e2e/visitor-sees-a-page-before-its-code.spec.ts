@@ -131,3 +131,29 @@ test.describe("a visitor who opens a public course's link", () => {
     }
   }
 });
+
+test("the component library's styles come from its stylesheet, in the theme, and leave the app's own links alone", async ({
+  page,
+}) => {
+  await page.goto('/pjedu/course');
+  await expect(page.locator('.course-centre__head h1')).toBeVisible();
+  const styles = await page.evaluate(() => ({
+    // Before the app's own styles (index.html's and the pages'), where the library put its own.
+    // (The library's own run-time styles, its variables and its icons' base, are marked `data-rc-order`.)
+    first: document.head.querySelector('link[rel="stylesheet"], style:not([data-rc-order])')?.getAttribute('href'),
+    // What the library writes at run time is its theme's CSS variables, never a component's rules.
+    generated: Array.from(document.querySelectorAll('style[data-css-hash]')).filter((style) =>
+      /\{[^}]*[a-z-]+:/.test((style.textContent ?? '').replace(/--[\w-]+:[^;}]*;?/g, '')),
+    ).length,
+    button: getComputedStyle(document.querySelector('.ant-btn-lg')!).height,
+    primary: getComputedStyle(document.querySelector('.ant-btn-primary')!).backgroundColor,
+    footerLink: getComputedStyle(document.querySelector('.site-footer a')!).textDecorationLine,
+  }));
+  expect(styles.first).toMatch(/^\/assets\/antd-[\w-]+\.css$/);
+  expect(styles.generated).toBe(0);
+  // The theme's large control height (48 px; the library's own is 40) and brand blue (#1f5fcc), through the
+  // library's CSS variables.
+  expect(styles.button).toBe('48px');
+  expect(styles.primary).toBe('rgb(31, 95, 204)');
+  expect(styles.footerLink).toBe('underline');
+});

@@ -1,4 +1,5 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -145,6 +146,47 @@ const FRAME_MARKS = /<!-- frame:[^>]*-->[\s\S]*<!-- \/frame -->/;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The component library's stylesheet, as src/app/antd-styles.ts imports it. */
+const ANTD_STYLESHEET = 'virtual:antd-stylesheet';
+/** Its rules for every link of the page (`a`, `a:hover`…): the library scopes them to its components at run time. */
+const ANTD_GLOBAL_LINK_RULES = /(^|})(a(?::[a-z-]+|\[[a-z]+\])?(?:,a(?::[a-z-]+|\[[a-z]+\])?)*)\{/g;
+const ANTD_COMPONENTS = ':where([class^="ant-"],[class*=" ant-"])';
+/** Its default theme's variables, for the roots of its own build (`css-var-_R_…`; the app's roots are `_r_…`). */
+const ANTD_BUILD_THEME_RULES = /\.css-var-_R_\w+_[^{}]*\{[^{}]*\}/g;
+
+/**
+ * The component library's whole stylesheet (antd/dist/antd.css, its rules reading the theme from CSS variables), as
+ * a file of the build whose address `virtual:antd-stylesheet` exports; null on the dev server, which keeps the
+ * library's run-time styles. Its link rules are scoped to the library's components as at run time, so the app's own
+ * links (the footer's, the focus ring) keep their look, and the variables of its own build's default theme go: the
+ * app's theme is written at run time.
+ */
+function antdStylesheet(): Plugin {
+  let serve = false;
+  return {
+    name: 'aiedu:antd-stylesheet',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    resolveId: (source) => (source === ANTD_STYLESHEET ? `\0${ANTD_STYLESHEET}` : null),
+    async load(id) {
+      if (id !== `\0${ANTD_STYLESHEET}`) return null;
+      if (serve) return 'export default null;';
+      const file = createRequire(import.meta.url).resolve('antd/dist/antd.css');
+      const css = (await readFile(file, 'utf8')).replace(ANTD_BUILD_THEME_RULES, '').replace(
+        ANTD_GLOBAL_LINK_RULES,
+        (_rule, before: string, selectors: string) =>
+          `${before}${selectors
+            .split(',')
+            .map((selector) => `${ANTD_COMPONENTS} ${selector}`)
+            .join(',')}{`,
+      );
+      const reference = this.emitFile({ type: 'asset', name: 'antd.css', source: css });
+      return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
+    },
+  };
+}
+
 /**
  * Writes `.vite/first-paint.json` (read by server/src/platform/web-app.ts, never served): the files every page needs
  * first (the app's entry, then the start's texts in each language) and, for each landing page, its code and texts.
@@ -231,10 +273,14 @@ function firstPaint(): Plugin {
           ),
         ]),
       );
+      // The component library's stylesheet, which src/app/antd-styles.ts puts in the page before its first render.
+      const antdStyles = Object.values(bundle).find((file) => file.type === 'asset' && file.names.includes('antd.css'));
+      if (!antdStyles) this.error("first paint: the component library's stylesheet is not in the build");
       const pages = LANDING_PAGES.map(({ paths, module, namespaces, antd }) => {
         const code = [byModule(source(module))];
         if (antd) code.push(byModule(source('src/app/antd-scope.tsx')));
         const files = closure(code, known);
+        if (antd) files.push(`/${antdStyles.fileName}`);
         // A page people land on reads the contracts' constants, never their schemas: the schema library is about
         // a fifth of the code such a page runs before its first render (import from a `*-constants` module).
         const schemas = [...entry, ...files]
@@ -273,7 +319,7 @@ function firstPaint(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), firstPaint(), precompress()],
+  plugins: [react(), antdStylesheet(), firstPaint(), precompress()],
   // 'source' first so '@aiedu/contracts' resolves to its TypeScript source, not a build output.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineProject } from 'vitest/config';
@@ -5,7 +6,10 @@ import { defineProject } from 'vitest/config';
 // The project's root is this folder (vitest uses the config file's directory).
 export default defineProject({
   plugins: [react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    alias: { 'virtual:antd-stylesheet': fileURLToPath(new URL('./src/test/antd-stylesheet.ts', import.meta.url)) },
+  },
   test: {
     name: 'web',
     environment: 'happy-dom',

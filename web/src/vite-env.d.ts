@@ -8,3 +8,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The address of the component library's stylesheet in the build; null on the dev server (web/vite.config.ts). */
+declare module 'virtual:antd-stylesheet' {
+  const url: string | null;
+  export default url;
+}

@@ -1,12 +1,16 @@
 import { ConfigProvider } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { antdLocale, loadAntdLocale } from './antd-locale';
+import { loadAntdStyles, withAntdStyles } from './antd-styles';
 import { currentLanguage, detectLanguage, i18n, useLanguage } from './i18n';
 import { theme } from './theme';
 
 // The library's texts in the language the app starts in (or runs in) load with the library, not with the app: the
 // landing pages never need them. Switching language loads the new language's first (i18n.ts).
-await loadAntdLocale(i18n.isInitialized ? currentLanguage() : detectLanguage());
+// So are its styles, before the first render that uses them (antd-styles.ts).
+await Promise.all([loadAntdLocale(i18n.isInitialized ? currentLanguage() : detectLanguage()), loadAntdStyles()]);
+
+const THEME = withAntdStyles(theme);
 
 // antd spaces out two-character Chinese labels ("登 录"); screen readers and children read them better whole.
 const BUTTON_CONFIG = { autoInsertSpace: false };
@@ -19,7 +23,7 @@ const BUTTON_CONFIG = { autoInsertSpace: false };
 export function AntdScope({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return (
-    <ConfigProvider theme={theme} locale={antdLocale(language)} button={BUTTON_CONFIG}>
+    <ConfigProvider theme={THEME} locale={antdLocale(language)} button={BUTTON_CONFIG}>
       {children}
     </ConfigProvider>
   );
