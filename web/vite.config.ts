@@ -204,6 +204,22 @@ function firstPaint(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    /**
+     * The entry's module scripts become downloads (modulepreload) that public/boot.js runs once the frame is drawn:
+     * a browser with the code at hand would otherwise run it before its first paint.
+     */
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const scripts = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+        const entry = scripts.find(([, src]) => /\/assets\/app-[\w-]+\.js$/.test(src!))?.[1];
+        if (!entry) throw new Error('first paint: index.html has no entry script');
+        let boot = html;
+        for (const [tag, src] of scripts)
+          boot = boot.replace(tag, `<link rel="modulepreload" crossorigin href="${src}">`);
+        return boot.replace('</head>', `  <script defer src="/boot.js" data-entry="${entry}"></script>\n  </head>`);
+      },
+    },
     /** The framed pages' index.html, once index.html is written (before precompress's closeBundle). */
     async writeBundle() {
       const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
