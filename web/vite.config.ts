@@ -289,14 +289,10 @@ function firstPaint(): Plugin {
           ),
         ]),
       );
-      // The component library's stylesheet, which src/app/antd-styles.ts puts in the page before its first render.
-      const antdStyles = Object.values(bundle).find((file) => file.type === 'asset' && file.names.includes('antd.css'));
-      if (!antdStyles) this.error("first paint: the component library's stylesheet is not in the build");
       const pages = LANDING_PAGES.map(({ paths, module, namespaces, antd }) => {
         const code = [byModule(source(module))];
         if (antd) code.push(byModule(source('src/app/antd-scope.tsx')));
         const files = closure(code, known);
-        if (antd) files.push(`/${antdStyles.fileName}`);
         // A page people land on reads the contracts' constants, never their schemas: the schema library is about
         // a fifth of the code such a page runs before its first render (import from a `*-constants` module).
         const schemas = [...entry, ...files]
