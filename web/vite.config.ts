@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 // From the source: the config is loaded before any workspace is built (the dev server, a build of the web alone).
+import { escapeHtml } from '../contracts/src/html.js';
 import { HTML_LANG, LANGUAGES, type Language } from '../contracts/src/languages.js';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, normalizePath, type Plugin, type Rolldown } from 'vite';
@@ -142,9 +143,6 @@ const FRAME_LAYOUTS = {
     `<p>{{description}}</p></div></div>{{data}}`,
 };
 const FRAME_MARKS = /<!-- frame:[^>]*-->[\s\S]*<!-- \/frame -->/;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The component library's stylesheet, as src/app/antd-styles.ts imports it. */
 const ANTD_STYLESHEET = 'virtual:antd-stylesheet';

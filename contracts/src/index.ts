@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './institution.js';
+export * from './html.js';
 export * from './languages.js';
 export * from './links.js';
 export * from './permissions.js';

@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIXES, isLanguage, languageFromBrowser, SERVICE_PATHS, type Language } from '@aiedu/contracts';
+import {
+  API_PREFIXES,
+  escapeHtml,
+  isLanguage,
+  languageFromBrowser,
+  SERVICE_PATHS,
+  type Language,
+} from '@aiedu/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 import { sendError } from './error-handler.js';
@@ -93,9 +100,6 @@ function readFirstPaint(webDist: string): FirstPaint | undefined {
   };
   return { links, frame };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * A filled frame: each `{{mark}}` the filler answered becomes its escaped text; `{{data}}`, the page's data as a JSON

@@ -2,10 +2,9 @@ import { COURSE_API, SESSION_COOKIES } from '@aiedu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { isUuid } from '../../platform/ids.js';
 import type { PageFiller } from '../../platform/web-app.js';
 import { getCourseDetail } from './centre.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A course's page as a visitor opens it from a link: its name, by-line and description in the page's frame
@@ -16,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function courseFrame(app: FastifyInstance, ctx: AppContext): PageFiller {
   return async ({ courseId = '' }, request) => {
-    if (!UUID.test(courseId)) return null;
+    if (!isUuid(courseId)) return null;
     const cookies = request.headers.cookie ? app.parseCookie(request.headers.cookie) : {};
     if (cookies[SESSION_COOKIES.token] || cookies[SESSION_COOKIES.refreshToken]) return null;
     try {

@@ -1,7 +1,5 @@
+import { escapeHtml as escape } from '@aiedu/contracts';
 import DOMPurify from 'dompurify';
-
-const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function inline(s: string): string {
   return escape(s)
